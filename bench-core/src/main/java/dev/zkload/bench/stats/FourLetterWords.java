@@ -1,0 +1,53 @@
+package dev.zkload.bench.stats;
+
+import dev.zkload.bench.target.ServerAddress;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * Sends one four-letter word ({@code mntr}, {@code srvr}, {@code ruok}, …) to a server's client
+ * port and returns the whole answer.
+ *
+ * <p>Hazard: a server that has not whitelisted the word answers with a one-line refusal
+ * ({@code "mntr is not executed because it is not in the whitelist."}) rather than an error;
+ * {@link #isNotWhitelisted(String)} recognises it so callers can fall back to the AdminServer.
+ */
+public final class FourLetterWords {
+    private FourLetterWords() {
+    }
+
+    /**
+     * Sends {@code word} and reads until the server closes the connection.
+     *
+     * @param timeout bounds the connect and every read
+     * @throws IOException when the server cannot be reached or does not answer in time
+     */
+    public static String send(ServerAddress server, String word, Duration timeout) throws IOException {
+        if (word.length() != 4) {
+            throw new IllegalArgumentException("a four-letter word has four letters: '" + word + "'");
+        }
+        int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(server.host(), server.clientPort()), millis);
+            socket.setSoTimeout(millis);
+            OutputStream out = socket.getOutputStream();
+            out.write(word.getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream answer = new ByteArrayOutputStream(4096);
+            in.transferTo(answer);
+            return answer.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** True when {@code answer} is ZooKeeper's refusal of a word missing from {@code 4lw.commands.whitelist}. */
+    public static boolean isNotWhitelisted(String answer) {
+        return answer.contains("is not executed because it is not in the whitelist");
+    }
+}
