@@ -1,0 +1,160 @@
+package dev.zkload.bench.ensemble;
+
+import dev.zkload.bench.target.ServerAddress;
+import java.io.Closeable;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A real ZooKeeper ensemble of 1, 3 or 5 servers, each forked as its own JVM on loopback from the
+ * real {@code org.apache.zookeeper} classes: standalone for one server, quorum (real leader
+ * election) for three or five.
+ *
+ * <pre>{@code
+ * try (LocalEnsemble zk = LocalEnsemble.builder().servers(3).zooCfg("snapCount", "1000000").build()) {
+ *     zk.start();                       // returns when every server serves and a leader is elected
+ *     String hosts = zk.connectString(); // "127.0.0.1:41213,127.0.0.1:38107,127.0.0.1:45519"
+ *     zk.kill(zk.leader());             // SIGKILL; the others elect a new leader
+ * }
+ * }</pre>
+ *
+ * <p>Hazards: servers never outlive the JVM that forked them, however it ends (even SIGKILL):
+ * each watches its stdin pipe. Server ids are 1-based, like {@code myid}. Every port is picked
+ * free on 127.0.0.1 at {@link #start()}; a port taken between the pick and the bind fails the
+ * start with the server's own message.
+ */
+public interface LocalEnsemble extends Closeable {
+
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /** Forks every server and returns when the ensemble serves. */
+    void start() throws IOException, InterruptedException;
+
+    /** {@code 127.0.0.1:p1,127.0.0.1:p2,...}, in server id order. */
+    String connectString();
+
+    /** Every server's client and admin ports, in server id order. */
+    List<ServerAddress> servers();
+
+    int size();
+
+    /** Stops server {@code id} gracefully (SIGTERM) and waits for it to end. */
+    void stop(int id) throws InterruptedException;
+
+    /** Kills server {@code id} with SIGKILL and waits for it to end. */
+    void kill(int id) throws InterruptedException;
+
+    /** Starts server {@code id} again on its ports and data, and waits until it serves. */
+    void restart(int id) throws IOException, InterruptedException;
+
+    boolean isRunning(int id);
+
+    /** The id of the current leader (the only server when standalone); -1 when there is none. */
+    int leader();
+
+    /** CPU and memory of server {@code id}'s process; CPU% is over the time since the previous call. */
+    ProcessStats processStats(int id);
+
+    /** Stops every server; deletes the data unless a base directory was given. Idempotent. */
+    @Override
+    void close();
+
+    /** Settings of a {@link LocalEnsemble}; {@link #build()} validates them. */
+    final class Builder {
+        private int servers = 1;
+        private Path javaHome = Path.of(System.getProperty("java.home"));
+        private List<String> jvmFlags = List.of();
+        private String heap = "512m";
+        private final Map<String, String> zooCfg = new LinkedHashMap<>();
+        private Path baseDir;
+        private Duration startTimeout = Duration.ofSeconds(60);
+        private List<Path> classpath;
+
+        Builder() {
+        }
+
+        /** 1 (standalone), 3 or 5 (quorum). Default 1. */
+        public Builder servers(int servers) {
+            this.servers = servers;
+            return this;
+        }
+
+        /** The JDK that runs the servers. Default: the current JVM's. */
+        public Builder javaHome(Path javaHome) {
+            this.javaHome = Objects.requireNonNull(javaHome, "javaHome");
+            return this;
+        }
+
+        /** Extra JVM flags of every server, e.g. {@code -XX:+UseG1GC}. */
+        public Builder jvmFlags(List<String> jvmFlags) {
+            this.jvmFlags = List.copyOf(jvmFlags);
+            return this;
+        }
+
+        /** {@code -Xms} and {@code -Xmx} of every server, e.g. {@code 512m}; {@code null} for the JVM's default. */
+        public Builder heap(String heap) {
+            this.heap = heap;
+            return this;
+        }
+
+        /** Sets (or overrides) one {@code zoo.cfg} entry, e.g. {@code snapCount}, {@code forceSync}. */
+        public Builder zooCfg(String key, String value) {
+            zooCfg.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /** Where data dirs, configs and logs go; kept after close. Default: a temp dir, deleted at close. */
+        public Builder baseDir(Path baseDir) {
+            this.baseDir = baseDir;
+            return this;
+        }
+
+        /** How long {@link LocalEnsemble#start()} waits for the ensemble to serve. Default 60 s. */
+        public Builder startTimeout(Duration startTimeout) {
+            this.startTimeout = Objects.requireNonNull(startTimeout, "startTimeout");
+            return this;
+        }
+
+        /** The servers' classpath. Default: this JVM's {@code java.class.path}. */
+        public Builder classpath(List<Path> classpath) {
+            this.classpath = List.copyOf(classpath);
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the setting that is wrong */
+        public LocalEnsemble build() {
+            if (servers != 1 && servers != 3 && servers != 5) {
+                throw new IllegalArgumentException("servers must be 1, 3 or 5, got " + servers);
+            }
+            Path java = javaHome.resolve("bin").resolve("java");
+            if (!Files.isExecutable(java)) {
+                throw new IllegalArgumentException("javaHome " + javaHome + " is not a JDK: there is no executable bin/java");
+            }
+            if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
+                throw new IllegalArgumentException("heap must be a size like 512m or 4g, got '" + heap + "'");
+            }
+            if (startTimeout.isNegative() || startTimeout.isZero()) {
+                throw new IllegalArgumentException("startTimeout must be positive, got " + startTimeout);
+            }
+            List<String> cp = new ArrayList<>();
+            if (classpath == null) {
+                cp.add(System.getProperty("java.class.path"));
+            } else {
+                classpath.forEach(p -> cp.add(p.toString()));
+            }
+            ServerSettings settings = new ServerSettings(java, jvmFlags, heap, Map.copyOf(zooCfg),
+                    String.join(File.pathSeparator, cp), startTimeout);
+            return new ForkedEnsemble(servers, settings, baseDir);
+        }
+    }
+}

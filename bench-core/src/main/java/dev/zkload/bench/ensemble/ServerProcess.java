@@ -1,0 +1,189 @@
+package dev.zkload.bench.ensemble;
+
+import dev.zkload.bench.stats.FourLetterWords;
+import dev.zkload.bench.target.ServerAddress;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One forked server: its directory (zoo.cfg, myid, data, server.log), its ports and its process.
+ * The process's stdin pipe is held open for the server's whole life: closing it (or this JVM
+ * dying) makes the server halt, see {@code ServerLauncher}.
+ */
+final class ServerProcess {
+    private static final Duration PROBE_TIMEOUT = Duration.ofMillis(500);
+    private static final String LAUNCHER = "dev.zkload.bench.ensemble.launcher.ServerLauncher";
+
+    private final int id;
+    private final boolean quorum;
+    private final ServerAddress address;
+    private final Path dir;
+    private final ServerSettings settings;
+    private Process process;
+    private OutputStream lifeline;
+    private Instant lastCpuAt;
+    private Duration lastCpu;
+
+    ServerProcess(int id, boolean quorum, ServerAddress address, Path dir, ServerSettings settings) {
+        this.id = id;
+        this.quorum = quorum;
+        this.address = address;
+        this.dir = dir;
+        this.settings = settings;
+    }
+
+    /** Writes myid and zoo.cfg; done once, so a restart finds the same data. */
+    void prepare(String zooCfg) throws IOException {
+        Files.createDirectories(dir.resolve("data"));
+        if (quorum) {
+            Files.writeString(dir.resolve("data").resolve("myid"), Integer.toString(id));
+        }
+        Files.writeString(dir.resolve("zoo.cfg"), zooCfg);
+    }
+
+    Path dataDir() {
+        return dir.resolve("data");
+    }
+
+    synchronized void launch() throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(settings.java().toString());
+        if (settings.heap() != null) {
+            cmd.add("-Xms" + settings.heap());
+            cmd.add("-Xmx" + settings.heap());
+        }
+        cmd.addAll(settings.jvmFlags());
+        cmd.add("-Dzookeeper.log.dir=" + dir);
+        cmd.add("-cp");
+        cmd.add(settings.classpath());
+        cmd.add(LAUNCHER);
+        cmd.add(quorum ? "quorum" : "standalone");
+        cmd.add(dir.resolve("zoo.cfg").toString());
+        Path log = dir.resolve("server.log");
+        Files.writeString(log, "=== " + Instant.now() + " " + String.join(" ", cmd) + "\n",
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        process = new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        lifeline = process.getOutputStream();
+        lastCpuAt = null;
+    }
+
+    /** Waits until the server answers {@code ruok} and reports a mode; returns the mode. */
+    String awaitServing(Instant deadline) throws IOException, InterruptedException {
+        while (true) {
+            Process p = process;
+            if (p == null || !p.isAlive()) {
+                throw new IOException("server " + id + " exited" + (p == null ? "" : " with status " + p.exitValue())
+                        + " before serving; its output ends with:\n" + logTail(25));
+            }
+            String mode = probeMode();
+            if (mode != null) {
+                return mode;
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new IOException("server " + id + " did not serve within the start timeout; its output ends with:\n"
+                        + logTail(25));
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** The server's mode ({@code leader}, {@code follower}, {@code standalone}, …) or null if it does not serve. */
+    String probeMode() {
+        try {
+            if (!FourLetterWords.send(address, "ruok", PROBE_TIMEOUT).startsWith("imok")) {
+                return null;
+            }
+            for (String line : FourLetterWords.send(address, "srvr", PROBE_TIMEOUT).split("\n")) {
+                if (line.startsWith("Mode: ")) {
+                    return line.substring(6).trim();
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    synchronized void stop(boolean forcibly) throws InterruptedException {
+        Process p = process;
+        if (p == null) {
+            return;
+        }
+        if (forcibly) {
+            p.destroyForcibly();
+        } else {
+            p.destroy();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        }
+        p.waitFor();
+        closeLifeline();
+        process = null;
+    }
+
+    private void closeLifeline() {
+        try {
+            if (lifeline != null) {
+                lifeline.close();
+            }
+        } catch (IOException ignored) {
+            // the server is gone already
+        }
+        lifeline = null;
+    }
+
+    synchronized boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    synchronized ProcessStats stats() {
+        Process p = process;
+        if (p == null) {
+            return new ProcessStats(-1, Double.NaN, -1);
+        }
+        long pid = p.pid();
+        Instant now = Instant.now();
+        Duration cpu = ProcReader.cpuTime(p.toHandle());
+        double percent = Double.NaN;
+        if (cpu != null) {
+            Instant since = lastCpuAt != null ? lastCpuAt : p.info().startInstant().orElse(null);
+            Duration before = lastCpuAt != null ? lastCpu : Duration.ZERO;
+            if (since != null && now.isAfter(since)) {
+                percent = 100.0 * (cpu.toNanos() - before.toNanos()) / Duration.between(since, now).toNanos();
+            }
+            lastCpuAt = now;
+            lastCpu = cpu;
+        }
+        return new ProcessStats(pid, percent, ProcReader.rssBytes(pid));
+    }
+
+    String logTail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(dir.resolve("server.log"), StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no output: " + e.getMessage() + ")";
+        }
+    }
+
+    int id() {
+        return id;
+    }
+
+    ServerAddress address() {
+        return address;
+    }
+}
