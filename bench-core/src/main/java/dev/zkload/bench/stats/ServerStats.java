@@ -1,0 +1,87 @@
+package dev.zkload.bench.stats;
+
+import dev.zkload.bench.target.ServerAddress;
+import java.util.Map;
+
+/**
+ * One reading of a server's own counters ({@code mntr}, or the AdminServer's {@code monitor}).
+ * Counts that the server did not report are -1 (older servers lack some keys).
+ *
+ * @param server                    the server read
+ * @param source                    how it was read
+ * @param version                   the server's version string
+ * @param state                     its role
+ * @param znodeCount                znodes in the tree (the same on every server)
+ * @param watchCount                watches set by this server's own sessions
+ * @param ephemeralsCount           ephemeral znodes in the tree
+ * @param aliveConnections          client connections to this server
+ * @param outstandingRequests       requests queued and not yet answered
+ * @param minLatencyMs              smallest request latency since the counters were reset, ms
+ * @param avgLatencyMs              average request latency since the counters were reset, ms
+ * @param maxLatencyMs              largest request latency since the counters were reset, ms
+ * @param approximateDataSize       approximate bytes of data in the tree
+ * @param fsyncThresholdExceedCount fsyncs slower than {@code fsync.warningthresholdms}
+ * @param raw                       every key and value as the server sent them
+ */
+public record ServerStats(ServerAddress server, Source source, String version, ServerState state,
+        long znodeCount, long watchCount, long ephemeralsCount, long aliveConnections, long outstandingRequests,
+        double minLatencyMs, double avgLatencyMs, double maxLatencyMs, long approximateDataSize,
+        long fsyncThresholdExceedCount, Map<String, String> raw) {
+
+    /** Where a reading came from. */
+    public enum Source {
+        /** The {@code mntr} four-letter word on the client port. */
+        FOUR_LETTER_WORD,
+        /** The AdminServer's HTTP {@code /commands/monitor}, used when {@code mntr} is not whitelisted. */
+        ADMIN_HTTP
+    }
+
+    public ServerStats {
+        raw = Map.copyOf(raw);
+    }
+
+    /**
+     * Builds a reading from {@code mntr}-style keys ({@code zk_znode_count}, …); the AdminServer's
+     * keys are the same without the {@code zk_} prefix and are accepted too.
+     */
+    static ServerStats fromKeys(ServerAddress server, Source source, Map<String, String> keys) {
+        Keys k = new Keys(keys);
+        return new ServerStats(server, source, k.text("version"), ServerState.parse(k.text("server_state")),
+                k.count("znode_count"), k.count("watch_count"), k.count("ephemerals_count"),
+                k.count("num_alive_connections"), k.count("outstanding_requests"),
+                k.decimal("min_latency"), k.decimal("avg_latency"), k.decimal("max_latency"),
+                k.count("approximate_data_size"), k.count("fsync_threshold_exceed_count"), keys);
+    }
+
+    /** Looks a key up with or without the {@code zk_} prefix; unparsable values read as unknown. */
+    private record Keys(Map<String, String> map) {
+        String text(String key) {
+            String v = map.get("zk_" + key);
+            return v != null ? v : map.get(key);
+        }
+
+        long count(String key) {
+            String v = text(key);
+            if (v == null) {
+                return -1;
+            }
+            try {
+                return (long) Double.parseDouble(v.trim());
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+
+        double decimal(String key) {
+            String v = text(key);
+            if (v == null) {
+                return Double.NaN;
+            }
+            try {
+                return Double.parseDouble(v.trim());
+            } catch (NumberFormatException e) {
+                return Double.NaN;
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+package dev.zkload.bench.stats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zkload.bench.target.ServerAddress;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a server's own statistics: {@code mntr}, {@code srvr}, {@code cons} and {@code wchs} over the
+ * four-letter-word port, falling back to the AdminServer's HTTP {@code /commands/*} when a word is
+ * not whitelisted (ZooKeeper 3.5+ whitelists only {@code srvr} by default).
+ *
+ * <pre>{@code
+ * StatsClient stats = new StatsClient(Duration.ofSeconds(2));
+ * ServerStats s = stats.monitor(new ServerAddress("127.0.0.1", 2181));
+ * long outstanding = s.outstandingRequests();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe; every call makes its own connection, bounded by the timeout.
+ */
+public final class StatsClient {
+    private static final Pattern ZXID = Pattern.compile("^Zxid: 0x([0-9a-fA-F]+)", Pattern.MULTILINE);
+    private static final Pattern MODE = Pattern.compile("^Mode: (\\S+)", Pattern.MULTILINE);
+    private static final Pattern VERSION = Pattern.compile("version: ([^,\\n]+)");
+    private static final Pattern WATCHES = Pattern.compile("^Total watches:(\\d+)", Pattern.MULTILINE);
+    private static final Pattern WATCH_SUMMARY = Pattern.compile("^(\\d+) connections watching (\\d+) paths", Pattern.MULTILINE);
+    private static final Pattern CONNECTION = Pattern.compile("^\\s*/([^:\\[]+):(\\d+)\\[\\d+\\]\\((.*)\\)\\s*$", Pattern.MULTILINE);
+    private static final Pattern SID = Pattern.compile("sid=0x([0-9a-fA-F]+)");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Duration timeout;
+    private final HttpClient http;
+
+    /** @param timeout bounds every connect and read, per call */
+    public StatsClient(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive, got " + timeout);
+        }
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    /** {@code mntr}, or the AdminServer's {@code monitor} when mntr is refused. */
+    public ServerStats monitor(ServerAddress server) throws IOException, InterruptedException {
+        String answer = fourLetterWordOrNull(server, "mntr");
+        if (answer != null) {
+            return ServerStats.fromKeys(server, ServerStats.Source.FOUR_LETTER_WORD, parseMntr(answer));
+        }
+        return ServerStats.fromKeys(server, ServerStats.Source.ADMIN_HTTP, flatten(admin(server, "monitor")));
+    }
+
+    /** {@code srvr}: version, mode and the last zxid (its low 32 bits count the epoch's write transactions). */
+    public ServerSummary summary(ServerAddress server) throws IOException, InterruptedException {
+        String answer = fourLetterWordOrNull(server, "srvr");
+        if (answer != null) {
+            Matcher v = VERSION.matcher(answer);
+            Matcher m = MODE.matcher(answer);
+            Matcher z = ZXID.matcher(answer);
+            return new ServerSummary(server, v.find() ? v.group(1).trim() : "",
+                    ServerState.parse(m.find() ? m.group(1) : null), z.find() ? Long.parseUnsignedLong(z.group(1), 16) : -1);
+        }
+        JsonNode stats = admin(server, "server_stats");
+        JsonNode serverStats = stats.path("server_stats");
+        return new ServerSummary(server, stats.path("version").asText(""),
+                ServerState.parse(stats.path("server_stats").path("server_state").asText(null)),
+                serverStats.path("last_processed_zxid").asLong(-1));
+    }
+
+    /** {@code wchs}: how many connections watch how many paths, and the total of watches. */
+    public WatchSummary watchSummary(ServerAddress server) throws IOException, InterruptedException {
+        String answer = fourLetterWordOrNull(server, "wchs");
+        if (answer != null) {
+            Matcher s = WATCH_SUMMARY.matcher(answer);
+            Matcher t = WATCHES.matcher(answer);
+            if (!s.find() || !t.find()) {
+                throw new IOException("unexpected wchs answer from " + server + ": " + answer.strip());
+            }
+            return new WatchSummary(Long.parseLong(s.group(1)), Long.parseLong(s.group(2)), Long.parseLong(t.group(1)));
+        }
+        JsonNode w = admin(server, "watch_summary");
+        return new WatchSummary(w.path("num_connections").asLong(-1), w.path("num_paths").asLong(-1),
+                w.path("num_total_watches").asLong(-1));
+    }
+
+    /** {@code cons}: the client connections of this server (session id and client address). */
+    public List<Connection> connections(ServerAddress server) throws IOException, InterruptedException {
+        String answer = fourLetterWordOrNull(server, "cons");
+        List<Connection> result = new ArrayList<>();
+        if (answer != null) {
+            Matcher c = CONNECTION.matcher(answer);
+            while (c.find()) {
+                Matcher sid = SID.matcher(c.group(3));
+                // the line of the cons request itself has no session
+                if (sid.find()) {
+                    result.add(new Connection(Long.parseUnsignedLong(sid.group(1), 16), c.group(1), Integer.parseInt(c.group(2))));
+                }
+            }
+            return result;
+        }
+        for (JsonNode conn : admin(server, "connections").path("connections")) {
+            String remote = conn.path("remote_socket_address").asText("");
+            int colon = remote.lastIndexOf(':');
+            String host = colon > 0 ? remote.substring(0, colon).replace("/", "") : remote;
+            int port = colon > 0 ? Integer.parseInt(remote.substring(colon + 1)) : 0;
+            String sid = conn.path("session_id").asText("");
+            if (!sid.isEmpty()) {
+                // the AdminServer writes session ids in decimal, cons in hex
+                long id = sid.startsWith("0x") ? Long.parseUnsignedLong(sid.substring(2), 16) : Long.parseLong(sid);
+                result.add(new Connection(id, host, port));
+            }
+        }
+        return result;
+    }
+
+    /** The answer, or null when the word is not whitelisted or the client port does not answer it. */
+    private String fourLetterWordOrNull(ServerAddress server, String word) throws IOException {
+        String answer;
+        try {
+            answer = FourLetterWords.send(server, word, timeout);
+        } catch (java.net.ConnectException e) {
+            throw e;
+        } catch (IOException e) {
+            return null;
+        }
+        return FourLetterWords.isNotWhitelisted(answer) || answer.isBlank() ? null : answer;
+    }
+
+    private JsonNode admin(ServerAddress server, String command) throws IOException, InterruptedException {
+        URI uri = URI.create("http://" + (server.host().contains(":") ? "[" + server.host() + "]" : server.host())
+                + ":" + server.adminPortOrDefault() + "/commands/" + command);
+        HttpResponse<String> response;
+        try {
+            response = http.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IOException("neither the four-letter word nor the AdminServer at " + uri + " answered: " + e.getMessage(), e);
+        }
+        if (response.statusCode() != 200) {
+            throw new IOException("AdminServer " + uri + " answered HTTP " + response.statusCode());
+        }
+        JsonNode node = JSON.readTree(response.body());
+        if (node.hasNonNull("error")) {
+            throw new IOException("AdminServer " + uri + " answered: " + node.get("error").asText());
+        }
+        return node;
+    }
+
+    static Map<String, String> parseMntr(String answer) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (String line : answer.split("\n")) {
+            int tab = line.indexOf('\t');
+            if (tab > 0) {
+                keys.put(line.substring(0, tab).trim(), line.substring(tab + 1).trim());
+            }
+        }
+        return keys;
+    }
+
+    private static Map<String, String> flatten(JsonNode monitor) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> fields = monitor.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            if (f.getValue().isValueNode()) {
+                keys.put(f.getKey(), f.getValue().asText());
+            }
+        }
+        return keys;
+    }
+
+    /** What {@code srvr} says. @param zxid the last zxid, -1 when unknown */
+    public record ServerSummary(ServerAddress server, String version, ServerState state, long zxid) {
+    }
+
+    /** What {@code wchs} says. */
+    public record WatchSummary(long connections, long paths, long totalWatches) {
+    }
+
+    /** One client connection from {@code cons}. @param sessionId the session, as ZooKeeper numbers it */
+    public record Connection(long sessionId, String clientHost, int clientPort) {
+    }
+}

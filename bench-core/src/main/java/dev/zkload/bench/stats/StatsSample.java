@@ -1,0 +1,18 @@
+package dev.zkload.bench.stats;
+
+import dev.zkload.bench.target.ServerAddress;
+import java.time.Instant;
+
+/**
+ * One server at one instant: its statistics, or why they could not be read.
+ *
+ * @param time   when the sample was taken
+ * @param server the server
+ * @param stats  the reading; null when the server did not answer
+ * @param error  why it did not answer; null when it did
+ */
+public record StatsSample(Instant time, ServerAddress server, ServerStats stats, String error) {
+    public boolean reachable() {
+        return stats != null;
+    }
+}

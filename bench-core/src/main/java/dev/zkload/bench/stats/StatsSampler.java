@@ -1,0 +1,289 @@
+package dev.zkload.bench.stats;
+
+import dev.zkload.bench.target.ServerAddress;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Samples every server's statistics at a fixed rate into a time series, a CSV file and a listener.
+ *
+ * <pre>{@code
+ * try (StatsSampler sampler = StatsSampler.builder().servers(ensemble.servers())
+ *         .interval(Duration.ofSeconds(1)).csv(dir.resolve("server-metrics.csv")).build()) {
+ *     sampler.start();
+ *     ...
+ *     long outstanding = sampler.leader().map(s -> s.stats().outstandingRequests()).orElse(-1L);
+ * }
+ * }</pre>
+ *
+ * <p>Servers are read in parallel, each bounded by the client's timeout, so a dead server delays no
+ * other. An unreachable server is a row with {@code reachable=false} and the error, never an
+ * exception that ends the run; it is logged once until it answers again. The in-memory series
+ * keeps the last {@link Builder#history(int)} samples per server (the CSV keeps everything).
+ */
+public final class StatsSampler implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(StatsSampler.class);
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    private enum State { LATENT, STARTED, CLOSED }
+
+    private final List<ServerAddress> servers;
+    private final Duration interval;
+    private final StatsClient client;
+    private final Path csvPath;
+    private final Consumer<List<StatsSample>> listener;
+    private final int history;
+    private final Deque<List<StatsSample>> series = new ArrayDeque<>();
+    private final Set<ServerAddress> silent = new HashSet<>();
+    private StatsCsv csv;
+    private ScheduledExecutorService ticker;
+    private ExecutorService readers;
+    private State state = State.LATENT;
+
+    private StatsSampler(Builder b) {
+        this.servers = List.copyOf(b.servers);
+        this.interval = b.interval;
+        this.client = b.client != null ? b.client : new StatsClient(minimum(b.interval, Duration.ofSeconds(2)));
+        this.csvPath = b.csv;
+        this.listener = b.listener;
+        this.history = b.history;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Opens the CSV and starts sampling; the first sample is taken at once. */
+    public synchronized void start() throws IOException {
+        if (state != State.LATENT) {
+            throw new IllegalStateException("a StatsSampler starts once; this one is " + state);
+        }
+        if (csvPath != null) {
+            csv = new StatsCsv(csvPath);
+        }
+        int n = INSTANCES.incrementAndGet();
+        ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "zkload-stats-" + n));
+        AtomicInteger readerIds = new AtomicInteger();
+        readers = Executors.newFixedThreadPool(servers.size(),
+                r -> daemon(r, "zkload-stats-" + n + "-reader-" + readerIds.incrementAndGet()));
+        state = State.STARTED;
+        ticker.scheduleAtFixedRate(this::sampleOnce, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Samples every server once, now, and returns the samples (also recorded like the scheduled ones). */
+    public List<StatsSample> sampleNow() {
+        return sampleOnce();
+    }
+
+    private List<StatsSample> sampleOnce() {
+        Instant time = Instant.now();
+        List<Future<StatsSample>> pending = new ArrayList<>();
+        for (ServerAddress s : servers) {
+            pending.add(readers.submit(() -> read(time, s)));
+        }
+        List<StatsSample> samples = new ArrayList<>();
+        for (int i = 0; i < servers.size(); i++) {
+            try {
+                samples.add(pending.get(i).get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return samples;
+            } catch (java.util.concurrent.ExecutionException e) {
+                samples.add(new StatsSample(time, servers.get(i), null, String.valueOf(e.getCause())));
+            }
+        }
+        record(samples);
+        return samples;
+    }
+
+    private StatsSample read(Instant time, ServerAddress server) {
+        try {
+            StatsSample sample = new StatsSample(time, server, client.monitor(server), null);
+            synchronized (silent) {
+                if (silent.remove(server)) {
+                    LOG.info("server {} answers again", server);
+                }
+            }
+            return sample;
+        } catch (IOException | RuntimeException e) {
+            String error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            synchronized (silent) {
+                if (silent.add(server)) {
+                    LOG.warn("server {} does not answer mntr or the AdminServer: {}", server, error);
+                }
+            }
+            return new StatsSample(time, server, null, error);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new StatsSample(time, server, null, "interrupted");
+        }
+    }
+
+    private void record(List<StatsSample> samples) {
+        synchronized (series) {
+            series.addLast(List.copyOf(samples));
+            while (series.size() > history) {
+                series.removeFirst();
+            }
+        }
+        if (csv != null) {
+            try {
+                for (StatsSample s : samples) {
+                    csv.append(s);
+                }
+            } catch (IOException e) {
+                LOG.error("cannot append to {}: {}", csvPath, e.toString());
+            }
+        }
+        if (listener != null) {
+            try {
+                listener.accept(List.copyOf(samples));
+            } catch (RuntimeException e) {
+                LOG.error("stats listener failed", e);
+            }
+        }
+    }
+
+    /** Every sample round still held, oldest first; each round has one sample per server. */
+    public List<List<StatsSample>> series() {
+        synchronized (series) {
+            return List.copyOf(series);
+        }
+    }
+
+    /** The rounds taken at or after {@code since}. */
+    public List<List<StatsSample>> seriesSince(Instant since) {
+        return series().stream().filter(r -> !r.isEmpty() && !r.get(0).time().isBefore(since)).toList();
+    }
+
+    /** The newest sample of the server that leads (leader or standalone), if the last round found one. */
+    public Optional<StatsSample> leader() {
+        List<List<StatsSample>> all = series();
+        if (all.isEmpty()) {
+            return Optional.empty();
+        }
+        return leaderOf(all.get(all.size() - 1));
+    }
+
+    /** The sample of the leading server in one round. */
+    public static Optional<StatsSample> leaderOf(List<StatsSample> round) {
+        return round.stream().filter(s -> s.reachable() && s.stats().state().leads()).findFirst();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (state == State.CLOSED) {
+            return;
+        }
+        state = State.CLOSED;
+        if (ticker != null) {
+            ticker.shutdownNow();
+            readers.shutdownNow();
+            try {
+                ticker.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (csv != null) {
+            try {
+                csv.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        t.setUncaughtExceptionHandler((th, e) -> LOG.error("uncaught in {}", th.getName(), e));
+        return t;
+    }
+
+    private static Duration minimum(Duration a, Duration b) {
+        return a.compareTo(b) < 0 ? a : b;
+    }
+
+    /** Settings of a {@link StatsSampler}; {@link #build()} validates them. */
+    public static final class Builder {
+        private List<ServerAddress> servers = List.of();
+        private Duration interval = Duration.ofSeconds(1);
+        private StatsClient client;
+        private Path csv;
+        private Consumer<List<StatsSample>> listener;
+        private int history = 3600;
+
+        private Builder() {
+        }
+
+        public Builder servers(List<ServerAddress> servers) {
+            this.servers = List.copyOf(servers);
+            return this;
+        }
+
+        /** Time between two sample rounds. Default 1 s. */
+        public Builder interval(Duration interval) {
+            this.interval = Objects.requireNonNull(interval, "interval");
+            return this;
+        }
+
+        /** The client to read with. Default: one whose timeout is the smaller of the interval and 2 s. */
+        public Builder client(StatsClient client) {
+            this.client = client;
+            return this;
+        }
+
+        /** A CSV file to append every sample to; created with its header if new. */
+        public Builder csv(Path csv) {
+            this.csv = csv;
+            return this;
+        }
+
+        /** Called with each round of samples, on the sampler's thread: keep it quick. */
+        public Builder listener(Consumer<List<StatsSample>> listener) {
+            this.listener = listener;
+            return this;
+        }
+
+        /** Rounds kept in memory. Default 3600 (an hour at 1 s). */
+        public Builder history(int rounds) {
+            this.history = rounds;
+            return this;
+        }
+
+        public StatsSampler build() {
+            if (servers.isEmpty()) {
+                throw new IllegalArgumentException("servers must not be empty");
+            }
+            if (interval.toMillis() < 10) {
+                throw new IllegalArgumentException("interval must be at least 10 ms, got " + interval);
+            }
+            if (history < 1) {
+                throw new IllegalArgumentException("history must be at least 1, got " + history);
+            }
+            return new StatsSampler(this);
+        }
+    }
+}

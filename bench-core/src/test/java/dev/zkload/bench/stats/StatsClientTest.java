@@ -1,0 +1,114 @@
+package dev.zkload.bench.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.target.ServerAddress;
+import dev.zkload.bench.testing.ZkClients;
+import java.time.Duration;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Reads a real forked server, and checks that what it reads is what was done to the server. */
+class StatsClientTest {
+    private static LocalEnsemble zk;
+    private static ServerAddress server;
+    private final StatsClient stats = new StatsClient(Duration.ofSeconds(5));
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = LocalEnsemble.builder().servers(1).heap("256m").build();
+        zk.start();
+        server = zk.servers().get(0);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        zk.close();
+    }
+
+    @Test
+    void mntrCountsWhatClientsDid() throws Exception {
+        ServerStats before = stats.monitor(server);
+        assertThat(before.source()).isEqualTo(ServerStats.Source.FOUR_LETTER_WORD);
+        assertThat(before.state()).isEqualTo(ServerState.STANDALONE);
+        assertThat(before.version()).startsWith("3.9");
+
+        ZooKeeper a = ZkClients.connect(zk.connectString());
+        ZooKeeper b = ZkClients.connect(zk.connectString());
+        try {
+            a.create("/m", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            for (int i = 0; i < 20; i++) {
+                a.create("/m/p" + i, new byte[100], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            }
+            for (int i = 0; i < 5; i++) {
+                b.create("/m/e" + i, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+            }
+            for (int i = 0; i < 7; i++) {
+                b.exists("/m/p" + i, true);
+            }
+            b.getChildren("/m", true);
+
+            ServerStats after = stats.monitor(server);
+            assertThat(after.znodeCount() - before.znodeCount()).isEqualTo(26);
+            assertThat(after.ephemeralsCount() - before.ephemeralsCount()).isEqualTo(5);
+            assertThat(after.watchCount() - before.watchCount()).isEqualTo(8);
+            assertThat(after.aliveConnections() - before.aliveConnections()).isEqualTo(2);
+            assertThat(after.approximateDataSize() - before.approximateDataSize()).isGreaterThanOrEqualTo(2000);
+            assertThat(after.outstandingRequests()).isZero();
+            assertThat(after.raw()).containsKey("zk_packets_received");
+
+            StatsClient.WatchSummary w = stats.watchSummary(server);
+            // wchs counts data watches only (7 exists); mntr's zk_watch_count adds the child watch on /m
+            assertThat(w.totalWatches()).isEqualTo(7);
+            assertThat(w.paths()).isEqualTo(7);
+            assertThat(stats.connections(server)).extracting(StatsClient.Connection::sessionId)
+                    .contains(a.getSessionId(), b.getSessionId());
+
+            long zxid = stats.summary(server).zxid();
+            a.setData("/m", new byte[1], -1);
+            a.setData("/m", new byte[2], -1);
+            StatsClient.ServerSummary summary = stats.summary(server);
+            assertThat(summary.zxid() - zxid).as("each write transaction is one zxid").isEqualTo(2);
+            assertThat(summary.state()).isEqualTo(ServerState.STANDALONE);
+        } finally {
+            a.close();
+            b.close();
+        }
+    }
+
+    @Test
+    void fallsBackToTheAdminServerWhenMntrIsNotWhitelisted() throws Exception {
+        try (LocalEnsemble strict = LocalEnsemble.builder().servers(1).heap("256m")
+                .zooCfg("4lw.commands.whitelist", "srvr,ruok").build()) {
+            strict.start();
+            ServerAddress s = strict.servers().get(0);
+            assertThat(FourLetterWords.isNotWhitelisted(FourLetterWords.send(s, "mntr", Duration.ofSeconds(5)))).isTrue();
+
+            ZooKeeper c = ZkClients.connect(strict.connectString());
+            try {
+                c.create("/x", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+                c.exists("/x", true);
+                ServerStats viaHttp = stats.monitor(s);
+                ServerStats viaMntr = stats.monitor(server);
+                assertThat(viaHttp.source()).isEqualTo(ServerStats.Source.ADMIN_HTTP);
+                assertThat(viaHttp.state()).isEqualTo(ServerState.STANDALONE);
+                assertThat(viaHttp.ephemeralsCount()).isEqualTo(1);
+                assertThat(viaHttp.watchCount()).isEqualTo(1);
+                assertThat(viaHttp.aliveConnections()).isEqualTo(1);
+                assertThat(viaHttp.znodeCount()).isEqualTo(6);
+                assertThat(viaHttp.avgLatencyMs()).isCloseTo(viaHttp.avgLatencyMs(), within(0.0));
+                assertThat(viaHttp.version()).isEqualTo(viaMntr.version());
+                assertThat(stats.watchSummary(s).totalWatches()).isEqualTo(1);
+                assertThat(stats.connections(s)).extracting(StatsClient.Connection::sessionId).containsExactly(c.getSessionId());
+            } finally {
+                c.close();
+            }
+        }
+    }
+}
