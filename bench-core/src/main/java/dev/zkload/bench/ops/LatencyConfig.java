@@ -1,0 +1,135 @@
+package dev.zkload.bench.ops;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of one seven-op benchmark run; build with {@link #builder(String)}.
+ *
+ * @param connectString  the ensemble (with optional chroot)
+ * @param root           znode under which everything is created; refused if {@code /} or under {@code /zookeeper}
+ * @param znodeCount     znodes per phase, ≥ 1
+ * @param znodeSize      bytes of data per znode, 0 to 1,000,000
+ * @param mode           how requests are issued
+ * @param window         most requests outstanding in ASYNC and RATE modes, ≥ 1
+ * @param rate           requests per second in RATE mode
+ * @param watchMultiple  extra sessions that each watch every ephemeral node, ≥ 0
+ * @param perServer      run against each server of the connect string in turn
+ * @param force          clear an existing non-empty root first
+ * @param sessionTimeout the benchmark sessions' timeout
+ * @param connectTimeout how long to wait for a session to connect
+ */
+public record LatencyConfig(String connectString, String root, int znodeCount, int znodeSize, Mode mode,
+        int window, double rate, int watchMultiple, boolean perServer, boolean force,
+        Duration sessionTimeout, Duration connectTimeout) {
+
+    public LatencyConfig {
+        Objects.requireNonNull(connectString, "connectString");
+        Objects.requireNonNull(mode, "mode");
+        ZkRoot.validate(root);
+        if (znodeCount < 1) {
+            throw new IllegalArgumentException("znodeCount must be at least 1, got " + znodeCount);
+        }
+        if (znodeSize < 0 || znodeSize > 1_000_000) {
+            throw new IllegalArgumentException("znodeSize must be between 0 and 1000000 bytes, got " + znodeSize);
+        }
+        if (window < 1) {
+            throw new IllegalArgumentException("window must be at least 1, got " + window);
+        }
+        if (mode == Mode.RATE && !(rate > 0)) {
+            throw new IllegalArgumentException("rate must be positive in RATE mode, got " + rate);
+        }
+        if (watchMultiple < 0) {
+            throw new IllegalArgumentException("watchMultiple must be at least 0, got " + watchMultiple);
+        }
+        if (sessionTimeout.isNegative() || sessionTimeout.isZero() || connectTimeout.isNegative() || connectTimeout.isZero()) {
+            throw new IllegalArgumentException("sessionTimeout and connectTimeout must be positive");
+        }
+    }
+
+    public static Builder builder(String connectString) {
+        return new Builder(connectString);
+    }
+
+    /** A builder with zk-latencies' defaults: 10,000 znodes of 100 bytes, sync. */
+    public static final class Builder {
+        private final String connectString;
+        private String root = "/zkload/latency-" + RunIds.next();
+        private int znodeCount = 10_000;
+        private int znodeSize = 100;
+        private Mode mode = Mode.SYNC;
+        private int window = 1000;
+        private double rate;
+        private int watchMultiple;
+        private boolean perServer;
+        private boolean force;
+        private Duration sessionTimeout = Duration.ofSeconds(30);
+        private Duration connectTimeout = Duration.ofSeconds(15);
+
+        private Builder(String connectString) {
+            this.connectString = connectString;
+        }
+
+        public Builder root(String root) {
+            this.root = root;
+            return this;
+        }
+
+        public Builder znodeCount(int znodeCount) {
+            this.znodeCount = znodeCount;
+            return this;
+        }
+
+        public Builder znodeSize(int bytes) {
+            this.znodeSize = bytes;
+            return this;
+        }
+
+        public Builder mode(Mode mode) {
+            this.mode = mode;
+            return this;
+        }
+
+        public Builder window(int window) {
+            this.window = window;
+            return this;
+        }
+
+        /** @param opsPerSecond the open-loop rate of RATE mode */
+        public Builder rate(double opsPerSecond) {
+            this.rate = opsPerSecond;
+            return this;
+        }
+
+        public Builder watchMultiple(int sessions) {
+            this.watchMultiple = sessions;
+            return this;
+        }
+
+        public Builder perServer(boolean perServer) {
+            this.perServer = perServer;
+            return this;
+        }
+
+        public Builder force(boolean force) {
+            this.force = force;
+            return this;
+        }
+
+        public Builder sessionTimeout(Duration sessionTimeout) {
+            this.sessionTimeout = sessionTimeout;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the setting that is wrong */
+        public LatencyConfig build() {
+            return new LatencyConfig(connectString, root, znodeCount, znodeSize, mode, window, rate, watchMultiple,
+                    perServer, force, sessionTimeout, connectTimeout);
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package dev.zkload.bench.ops;
+
+import dev.zkload.bench.result.OpStats;
+
+/** Progress of a benchmark run, for a progress line. Called on the benchmark's thread. */
+public interface LatencyListener {
+    LatencyListener NONE = new LatencyListener() {
+    };
+
+    default void phaseStarted(String target, Op op, int count) {
+    }
+
+    default void phaseFinished(String target, Op op, OpStats stats) {
+    }
+}

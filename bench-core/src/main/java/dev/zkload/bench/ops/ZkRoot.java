@@ -1,0 +1,119 @@
+package dev.zkload.bench.ops;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZKUtil;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * The one znode under which a zkload run creates everything. Refuses {@code /} and ZooKeeper's own
+ * {@code /zookeeper} tree; refuses an existing non-empty root unless forced; marks the root with
+ * data starting with {@link #MARKER} (so {@code clean} can tell zkload's roots from anyone else's);
+ * and on {@link #remove} deletes the root and the parents it had to create, if they are empty.
+ */
+public final class ZkRoot {
+    /** Data of every root zkload creates starts with this. */
+    public static final String MARKER = "zkload";
+    private static final int DELETE_BATCH = 500;
+
+    private final String path;
+    private final List<String> createdParents = new ArrayList<>();
+
+    private ZkRoot(String path) {
+        this.path = path;
+    }
+
+    /** @throws IllegalArgumentException for a malformed path, {@code /}, or anything under {@code /zookeeper} */
+    public static void validate(String path) {
+        if (path == null || !path.startsWith("/") || (path.length() > 1 && path.endsWith("/")) || path.contains("//")) {
+            throw new IllegalArgumentException("root must be an absolute znode path like /zkload/run-1, got '" + path + "'");
+        }
+        if (path.equals("/")) {
+            throw new IllegalArgumentException("root / is refused: zkload works only under a root of its own");
+        }
+        if (path.equals("/zookeeper") || path.startsWith("/zookeeper/")) {
+            throw new IllegalArgumentException("root " + path + " is refused: /zookeeper is ZooKeeper's own tree");
+        }
+    }
+
+    /**
+     * Creates the root (and missing parents), or with {@code force} empties an existing one.
+     *
+     * @throws IllegalStateException when the root exists, is not empty and {@code force} is false
+     */
+    public static ZkRoot prepare(ZooKeeper zk, String path, String label, boolean force)
+            throws KeeperException, InterruptedException {
+        validate(path);
+        ZkRoot root = new ZkRoot(path);
+        if (zk.exists(path, false) != null) {
+            List<String> children = zk.getChildren(path, false);
+            if (!children.isEmpty()) {
+                if (!force) {
+                    throw new IllegalStateException("root " + path + " already exists and holds " + children.size()
+                            + " znodes; choose another root or use --force to clear it");
+                }
+                for (String child : children) {
+                    ZKUtil.deleteRecursive(zk, path + "/" + child, DELETE_BATCH);
+                }
+            }
+            return root;
+        }
+        int slash = 0;
+        while ((slash = path.indexOf('/', slash + 1)) > 0) {
+            root.createIfMissing(zk, path.substring(0, slash), MARKER.getBytes(StandardCharsets.UTF_8));
+        }
+        root.createIfMissing(zk, path, (MARKER + " " + label).getBytes(StandardCharsets.UTF_8));
+        return root;
+    }
+
+    private void createIfMissing(ZooKeeper zk, String p, byte[] data) throws KeeperException, InterruptedException {
+        try {
+            zk.create(p, data, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            createdParents.add(0, p);
+        } catch (KeeperException.NodeExistsException e) {
+            // someone else's, or a parent shared with another run: not ours to remove
+        }
+    }
+
+    public String path() {
+        return path;
+    }
+
+    /** {@code root + "/" + child}. */
+    public String child(String child) {
+        return path + "/" + child;
+    }
+
+    /**
+     * Deletes the root and everything under it, then each parent this root created, if empty.
+     * Runs with the caller's interrupt flag cleared (so cleanup works after Ctrl-C), then restores it.
+     */
+    public void remove(ZooKeeper zk) throws KeeperException, InterruptedException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            try {
+                ZKUtil.deleteRecursive(zk, path, DELETE_BATCH);
+            } catch (KeeperException.NoNodeException e) {
+                // already gone
+            }
+            for (String parent : createdParents) {
+                if (parent.equals(path)) {
+                    continue;
+                }
+                try {
+                    zk.delete(parent, -1);
+                } catch (KeeperException.NotEmptyException | KeeperException.NoNodeException e) {
+                    // shared with another run, or gone
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
