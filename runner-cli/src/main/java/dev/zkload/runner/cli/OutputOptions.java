@@ -1,0 +1,30 @@
+package dev.zkload.runner.cli;
+
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import picocli.CommandLine.Option;
+
+/** Where a command writes its results: {@code --out DIR}, by default {@code results/<timestamp>}. */
+public final class OutputOptions {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where results go (default: results/<timestamp>, or results/<command>-<timestamp>"
+                    + " for the other commands).")
+    public Path out;
+
+    /**
+     * The folder to use: the one given, or a fresh timestamped one under {@code results/}.
+     *
+     * @param prefix prefix of the default folder's name ({@code "latency"}), or {@code null} for none
+     */
+    public Path resolve(String prefix) {
+        if (out != null) {
+            return out;
+        }
+        String stamp = STAMP.format(ZonedDateTime.now(ZoneOffset.UTC));
+        return Path.of("results", prefix == null ? stamp : prefix + "-" + stamp);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.zkload.runner.progress;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+
+/**
+ * User-facing progress of a long command. On a terminal one status line is redrawn in place
+ * (carriage return, padded to erase the previous one); elsewhere (CI logs, pipes, tests) plain
+ * lines are printed, and a status line at most every {@code plainEvery}, so logs stay readable.
+ */
+public final class Progress {
+    private final PrintWriter out;
+    private final boolean terminal;
+    private final Duration plainEvery;
+    private final Instant start = Instant.now();
+    private int lastWidth;
+    private Instant lastPlain = Instant.EPOCH;
+
+    public Progress(PrintWriter out, boolean terminal, Duration plainEvery) {
+        this.out = out;
+        this.terminal = terminal;
+        this.plainEvery = plainEvery;
+    }
+
+    /** Progress for the real console: a live line only when both stdout and stdin are a terminal. */
+    public static Progress forConsole(PrintWriter out) {
+        return new Progress(out, System.console() != null, Duration.ofSeconds(10));
+    }
+
+    /** A line that stays: a phase starting or ending, a result. */
+    public synchronized void line(String format, Object... args) {
+        clearStatus();
+        out.println(String.format(Locale.ROOT, format, args));
+        out.flush();
+    }
+
+    /** The live status; redrawn on a terminal, printed now and then otherwise. */
+    public synchronized void status(String format, Object... args) {
+        String text = "[" + clock(Duration.between(start, Instant.now())) + "] "
+                + String.format(Locale.ROOT, format, args);
+        if (terminal) {
+            int pad = Math.max(0, lastWidth - text.length());
+            out.print("\r" + text + " ".repeat(pad));
+            lastWidth = text.length();
+            out.flush();
+        } else if (Instant.now().isAfter(lastPlain.plus(plainEvery))) {
+            lastPlain = Instant.now();
+            out.println(text);
+            out.flush();
+        }
+    }
+
+    private void clearStatus() {
+        if (terminal && lastWidth > 0) {
+            out.print("\r" + " ".repeat(lastWidth) + "\r");
+            lastWidth = 0;
+        }
+    }
+
+    /** {@code h:mm:ss}. */
+    public static String clock(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60);
+    }
+}

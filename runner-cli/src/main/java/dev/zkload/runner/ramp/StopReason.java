@@ -1,0 +1,23 @@
+package dev.zkload.runner.ramp;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** Why a ramp ended; the names are the {@code stopReason} values of {@code summary.json}. */
+public enum StopReason {
+    TARGET_REACHED("target-reached"),
+    SATURATED("saturated"),
+    CANNOT_ADD_DOMAINS("cannot-add-domains"),
+    ERRORS("errors"),
+    INTERRUPTED("interrupted");
+
+    private final String json;
+
+    StopReason(String json) {
+        this.json = json;
+    }
+
+    @JsonValue
+    public String json() {
+        return json;
+    }
+}
