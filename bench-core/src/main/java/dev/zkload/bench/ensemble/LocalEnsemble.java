@@ -146,11 +146,14 @@ public interface LocalEnsemble extends Closeable {
             if (startTimeout.isNegative() || startTimeout.isZero()) {
                 throw new IllegalArgumentException("startTimeout must be positive, got " + startTimeout);
             }
+            // absolute, because each server runs in its own directory
             List<String> cp = new ArrayList<>();
             if (classpath == null) {
-                cp.add(System.getProperty("java.class.path"));
+                for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+                    cp.add(Path.of(entry).toAbsolutePath().toString());
+                }
             } else {
-                classpath.forEach(p -> cp.add(p.toString()));
+                classpath.forEach(p -> cp.add(p.toAbsolutePath().toString()));
             }
             ServerSettings settings = new ServerSettings(java, jvmFlags, heap, Map.copyOf(zooCfg),
                     String.join(File.pathSeparator, cp), startTimeout);
