@@ -1,0 +1,151 @@
+package dev.zkload.runner.report;
+
+import dev.zkload.bench.ops.Op;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.LineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * Builds the report's charts as JFreeChart models (tests inspect them before they are rendered):
+ * per-operation values per step, like figures 1 and 2 of the 2017 report, and the leader's
+ * outstanding requests over time with the saturation threshold, like its figure 3.
+ */
+final class Charts {
+    /** Consecutive samples further apart than this (ms) are not joined by a line: the leader was away. */
+    static final long GAP_MS = 5_000;
+    private static final Paint[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
+        new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2)};
+    private static final Color GRID = new Color(0xdddddd);
+
+    private Charts() {
+    }
+
+    static JFreeChart perStep(String title, String valueAxis, List<StepRecord> steps,
+                              Function<OpResult, Double> value) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (Op op : Op.values()) {
+            for (StepRecord step : steps) {
+                data.addValue(step.op(op).map(value).orElse(null), op.jsonName(), step.label());
+            }
+        }
+        JFreeChart chart = ChartFactory.createLineChart(title, "step (domains)", valueAxis, data,
+                PlotOrientation.VERTICAL, true, false, false);
+        CategoryPlot plot = chart.getCategoryPlot();
+        style(chart);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(GRID);
+        LineAndShapeRenderer renderer = (LineAndShapeRenderer) plot.getRenderer();
+        renderer.setDefaultShapesVisible(true);
+        for (int i = 0; i < PALETTE.length; i++) {
+            renderer.setSeriesPaint(i, PALETTE[i]);
+            renderer.setSeriesStroke(i, new BasicStroke(2f));
+        }
+        return chart;
+    }
+
+    /**
+     * The leader's outstanding requests over the run, one series per server while it led (so a leader
+     * change shows as a change of colour), a horizontal marker at the threshold and a vertical marker
+     * where each step began. X is minutes since the run started.
+     */
+    static JFreeChart outstanding(ResultsFolder folder) {
+        long origin = origin(folder);
+        Map<String, XYSeries> byLeader = new TreeMap<>();
+        Map<String, Long> lastSeen = new TreeMap<>();
+        for (MetricSample s : folder.samples().stream().filter(MetricSample::isLeader)
+                .sorted((a, b) -> Long.compare(a.epochMs(), b.epochMs())).toList()) {
+            XYSeries series = byLeader.computeIfAbsent(s.server(), k -> new XYSeries("leader " + k, true, false));
+            Long previous = lastSeen.put(s.server(), s.epochMs());
+            if (previous != null && s.epochMs() - previous > GAP_MS) {
+                series.add(minutes(s.epochMs() - GAP_MS / 2, origin), null);
+            }
+            series.addOrUpdate((Number) minutes(s.epochMs(), origin), s.outstanding());
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        byLeader.values().forEach(data::addSeries);
+        JFreeChart chart = ChartFactory.createXYLineChart("Leader outstanding requests over time",
+                "minutes since the run started", "outstanding requests", data, PlotOrientation.VERTICAL,
+                true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        style(chart);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setDomainGridlinePaint(GRID);
+        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            renderer.setSeriesStroke(i, new BasicStroke(1.5f));
+        }
+        folder.run().outstandingThreshold().ifPresent(t -> {
+            ValueMarker marker = new ValueMarker(t, Color.RED, new BasicStroke(2f, BasicStroke.CAP_BUTT,
+                    BasicStroke.JOIN_MITER, 10f, new float[] {8f, 6f}, 0f));
+            marker.setLabel("threshold " + Numbers.decimal(t, 1));
+            marker.setLabelPaint(Color.RED);
+            marker.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
+            marker.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            marker.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+            plot.addRangeMarker(marker, Layer.FOREGROUND);
+            double top = Math.max(t, data.getSeriesCount() == 0 ? 0 : plot.getRangeAxis().getUpperBound());
+            plot.getRangeAxis().setRange(0, top * 1.15);
+        });
+        for (StepRecord step : folder.steps()) {
+            instant(step.startTime()).ifPresent(start -> {
+                ValueMarker marker = new ValueMarker(minutes(start.toEpochMilli(), origin), Color.GRAY,
+                        new BasicStroke(1f));
+                marker.setLabel(step.id());
+                marker.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+                marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+                marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+                plot.addDomainMarker(marker, Layer.BACKGROUND);
+            });
+        }
+        return chart;
+    }
+
+    private static double minutes(long epochMs, long origin) {
+        return (epochMs - origin) / 60_000.0;
+    }
+
+    private static long origin(ResultsFolder folder) {
+        return instant(folder.run().startTime()).map(Instant::toEpochMilli)
+                .orElseGet(() -> folder.samples().stream().mapToLong(MetricSample::epochMs).min().orElse(0));
+    }
+
+    private static Optional<Instant> instant(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.parse(text));
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void style(JFreeChart chart) {
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
+    }
+}

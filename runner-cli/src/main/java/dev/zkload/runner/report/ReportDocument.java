@@ -1,0 +1,72 @@
+package dev.zkload.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Lays out the report: title, outcome, notes, the run's settings, the tables and their charts. */
+final class ReportDocument {
+    private ReportDocument() {
+    }
+
+    /** @param charts file names of the charts that were written, e.g. {@code tps-per-step.png} */
+    static List<Block> build(ResultsFolder folder, Set<String> charts) {
+        RunInfo run = folder.run();
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(new Block.Title("ZooKeeper capacity: " + run.connectString() + ", model "
+                + (run.modelName() == null ? "unknown" : run.modelName())));
+        blocks.add(new Block.Text(orUnknown(run.tool()) + " " + orUnknown(run.version()) + " "
+                + orUnknown(run.command()) + " " + String.join(" ", run.arguments()) + ", started "
+                + orUnknown(run.startTime()) + "; " + folder.steps().size() + " step(s) finished.", false));
+        blocks.add(new Block.Section("Outcome"));
+        blocks.addAll(outcome(folder));
+        if (!folder.notes().isEmpty()) {
+            blocks.add(new Block.Section("Notes"));
+            blocks.add(new Block.Bullets(folder.notes()));
+        }
+        blocks.add(new Block.Section("Settings"));
+        blocks.add(new Block.TableBlock(keyValues("Ramp", run.settings()), 3));
+        blocks.add(new Block.TableBlock(keyValues("Target", run.target()), 3));
+        blocks.add(new Block.TableBlock(keyValues("Model", run.model()), 3));
+        List<Table> tables = ReportTables.all(folder);
+        blocks.add(new Block.TableBlock(tables.get(0), 2));
+        if (charts.contains(ReportWriter.OUTSTANDING_PNG)) {
+            blocks.add(new Block.Image("Leader outstanding requests over time", ReportWriter.OUTSTANDING_PNG));
+        }
+        blocks.add(new Block.TableBlock(tables.get(1), 2));
+        if (charts.contains(ReportWriter.TPS_PNG)) {
+            blocks.add(new Block.Image("TPS per operation per step", ReportWriter.TPS_PNG));
+        }
+        blocks.add(new Block.TableBlock(tables.get(2), 2));
+        if (charts.contains(ReportWriter.P99_PNG)) {
+            blocks.add(new Block.Image("p99 latency per operation per step", ReportWriter.P99_PNG));
+        }
+        blocks.add(new Block.TableBlock(tables.get(3), 2));
+        return blocks;
+    }
+
+    private static List<Block> outcome(ResultsFolder folder) {
+        if (folder.summary().isEmpty()) {
+            return List.of(new Block.Text("Incomplete run: there is no summary.json (the run is still going or "
+                    + "was killed); the tables show the steps finished so far.", true));
+        }
+        Summary s = folder.summary().get();
+        return List.of(new Block.Bullets(List.of(
+                "Stop reason: " + orUnknown(s.stopReason()),
+                "Max stable domains: " + Numbers.integer(s.maxStableDomains()),
+                "Saturated at domains: " + (s.saturatedAtDomains() == null ? "not saturated" : s.saturatedAtDomains()),
+                "Message: " + orUnknown(s.message()),
+                "Interrupted: " + (Boolean.TRUE.equals(s.interrupted()) ? "yes" : "no"),
+                "Ended: " + orUnknown(s.endTime()))));
+    }
+
+    private static Table keyValues(String title, Map<String, String> values) {
+        List<List<String>> rows = values.entrySet().stream().map(e -> List.of(e.getKey(), e.getValue())).toList();
+        return new Table(title, null, List.of("Name", "Value"), rows);
+    }
+
+    private static String orUnknown(String text) {
+        return text == null ? Numbers.ABSENT : text;
+    }
+}

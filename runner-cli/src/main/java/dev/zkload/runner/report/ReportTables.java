@@ -1,0 +1,127 @@
+package dev.zkload.runner.report;
+
+import dev.zkload.bench.ops.Op;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The report's tables, laid out like the 2017 Saturn report: server data with one row per step, and
+ * per-operation tables with one row per operation and one column per step in ramp order.
+ */
+final class ReportTables {
+    /** Measured footprints further than this from the model's expectation are flagged, in percent. */
+    static final double FLAG_PERCENT = 10.0;
+    static final String FLAG = "⚠";
+
+    private ReportTables() {
+    }
+
+    static List<Table> all(ResultsFolder folder) {
+        List<Table> tables = new ArrayList<>();
+        tables.add(serverData(folder.steps()));
+        tables.add(perOp("TPS per operation per step",
+                "Operations per second of the seven-op benchmark; columns are steps (domains) in ramp order.",
+                folder.steps(), r -> Numbers.decimal(r.opsPerSec(), 0)));
+        tables.add(perOp("p99 latency per operation per step (ms)",
+                "99th percentile latency in milliseconds; columns are steps (domains) in ramp order.",
+                folder.steps(), r -> Numbers.decimal(r.p99Ms(), 2)));
+        tables.add(footprint(folder.run().expectedPerDomain(), folder.steps()));
+        return tables;
+    }
+
+    static Table serverData(List<StepRecord> steps) {
+        List<String> header = List.of("Step", "Domains", "Znodes", "Watches", "Connections", "Outstanding avg",
+                "Outstanding max", "Avg latency (ms)", "Max latency (ms)", "Leader CPU (%)", "Leader RSS (GiB)",
+                "Data size (MiB)", "Saturated");
+        List<List<String>> rows = new ArrayList<>();
+        for (StepRecord step : steps) {
+            ServerData s = step.server() != null ? step.server()
+                    : new ServerData(null, null, null, null, null, null, null, null, null, null, null);
+            rows.add(List.of(step.id(), Integer.toString(step.domains()), Numbers.integer(s.znodes()),
+                    Numbers.integer(s.watches()), Numbers.integer(s.connections()),
+                    Numbers.decimal(s.outstandingAvg(), 1), Numbers.integer(s.outstandingMax()),
+                    Numbers.decimal(s.avgLatencyMs(), 2), Numbers.decimal(s.maxLatencyMs(), 2),
+                    Numbers.decimal(s.cpuPercent(), 1), Numbers.gib(s.rssBytes()), Numbers.mib(s.approximateDataSize()),
+                    step.saturated() ? "yes" : "no"));
+        }
+        return new Table("Server data per step",
+                "The leader's counters at the end of each step; CPU is percent of one core, n/a where the servers are remote.",
+                header, rows);
+    }
+
+    static Table perOp(String title, String caption, List<StepRecord> steps, Function<OpResult, String> value) {
+        List<String> header = new ArrayList<>();
+        header.add("Operation");
+        steps.forEach(s -> header.add(s.label()));
+        List<List<String>> rows = new ArrayList<>();
+        for (Op op : Op.values()) {
+            List<String> row = new ArrayList<>();
+            row.add(op.jsonName());
+            steps.forEach(s -> row.add(s.op(op).map(value).orElse(Numbers.ABSENT)));
+            rows.add(row);
+        }
+        return new Table(title, caption, header, rows);
+    }
+
+    static Table footprint(Footprint expected, List<StepRecord> steps) {
+        List<StepRecord> measured = steps.stream().filter(s -> s.footprintPerDomain() != null).toList();
+        List<String> header = new ArrayList<>(List.of("Per domain", "Model"));
+        measured.forEach(s -> header.add(s.label()));
+        List<List<String>> rows = new ArrayList<>();
+        for (FootprintMetric metric : FootprintMetric.values()) {
+            boolean anyMeasured = measured.stream().anyMatch(s -> metric.of(s.footprintPerDomain()) != null);
+            if (!metric.always && !anyMeasured) {
+                continue;
+            }
+            Double model = expected == null ? null : metric.of(expected);
+            List<String> row = new ArrayList<>(List.of(metric.label, Numbers.decimal(model, metric.decimals)));
+            for (StepRecord s : measured) {
+                row.add(measuredCell(metric.of(s.footprintPerDomain()), model, metric.decimals));
+            }
+            rows.add(row);
+        }
+        return new Table("Footprint per domain, measured vs model",
+                "Measured per domain at each step beside the model's expectation; " + FLAG + " marks a deviation above "
+                        + Numbers.decimal(FLAG_PERCENT, 0) + "%.", header, rows);
+    }
+
+    static String measuredCell(Double measured, Double model, int decimals) {
+        if (measured == null) {
+            return Numbers.ABSENT;
+        }
+        String text = Numbers.decimal(measured, decimals);
+        if (model == null || model == 0.0) {
+            return text;
+        }
+        double deviation = (measured - model) / model * 100.0;
+        String percent = String.format(Locale.ROOT, "%+.1f%%", deviation);
+        return text + " (" + percent + (Math.abs(deviation) > FLAG_PERCENT ? " " + FLAG : "") + ")";
+    }
+
+    private enum FootprintMetric {
+        ZNODES("znodes", 1, true, Footprint::znodes),
+        WATCHES("watches", 1, true, Footprint::watches),
+        EPHEMERALS("ephemerals", 1, true, Footprint::ephemerals),
+        SESSIONS("sessions", 1, true, Footprint::sessions),
+        WRITES("writes/s", 2, true, Footprint::writesPerSec),
+        READS("reads/s", 2, false, Footprint::readsPerSec);
+
+        final String label;
+        final int decimals;
+        final boolean always;
+        private final Function<Footprint, Double> getter;
+
+        FootprintMetric(String label, int decimals, boolean always, Function<Footprint, Double> getter) {
+            this.label = label;
+            this.decimals = decimals;
+            this.always = always;
+            this.getter = getter;
+        }
+
+        Double of(Footprint f) {
+            return getter.apply(f);
+        }
+    }
+}

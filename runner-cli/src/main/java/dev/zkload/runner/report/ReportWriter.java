@@ -1,0 +1,68 @@
+package dev.zkload.runner.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+
+/**
+ * Builds {@code report.md}, {@code report.html} and the PNG charts of a results folder from its files
+ * alone, so it can run after the ramp, again later, or on a run that was killed.
+ *
+ * <pre>{@code
+ * ReportFiles files = ReportWriter.write(Path.of("results/2026-11-22T150000Z"));
+ * }</pre>
+ */
+public final class ReportWriter {
+    static final String MARKDOWN = "report.md";
+    static final String HTML = "report.html";
+    static final String TPS_PNG = "tps-per-step.png";
+    static final String P99_PNG = "p99-per-step.png";
+    static final String OUTSTANDING_PNG = "outstanding.png";
+    /** Chart size in pixels. */
+    static final int WIDTH = 1000;
+    static final int HEIGHT = 500;
+
+    private ReportWriter() {
+    }
+
+    /**
+     * Writes the reports into {@code resultsDir}, replacing earlier ones.
+     *
+     * @throws java.nio.file.NoSuchFileException if the folder has no {@code run.json}
+     * @throws IOException if a file cannot be read or written, or run.json is not valid JSON
+     */
+    public static ReportFiles write(Path resultsDir) throws IOException {
+        // Charts are drawn off-screen; without this a server with no display fails inside AWT.
+        System.setProperty("java.awt.headless", "true");
+        ResultsFolder folder = ResultsReader.read(resultsDir);
+        List<Path> charts = new ArrayList<>();
+        if (!folder.samples().isEmpty()) {
+            charts.add(png(Charts.outstanding(folder), resultsDir.resolve(OUTSTANDING_PNG)));
+        }
+        if (folder.steps().stream().anyMatch(StepRecord::hasOps)) {
+            charts.add(png(Charts.perStep("TPS per operation per step", "operations per second", folder.steps(),
+                    OpResult::opsPerSec), resultsDir.resolve(TPS_PNG)));
+            charts.add(png(Charts.perStep("p99 latency per operation per step", "p99 latency (ms)", folder.steps(),
+                    OpResult::p99Ms), resultsDir.resolve(P99_PNG)));
+        }
+        Set<String> names = new LinkedHashSet<>();
+        charts.forEach(c -> names.add(c.getFileName().toString()));
+        List<Block> blocks = ReportDocument.build(folder, names);
+        Path md = Files.writeString(resultsDir.resolve(MARKDOWN), MarkdownReport.render(blocks), StandardCharsets.UTF_8);
+        Path html = Files.writeString(resultsDir.resolve(HTML), HtmlReport.render(blocks, resultsDir),
+                StandardCharsets.UTF_8);
+        return new ReportFiles(md, html, charts);
+    }
+
+    private static Path png(JFreeChart chart, Path file) throws IOException {
+        ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
+        return file;
+    }
+}
