@@ -1,0 +1,10 @@
+package dev.zkload.runner.ramp;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** {@code run.json}, written first: what was run, against what, with which model and settings. */
+public record RunDescription(String tool, String version, String command, List<String> arguments, Instant startTime,
+        String runId, String root, Map<String, Object> model, Map<String, Object> target, Map<String, Object> settings) {
+}

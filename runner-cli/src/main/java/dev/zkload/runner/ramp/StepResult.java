@@ -1,0 +1,20 @@
+package dev.zkload.runner.ramp;
+
+import dev.zkload.bench.result.OpStats;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One line of {@code steps.jsonl}: a finished step (step 0 is the baseline on the empty ensemble).
+ *
+ * @param server             the servers' counters over the step; null if no leader answered
+ * @param footprintPerDomain step minus baseline, per domain; null at step 0
+ * @param ops                the seven-op benchmark against the bench target; empty if it did not run
+ * @param opsByTarget        with {@code --bench-target each}: every server's result, by host:port
+ * @param benchErrorRate     failed benchmark calls / all calls, 0–1
+ * @param saturated          the leader stayed at or above the outstanding threshold for the sustain time
+ */
+public record StepResult(int step, int domains, long executors, long jobs, long sessions, Instant startTime,
+        Instant endTime, StepServerData server, Footprint footprintPerDomain, Map<String, OpStats> ops,
+        Map<String, Map<String, OpStats>> opsByTarget, double benchErrorRate, boolean saturated) {
+}
