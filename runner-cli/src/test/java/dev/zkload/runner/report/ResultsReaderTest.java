@@ -57,6 +57,16 @@ class ResultsReaderTest {
     }
 
     @Test
+    void failedOperationsAreNotedPerStep() throws IOException {
+        ResultsFixture.write(dir);
+        List<String> lines = new ArrayList<>(Files.readAllLines(dir.resolve("steps.jsonl")));
+        lines.set(2, lines.get(2).replaceFirst("\"count\":10000,\"errors\":0", "\"count\":10000,\"errors\":12"));
+        Files.write(dir.resolve("steps.jsonl"), lines);
+        assertThat(ResultsReader.read(dir).notes())
+                .containsExactly("Step load-2 (200): 12 of 10000 create operations failed.");
+    }
+
+    @Test
     void quotedCellsKeepTheirCommasAndQuotes() {
         assertThat(CsvRows.split("a,\"b, \"\"c\"\"\",,d")).containsExactly("a", "b, \"c\"", "", "d");
     }
