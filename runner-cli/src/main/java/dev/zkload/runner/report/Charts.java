@@ -18,7 +18,10 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.AbstractRenderer;
+import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
@@ -42,22 +45,36 @@ final class Charts {
     private Charts() {
     }
 
+    /**
+     * One value per operation per step: grouped bars (x = steps in ramp order, one bar per operation),
+     * the layout of the 2017 report's TPS figures, or lines when {@code lines} is set (for latencies,
+     * where the trend matters more than the comparison).
+     */
     static JFreeChart perStep(String title, String valueAxis, List<StepRecord> steps,
-                              Function<OpResult, Double> value) {
+                              Function<OpResult, Double> value, boolean lines) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Op op : Op.values()) {
             for (StepRecord step : steps) {
                 data.addValue(step.op(op).map(value).orElse(null), op.jsonName(), step.label());
             }
         }
-        JFreeChart chart = ChartFactory.createLineChart(title, "step (domains)", valueAxis, data,
-                PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart chart = lines
+                ? ChartFactory.createLineChart(title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL,
+                        true, false, false)
+                : ChartFactory.createBarChart(title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL,
+                        true, false, false);
         CategoryPlot plot = chart.getCategoryPlot();
         style(chart);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(GRID);
-        LineAndShapeRenderer renderer = (LineAndShapeRenderer) plot.getRenderer();
-        renderer.setDefaultShapesVisible(true);
+        AbstractRenderer renderer = (AbstractRenderer) plot.getRenderer();
+        if (renderer instanceof LineAndShapeRenderer line) {
+            line.setDefaultShapesVisible(true);
+        } else if (renderer instanceof BarRenderer bar) {
+            bar.setBarPainter(new StandardBarPainter());
+            bar.setShadowVisible(false);
+            bar.setItemMargin(0.05);
+        }
         for (int i = 0; i < PALETTE.length; i++) {
             renderer.setSeriesPaint(i, PALETTE[i]);
             renderer.setSeriesStroke(i, new BasicStroke(2f));

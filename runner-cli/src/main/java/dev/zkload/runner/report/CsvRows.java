@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Reads a CSV file with a header into rows addressed by column name, so a column added or moved by
@@ -20,28 +21,35 @@ final class CsvRows {
     private CsvRows() {
     }
 
-    static List<Map<String, String>> read(Path file) throws IOException {
-        List<Map<String, String>> rows = new ArrayList<>();
+    /** One data row; {@code get} answers null for a column the file does not have or the row lacks. */
+    interface Row {
+        String get(String column);
+    }
+
+    /** Streams the rows to {@code consumer}, so a long run's file is never held in memory as text. */
+    static void read(Path file, Consumer<Row> consumer) throws IOException {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String headerLine = in.readLine();
             if (headerLine == null) {
-                return rows;
+                return;
             }
+            Map<String, Integer> columns = new HashMap<>();
             List<String> header = split(headerLine);
+            for (int i = 0; i < header.size(); i++) {
+                columns.put(header.get(i).trim(), i);
+            }
             String line;
             while ((line = in.readLine()) != null) {
                 if (line.isBlank()) {
                     continue;
                 }
                 List<String> cells = split(line);
-                Map<String, String> row = new HashMap<>();
-                for (int i = 0; i < header.size() && i < cells.size(); i++) {
-                    row.put(header.get(i).trim(), cells.get(i));
-                }
-                rows.add(row);
+                consumer.accept(column -> {
+                    Integer i = columns.get(column);
+                    return i == null || i >= cells.size() ? null : cells.get(i);
+                });
             }
         }
-        return rows;
     }
 
     static List<String> split(String line) {

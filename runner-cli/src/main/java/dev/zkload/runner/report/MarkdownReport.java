@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Renders the report as GitHub-flavoured Markdown. Text from the results files is escaped so a '|'
- * cannot break a table and '<' cannot smuggle HTML into viewers that render it.
+ * cannot break a table, '[' cannot make a link or image and '<' cannot smuggle HTML into viewers that
+ * render it.
  */
 final class MarkdownReport {
     private MarkdownReport() {
@@ -53,7 +54,18 @@ final class MarkdownReport {
     }
 
     static String escape(String text) {
-        return text.replace("\\", "\\\\").replace("|", "\\|").replace("&", "&amp;").replace("<", "&lt;")
-                .replace(">", "&gt;").replace("\n", " ").replace("\r", " ");
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '\n', '\r' -> out.append(' ');
+                // Markdown syntax characters: a '|' would split a cell, '[' ']' could form a link or image
+                case '\\', '|', '[', ']', '*', '_', '`' -> out.append('\\').append(c);
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
     }
 }

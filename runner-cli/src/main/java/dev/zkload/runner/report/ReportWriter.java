@@ -48,9 +48,9 @@ public final class ReportWriter {
         }
         if (folder.steps().stream().anyMatch(StepRecord::hasOps)) {
             charts.add(png(Charts.perStep("TPS per operation per step", "operations per second", folder.steps(),
-                    OpResult::opsPerSec), resultsDir.resolve(TPS_PNG)));
+                    OpResult::opsPerSec, false), resultsDir.resolve(TPS_PNG)));
             charts.add(png(Charts.perStep("p99 latency per operation per step", "p99 latency (ms)", folder.steps(),
-                    OpResult::p99Ms), resultsDir.resolve(P99_PNG)));
+                    OpResult::p99Ms, true), resultsDir.resolve(P99_PNG)));
         }
         Set<String> names = new LinkedHashSet<>();
         charts.forEach(c -> names.add(c.getFileName().toString()));

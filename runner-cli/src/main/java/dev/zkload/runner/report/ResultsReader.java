@@ -112,6 +112,11 @@ final class ResultsReader {
             if (!step.hasOps()) {
                 notes.add("Step " + step.label() + " has no benchmark results: it ended before its benchmark ran.");
             }
+            step.ops().entrySet().stream()
+                    .filter(e -> e.getValue().errors() != null && e.getValue().errors() > 0)
+                    .sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> notes.add("Step " + step.label() + ": " + e.getValue().errors() + " of "
+                            + Numbers.integer(e.getValue().count()) + " " + e.getKey() + " operations failed."));
         }
         return steps;
     }
@@ -122,19 +127,21 @@ final class ResultsReader {
             notes.add(METRICS + " is missing: no chart of outstanding requests over time.");
             return samples;
         }
-        int unusable = 0;
-        for (Map<String, String> row : CsvRows.read(file)) {
+        int[] unusable = new int[1];
+        CsvRows.read(file, row -> {
             Long epochMs = number(row.get("epochMs"));
             if (epochMs == null) {
-                unusable++;
-                continue;
+                unusable[0]++;
+                return;
             }
-            samples.add(new MetricSample(epochMs, row.getOrDefault("server", ""),
-                    "true".equalsIgnoreCase(row.get("reachable")), row.getOrDefault("state", ""),
+            String server = row.get("server");
+            String state = row.get("state");
+            samples.add(new MetricSample(epochMs, server == null ? "" : server,
+                    "true".equalsIgnoreCase(row.get("reachable")), state == null ? "" : state,
                     number(row.get("outstandingRequests"))));
-        }
-        if (unusable > 0) {
-            notes.add(METRICS + ": " + unusable + " row(s) without a valid epochMs were skipped.");
+        });
+        if (unusable[0] > 0) {
+            notes.add(METRICS + ": " + unusable[0] + " row(s) without a valid epochMs were skipped.");
         }
         return samples;
     }

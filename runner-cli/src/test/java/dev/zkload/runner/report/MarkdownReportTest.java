@@ -1,0 +1,21 @@
+package dev.zkload.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MarkdownReportTest {
+    @Test
+    void textFromFilesCannotBreakTablesOrAddLinksImagesOrHtml() {
+        assertThat(MarkdownReport.escape("a|b ![x](http://e/i.png) <img src=x> *y*_z_\nnext"))
+                .isEqualTo("a\\|b !\\[x\\](http://e/i.png) &lt;img src=x&gt; \\*y\\*\\_z\\_ next");
+    }
+
+    @Test
+    void tablesHaveAHeadingHeaderSeparatorAndOneLinePerRow() {
+        Table table = new Table("T", "why", List.of("Operation", "bm-0 (0)"), List.of(List.of("get", "4234")));
+        String md = MarkdownReport.render(List.of(new Block.TableBlock(table, 2)));
+        assertThat(md).isEqualTo("## T\n\nwhy\n\n| Operation | bm-0 (0) |\n| --- | --- |\n| get | 4234 |\n\n");
+    }
+}
