@@ -3,8 +3,15 @@ package dev.zkload.runner;
 import dev.zkload.runner.clean.CleanCommand;
 import dev.zkload.runner.ensemble.EnsembleCommand;
 import dev.zkload.runner.latency.LatencyCommand;
+import dev.zkload.runner.report.ReportCommand;
+import dev.zkload.runner.cli.ModelOptions;
+import dev.zkload.runner.cli.OutputOptions;
+import dev.zkload.runner.cli.TargetOptions;
+import dev.zkload.runner.ramp.RampCommand;
+import dev.zkload.runner.ramp.RampOptions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
@@ -17,7 +24,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "zkload", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = "How many Saturn-style scheduler domains can a ZooKeeper ensemble carry?",
-        subcommands = {LatencyCommand.class, EnsembleCommand.class, CleanCommand.class})
+        subcommands = {LatencyCommand.class, EnsembleCommand.class, ReportCommand.class, CleanCommand.class})
 public final class ZkloadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -25,10 +32,32 @@ public final class ZkloadCommand implements Callable<Integer> {
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces of failures.")
     boolean verbose;
 
+    @Mixin
+    RampOptions ramp = new RampOptions();
+
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    @Mixin
+    ModelOptions model = new ModelOptions();
+
+    @Option(names = "--znode-count", paramLabel = "N", defaultValue = "10000",
+            description = "Znodes of the seven-op benchmark at each step (default: ${DEFAULT-VALUE}; the 2017 report"
+                    + " used 100000).")
+    int znodeCount;
+
+    @Option(names = "--znode-size", paramLabel = "BYTES", defaultValue = "100",
+            description = "Bytes per znode of the benchmark (default: ${DEFAULT-VALUE}).")
+    int znodeSize;
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    /** The ramp, the default command. */
     @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-        return ExitCodes.OK;
+    public Integer call() throws InterruptedException {
+        return RampCommand.run(spec, ramp, target, model, output, znodeCount, znodeSize,
+                spec.commandLine().getParseResult().originalArgs());
     }
 
     /** True when {@code --verbose} was given anywhere on the command line. */

@@ -1,0 +1,197 @@
+package dev.zkload.sim.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.Op;
+
+/**
+ * One console sharding session of a domain (Saturn's NamespaceShardingManager): the TreeCaches of
+ * saturn-model.md section 3, the console leader election, and, on the leader, the resharding of
+ * section 4.6 when executors come or go ({@code ip} and {@code status} nodes added or removed).
+ */
+final class Console implements Session.Owner {
+    private final Layout l;
+    private final Session session;
+    private final ScheduledExecutorService scheduler;
+    private final List<TreeCache> caches = new ArrayList<>();
+    private final AtomicBoolean reshardPending = new AtomicBoolean();
+    private final Map<String, String> lastAssignment = new HashMap<>();
+    private volatile boolean leader;
+
+    Console(Layout l, Session session, ScheduledExecutorService scheduler) {
+        this.l = l;
+        this.session = session;
+        this.scheduler = scheduler;
+        session.owner(this);
+    }
+
+    CompletableFuture<Void> start() {
+        return session.open().thenCompose(v -> {
+            TreeCache.Listener reshardOnChange = new TreeCache.Listener() {
+                @Override
+                public void added(String path, byte[] data) {
+                    if (path.endsWith("/ip") || path.endsWith("/status")) {
+                        reshardSoon();
+                    }
+                }
+
+                @Override
+                public void removed(String path) {
+                    added(path, null);
+                }
+            };
+            cache(l.executors(), 2, reshardOnChange);
+            cache(l.ns + "/$SaturnExecutors/sharding", 1, null);
+            cache(l.ns + "/$SaturnExecutors/leader", 1, null);
+            cache(l.jobs(), 1, null);
+            for (String job : l.jobs) {
+                cache(l.job(job) + "/servers", 2, reshardOnChange);
+                if (l.model.isSaturn3()) {
+                    cache(l.config(job, "enabled"), 0, null);
+                    cache(l.config(job, "forceShard"), 0, null);
+                } else {
+                    cache(l.job(job) + "/config", 1, null);
+                }
+            }
+            return elect();
+        });
+    }
+
+    private void cache(String path, int depth, TreeCache.Listener listener) {
+        TreeCache c = new TreeCache(session, path, depth, listener != null ? listener : (p, d) -> { });
+        caches.add(c);
+        c.start();
+    }
+
+    /** LeaderLatch: an ephemeral-sequential candidate, the lowest becomes leader and writes host, then the latch node goes. */
+    private CompletableFuture<Void> elect() {
+        Zk zk = session.zk();
+        String latch = l.ns + "/$SaturnExecutors/leader/latch";
+        String host = l.ns + "/$SaturnExecutors/leader/host";
+        String me = latch + "/_c_" + session.name() + "-latch-";
+        return zk.createSequential(me, CreateMode.EPHEMERAL_SEQUENTIAL)
+                .thenCompose(mine -> zk.getChildren(latch, null).thenCompose(children -> {
+                    String lowest = new TreeSet<>(children).first();
+                    CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
+                    if (mine.endsWith(lowest)) {
+                        done = zk.exists(host, null).thenCompose(stat -> stat != null ? CompletableFuture.completedFuture(null)
+                                : zk.create(host, session.name().getBytes(StandardCharsets.UTF_8), CreateMode.EPHEMERAL)
+                                        .thenRun(() -> leader = true));
+                    }
+                    return done.thenCompose(v -> zk.delete(mine));
+                }));
+    }
+
+    private void reshardSoon() {
+        if (leader && reshardPending.compareAndSet(false, true)) {
+            // several executors register in a burst: one reshard for the burst, as Saturn's task queue does
+            scheduler.schedule(this::reshard, 500, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** One reshard task: read executors and jobs, rebalance items, write what changed in one multi. */
+    private void reshard() {
+        reshardPending.set(false);
+        Zk zk = session.zk();
+        if (zk == null) {
+            return;
+        }
+        zk.getChildren(l.executors(), null).thenCompose(executors -> online(zk, executors)).thenCompose(online -> {
+            List<Op> ops = new ArrayList<>();
+            ops.add(Op.check(l.ns, -1));
+            for (String job : l.jobs) {
+                zk.getData(l.config(job, "enabled"), null);
+                String assignment = assign(online);
+                if (!assignment.equals(lastAssignment.get(job))) {
+                    lastAssignment.put(job, assignment);
+                    ops.add(Op.setData(l.job(job) + "/leader/sharding/necessary",
+                            assignment.getBytes(StandardCharsets.UTF_8), -1));
+                }
+            }
+            if (ops.size() == 1) {
+                return CompletableFuture.completedFuture(null);
+            }
+            String content = l.ns + "/$SaturnExecutors/sharding/content/0";
+            String count = l.ns + "/$SaturnExecutors/sharding/count";
+            return zk.multi(ops)
+                    .thenCompose(r -> zk.setData(content, String.join(",", online).getBytes(StandardCharsets.UTF_8)))
+                    .thenCompose(v -> zk.exists(count, null))
+                    .thenCompose(s -> zk.getData(count, null))
+                    .thenCompose(d -> zk.setData(count, Long.toString(parse(d) + 1).getBytes(StandardCharsets.UTF_8)));
+        }).exceptionally(e -> null);
+    }
+
+    /** Executors whose {@code ip} is there, sorted. */
+    private CompletableFuture<List<String>> online(Zk zk, List<String> executors) {
+        List<CompletableFuture<String>> checks = new ArrayList<>();
+        for (String e : executors) {
+            checks.add(zk.exists(l.executor(e) + "/ip", null).thenApply(s -> s != null ? e : null));
+        }
+        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> {
+            List<String> online = new ArrayList<>();
+            for (CompletableFuture<String> c : checks) {
+                String e = c.join();
+                if (e != null) {
+                    online.add(e);
+                }
+            }
+            online.sort(null);
+            return online;
+        });
+    }
+
+    /** {@code {"exec-a":[0],"exec-b":[1],...}}: item i to the i-th executor, round robin. */
+    private String assign(List<String> online) {
+        if (online.isEmpty()) {
+            return "0";
+        }
+        Map<String, List<Integer>> items = new java.util.TreeMap<>();
+        for (int i = 0; i < l.model.itemsPerJob(); i++) {
+            items.computeIfAbsent(online.get(i % online.size()), k -> new ArrayList<>()).add(i);
+        }
+        StringBuilder json = new StringBuilder("{");
+        items.forEach((e, list) -> {
+            if (json.length() > 1) {
+                json.append(',');
+            }
+            json.append('"').append(e).append("\":").append(list.toString().replace(" ", ""));
+        });
+        return json.append('}').toString();
+    }
+
+    private static long parse(byte[] data) {
+        try {
+            return data == null ? 0 : Long.parseLong(new String(data, StandardCharsets.UTF_8).trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    @Override
+    public void reconnected() {
+        caches.forEach(TreeCache::reconnected);
+    }
+
+    @Override
+    public void expired() {
+        caches.forEach(TreeCache::close);
+        caches.clear();
+        leader = false;
+        lastAssignment.clear();
+        start();
+    }
+
+    void close() {
+        caches.forEach(TreeCache::close);
+        session.close();
+    }
+}

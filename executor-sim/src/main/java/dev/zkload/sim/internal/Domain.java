@@ -1,0 +1,26 @@
+package dev.zkload.sim.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/** One simulated domain: its layout, console sharding sessions and executors. */
+final class Domain {
+    final String name;
+    final Layout layout;
+    final List<Console> consoles = new ArrayList<>();
+    final List<Executor> executors = new ArrayList<>();
+
+    Domain(String name, Layout layout) {
+        this.name = name;
+        this.layout = layout;
+    }
+
+    CompletableFuture<Void> shutdown() {
+        List<CompletableFuture<Void>> all = new ArrayList<>();
+        for (Executor x : executors) {
+            all.add(x.shutdown());
+        }
+        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> consoles.forEach(Console::close));
+    }
+}

@@ -1,0 +1,26 @@
+package dev.zkload.sim.internal;
+
+import dev.zkload.sim.FleetSnapshot;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.function.Supplier;
+
+/** The fleet's snapshot as Micrometer meters, named {@code zkload.sim.*}. */
+final class Meters {
+    private Meters() {
+    }
+
+    static void register(MeterRegistry r, Supplier<FleetSnapshot> snapshot) {
+        Gauge.builder("zkload.sim.domains", () -> snapshot.get().domains()).register(r);
+        Gauge.builder("zkload.sim.sessions.open", () -> snapshot.get().sessionsOpen()).register(r);
+        Gauge.builder("zkload.sim.sessions.connected", () -> snapshot.get().sessionsConnected()).register(r);
+        FunctionCounter.builder("zkload.sim.runs.started", snapshot, s -> s.get().runsStarted()).register(r);
+        FunctionCounter.builder("zkload.sim.runs.completed", snapshot, s -> s.get().runsCompleted()).register(r);
+        FunctionCounter.builder("zkload.sim.runs.failed", snapshot, s -> s.get().runsFailed()).register(r);
+        for (String kind : new String[] {"exists", "get_data", "get_children", "create", "delete", "set_data", "multi"}) {
+            FunctionCounter.builder("zkload.sim.operations", snapshot, s -> s.get().operations().getOrDefault(kind, 0L))
+                    .tag("kind", kind).register(r);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.zkload.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.stats.ServerStats;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.target.ServerAddress;
+import java.time.Duration;
+import java.util.List;
+import org.apache.zookeeper.ZKUtil;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The simulator against a real forked server: per domain, what the server counts (mntr) must be
+ * within 10% of the model's expectation, and the run cycle must turn (every item ran: completed
+ * written, running gone again).
+ */
+class FaithfulnessTest {
+    private static final double TOLERANCE = 0.10;
+    private static final String ROOT = "/zkload/sim-test";
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {SaturnModel.SATURN_21, SaturnModel.SATURN_3})
+    void twoDomainsShowTheModelsFootprintOnTheServer(String modelName) throws Exception {
+        int domains = 2;
+        SaturnModel model = SaturnModel.named(modelName);
+        Footprint expected = model.expectedFootprint();
+        try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("512m").build()) {
+            zk.start();
+            ServerAddress server = zk.servers().get(0);
+            StatsClient stats = new StatsClient(Duration.ofSeconds(5));
+            ServerStats before = stats.monitor(server);
+            try (DomainFleet fleet = DomainFleet.builder(zk.connectString()).root(ROOT).model(model).build()) {
+                fleet.start();
+                fleet.addDomains(domains);
+                assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(domains * 5L);
+
+                // steady state: every item of every job has run once (its completed node exists)
+                ZooKeeper observer = Clients.connect(zk.connectString());
+                try {
+                    long itemsTotal = (long) domains * model.jobsPerDomain() * model.itemsPerJob();
+                    await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(2)).ignoreExceptions()
+                            .until(() -> completedItems(observer) == itemsTotal);
+                } finally {
+                    observer.close();
+                }
+                ServerStats after = stats.monitor(server);
+                long rootNodes = model.isSaturn3() ? 2 + 3 : 2; // /zkload, the root, and $SaturnSelf/saturn-executor/config
+                double znodes = (after.znodeCount() - before.znodeCount() - rootNodes) / (double) domains;
+                double watches = (after.watchCount() - before.watchCount()) / (double) domains;
+                double ephemerals = (after.ephemeralsCount() - before.ephemeralsCount()) / (double) domains;
+                double sessions = (after.aliveConnections() - before.aliveConnections()) / (double) domains;
+                System.out.printf("%s per domain: znodes %.1f (model %.0f), watches %.1f (model %.0f), ephemerals %.1f"
+                        + " (model %.1f), sessions %.1f (model %.0f)%n", modelName, znodes, expected.znodes(), watches,
+                        expected.watches(), ephemerals, expected.ephemerals(), sessions, expected.sessions());
+                assertThat(znodes).isCloseTo(expected.znodes(), org.assertj.core.api.Assertions.withinPercentage(10));
+                assertThat(watches).isCloseTo(expected.watches(), org.assertj.core.api.Assertions.withinPercentage(10));
+                assertThat(ephemerals).isCloseTo(expected.ephemerals(), org.assertj.core.api.Assertions.withinPercentage(10));
+                assertThat(sessions).isEqualTo(expected.sessions());
+                if (!model.isSaturn3()) {
+                    // the 2017 report's marginal cost per domain (400 -> 700 domains)
+                    assertThat(znodes).isBetween(2187 * (1 - TOLERANCE), 2205 * (1 + TOLERANCE));
+                    assertThat(watches).isBetween(5689 * (1 - TOLERANCE), 5744 * (1 + TOLERANCE));
+                }
+                FleetSnapshot s = fleet.snapshot();
+                assertThat(s.runsCompleted()).isGreaterThanOrEqualTo((long) domains * model.jobsPerDomain() * model.itemsPerJob());
+                assertThat(s.runsFailed()).isZero();
+            }
+            ServerStats cleaned = stats.monitor(server);
+            assertThat(cleaned.znodeCount()).as("close() removed the root and /zkload").isEqualTo(before.znodeCount());
+        }
+    }
+
+    private static long completedItems(ZooKeeper zk) throws Exception {
+        List<String> all = ZKUtil.listSubTreeBFS(zk, ROOT);
+        return all.stream().filter(p -> p.endsWith("/completed")).count();
+    }
+}

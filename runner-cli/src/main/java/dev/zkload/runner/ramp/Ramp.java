@@ -1,0 +1,248 @@
+package dev.zkload.runner.ramp;
+
+import dev.zkload.bench.ensemble.ProcessStats;
+import dev.zkload.bench.ops.LatencyBenchmark;
+import dev.zkload.bench.ops.LatencyConfig;
+import dev.zkload.bench.ops.LatencyListener;
+import dev.zkload.bench.ops.LatencyRun;
+import dev.zkload.bench.result.OpStats;
+import dev.zkload.bench.result.TargetResult;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.bench.target.ServerAddress;
+import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.ResultFolder;
+import dev.zkload.runner.target.Target;
+import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.DomainStartException;
+import dev.zkload.sim.FleetSnapshot;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The ramp: a baseline benchmark on the empty ensemble, then domains added step by step, each step
+ * settled and measured while the load runs, until the leader saturates, domains cannot be added,
+ * errors pass the limit, the target is reached, or the user interrupts. Every finished step is on
+ * disk before the next begins.
+ */
+final class Ramp {
+    private final RampSettings s;
+    private final Target target;
+    private final ResultFolder results;
+    private final Progress progress;
+    private final SaturationDetector detector;
+    private final StatsClient stats = new StatsClient(Duration.ofSeconds(2));
+    private StatsSampler sampler;
+    private StepServerData baseline;
+    private int lastStable;
+    private int stepsWritten;
+    private volatile String phase = "starting";
+    private volatile int domainsUp;
+
+    Ramp(RampSettings s, Target target, ResultFolder results, Progress progress) {
+        this.s = s;
+        this.target = target;
+        this.results = results;
+        this.progress = progress;
+        this.detector = new SaturationDetector(s.options().outstandingThreshold, s.options().sustain);
+    }
+
+    RampSummary run(DomainFleet fleet) throws IOException {
+        sampler = StatsSampler.builder().servers(target.servers()).interval(Duration.ofSeconds(1))
+                .csv(results.resolve("server-metrics.csv")).listener(this::onSamples).build();
+        sampler.start();
+        try {
+            return steps(fleet);
+        } finally {
+            sampler.close();
+        }
+    }
+
+    private RampSummary steps(DomainFleet fleet) {
+        int step = 0;
+        try {
+            phase = "baseline";
+            Instant start = Instant.now();
+            StepResult base = measure(step, 0, start, fleet.snapshot());
+            baseline = base.server();
+            append(base);
+            fleet.start();
+            for (int domains = Math.min(s.options().step, s.options().domains); ;
+                    domains = Math.min(domains + s.options().step, s.options().domains)) {
+                step++;
+                start = Instant.now();
+                phase = "adding " + (domains - domainsUp) + " domains";
+                try {
+                    fleet.addDomains(domains - domainsUp);
+                } catch (DomainStartException e) {
+                    return summary(StopReason.CANNOT_ADD_DOMAINS, null,
+                            "could not add domains up to " + domains + ": " + e.getMessage());
+                }
+                domainsUp = domains;
+                phase = "settling";
+                long zxidBefore = leaderZxid();
+                Instant settleStart = Instant.now();
+                waitWatching(s.options().settle);
+                Double writesPerSec = writesPerDomain(zxidBefore, settleStart, domains);
+                phase = "measuring";
+                StepResult result = measure(step, domains, start, fleet.snapshot(), writesPerSec);
+                append(result);
+                if (result.saturated()) {
+                    return summary(StopReason.SATURATED, domains, "leader outstanding requests at or above "
+                            + s.options().outstandingThreshold + " for " + s.options().sustain.toSeconds() + " s at "
+                            + domains + " domains");
+                }
+                lastStable = domains;
+                if (result.benchErrorRate() > s.options().maxErrorRate) {
+                    return summary(StopReason.ERRORS, null, String.format("%.1f%% of benchmark calls failed at %d domains",
+                            100 * result.benchErrorRate(), domains));
+                }
+                if (domains >= s.options().domains) {
+                    return summary(StopReason.TARGET_REACHED, null, "reached " + domains + " domains below saturation");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return summary(StopReason.INTERRUPTED, null, "interrupted during step " + step + " (" + phase + ")");
+        }
+    }
+
+    private StepResult measure(int step, int domains, Instant start, FleetSnapshot fleet) throws InterruptedException {
+        return measure(step, domains, start, fleet, null);
+    }
+
+    /** Runs the seven-op benchmark under load and aggregates the step's samples. */
+    private StepResult measure(int step, int domains, Instant start, FleetSnapshot fleet, Double writesPerSec)
+            throws InterruptedException {
+        LatencyRun run = bench();
+        boolean interrupted = Thread.interrupted();
+        ProcessStats leaderProcess = leaderProcess();
+        StepServerData server = StepServerData.of(sampler.seriesSince(start),
+                leaderProcess == null ? null : leaderProcess.cpuPercent(),
+                leaderProcess == null ? null : leaderProcess.rssBytes());
+        Map<String, OpStats> ops = run == null || run.report().targets().isEmpty() ? Map.of()
+                : run.report().targets().get(0).ops();
+        Map<String, Map<String, OpStats>> byTarget = new LinkedHashMap<>();
+        long calls = 0;
+        long errors = 0;
+        if (run != null) {
+            for (TargetResult t : run.report().targets()) {
+                byTarget.put(t.target(), t.ops());
+                for (OpStats o : t.ops().values()) {
+                    calls += o.count();
+                    errors += o.errors();
+                }
+            }
+            try {
+                run.writeHistogramLogs(results.resolve("latency"), String.format("step-%02d", step));
+            } catch (IOException e) {
+                progress.line("warning: could not write the histogram logs of step %d: %s", step, e.getMessage());
+            }
+        }
+        Footprint footprint = step == 0 || baseline == null || server == null ? null
+                : Footprint.measured(baseline, server, domains, writesPerSec);
+        StepResult result = new StepResult(step, domains, fleet.executors(), fleet.jobs(), fleet.sessions(), start,
+                Instant.now(), server, footprint, ops, s.options().benchTarget == RampOptions.BenchTarget.EACH ? byTarget : null,
+                calls == 0 ? 0 : (double) errors / calls, detector.saturated());
+        if (interrupted) {
+            append(result);
+            throw new InterruptedException();
+        }
+        return result;
+    }
+
+    private LatencyRun bench() {
+        String where = benchTarget();
+        LatencyConfig config = LatencyConfig.builder(where).znodeCount(s.znodeCount()).znodeSize(s.znodeSize())
+                .perServer(s.options().benchTarget == RampOptions.BenchTarget.EACH)
+                .root(s.root() + "-latency").force(true).build();
+        try {
+            return LatencyBenchmark.run(config, new LatencyListener() {
+                @Override
+                public void phaseStarted(String t, dev.zkload.bench.ops.Op op, int count) {
+                    phase = "measuring " + op.jsonName();
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            progress.line("warning: the latency benchmark failed: %s", e.getMessage());
+            return null;
+        }
+    }
+
+    /** The leader alone (the 2017 report's figures), the whole ensemble, or each server (as connect string). */
+    private String benchTarget() {
+        if (s.options().benchTarget == RampOptions.BenchTarget.LEADER) {
+            Optional<StatsSample> leader = sampler.leader();
+            if (leader.isPresent()) {
+                return leader.get().server().hostPort();
+            }
+        }
+        return target.connectString().toString();
+    }
+
+    private void waitWatching(Duration d) throws InterruptedException {
+        Instant end = Instant.now().plus(d);
+        while (Instant.now().isBefore(end) && !detector.saturated()) {
+            Thread.sleep(Math.min(1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
+        }
+    }
+
+    private void onSamples(List<StatsSample> round) {
+        StatsSampler.leaderOf(round).ifPresent(l -> detector.offer(l.time(), l.stats().outstandingRequests()));
+        long outstanding = StatsSampler.leaderOf(round).map(l -> l.stats().outstandingRequests()).orElse(-1L);
+        progress.status("step to %d domains: %s | domains up %d | outstanding %s (threshold %d)", domainsUp, phase,
+                domainsUp, outstanding < 0 ? "?" : Long.toString(outstanding), s.options().outstandingThreshold);
+    }
+
+    private long leaderZxid() {
+        Optional<StatsSample> leader = sampler.leader();
+        if (leader.isEmpty()) {
+            return -1;
+        }
+        try {
+            return stats.summary(leader.get().server()).zxid();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    /** Write transactions per second per domain over the settle time, from the leader's zxid (same epoch only). */
+    private Double writesPerDomain(long before, Instant since, int domains) {
+        long after = leaderZxid();
+        double seconds = Duration.between(since, Instant.now()).toMillis() / 1000.0;
+        if (before < 0 || after < 0 || (before >>> 32) != (after >>> 32) || seconds <= 0) {
+            return null;
+        }
+        return Math.round(100.0 * (after - before) / seconds / domains) / 100.0;
+    }
+
+    /** The embedded leader's process (CPU since the last reading, RSS); null for a remote ensemble. */
+    private ProcessStats leaderProcess() {
+        return target.ensemble().map(e -> {
+            int id = e.leader();
+            return id < 0 ? null : e.processStats(id);
+        }).orElse(null);
+    }
+
+    private void append(StepResult step) {
+        results.appendStep(step);
+        stepsWritten++;
+        progress.line("step %d: %d domains, %d sessions, leader outstanding avg %s max %s%s", step.step(), step.domains(),
+                step.sessions(), step.server() == null ? "?" : step.server().outstandingAvg(),
+                step.server() == null ? "?" : step.server().outstandingMax(), step.saturated() ? " — SATURATED" : "");
+    }
+
+    private RampSummary summary(StopReason reason, Integer saturatedAt, String message) {
+        return new RampSummary(lastStable, saturatedAt, reason, reason == StopReason.INTERRUPTED, Instant.now(),
+                stepsWritten, message);
+    }
+}
