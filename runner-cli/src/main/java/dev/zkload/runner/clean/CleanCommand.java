@@ -1,11 +1,13 @@
 package dev.zkload.runner.clean;
 
+import dev.zkload.bench.ops.ZkRoot;
 import dev.zkload.bench.target.ConnectString;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.DurationConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -45,9 +47,13 @@ public final class CleanCommand implements Callable<Integer> {
         ConnectString cs;
         try {
             cs = ConnectString.parse(connect);
-            RootGuard.check(root);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new ParameterException(spec.commandLine(), "--connect: " + e.getMessage());
+        }
+        try {
+            ZkRoot.validate(root);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
         try (TreeRemover remover = TreeRemover.connect(cs, connectTimeout)) {
@@ -55,7 +61,7 @@ public final class CleanCommand implements Callable<Integer> {
                 out.println("Nothing to clean: " + root + " does not exist on " + cs + ".");
                 return ExitCodes.OK;
             }
-            if (!force && !RootGuard.isZkloadRoot(root, remover.data(root))) {
+            if (!force && !isZkloadRoot(root, remover.data(root))) {
                 throw new ParameterException(spec.commandLine(), root + " is outside /zkload and carries no zkload"
                         + " marker; zkload did not create it (use --force if you are sure)");
             }
@@ -65,5 +71,13 @@ public final class CleanCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new RunFailure("cannot clean " + root + " on " + cs + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A root under /zkload, or one whose data carries zkload's marker. */
+    static boolean isZkloadRoot(String root, byte[] data) {
+        if (root.equals("/zkload") || root.startsWith("/zkload/")) {
+            return true;
+        }
+        return data != null && new String(data, StandardCharsets.UTF_8).startsWith(ZkRoot.MARKER);
     }
 }
