@@ -4,6 +4,7 @@ import dev.zkload.runner.clean.CleanCommand;
 import dev.zkload.runner.ensemble.EnsembleCommand;
 import dev.zkload.runner.latency.LatencyCommand;
 import dev.zkload.runner.report.ReportCommand;
+import dev.zkload.runner.simulate.SimulateCommand;
 import dev.zkload.runner.cli.ModelOptions;
 import dev.zkload.runner.cli.OutputOptions;
 import dev.zkload.runner.cli.TargetOptions;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "zkload", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = "How many Saturn-style scheduler domains can a ZooKeeper ensemble carry?",
-        subcommands = {LatencyCommand.class, EnsembleCommand.class, ReportCommand.class, CleanCommand.class})
+        subcommands = {LatencyCommand.class, SimulateCommand.class, EnsembleCommand.class, ReportCommand.class,
+            CleanCommand.class})
 public final class ZkloadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

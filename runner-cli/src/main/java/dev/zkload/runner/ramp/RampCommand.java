@@ -96,7 +96,8 @@ public final class RampCommand {
         };
     }
 
-    private static SaturnModel model(ModelOptions o, CommandSpec spec) {
+    /** The model the options describe. */
+    public static SaturnModel model(ModelOptions o, CommandSpec spec) {
         SaturnModel.Builder b = SaturnModel.named(o.model).toBuilder();
         if (o.executorsPerDomain != null) {
             b.executorsPerDomain(o.executorsPerDomain);
