@@ -10,6 +10,7 @@ import dev.zkload.bench.target.ServerAddress;
 import dev.zkload.sim.testing.Timeouts;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FaithfulnessTest {
     private static final double TOLERANCE = 0.10;
     private static final String ROOT = "/zkload/sim-test";
+    private static final Duration WINDOW = Duration.ofMinutes(2);
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {SaturnModel.SATURN_21, SaturnModel.SATURN_3})
@@ -53,6 +55,14 @@ class FaithfulnessTest {
                     observer.close();
                 }
                 ServerStats after = stats.monitor(server);
+
+                // write transactions over a two-minute window: every job fires exactly once a minute, so
+                // the window holds two fires of each; the zxid counts every transaction of the epoch
+                long zxid0 = stats.summary(server).zxid();
+                long t0 = System.nanoTime();
+                TimeUnit.MILLISECONDS.sleep(WINDOW.toMillis()); // a measurement window, not a wait for a condition
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                double writesPerSec = (stats.summary(server).zxid() - zxid0) / seconds / domains;
                 long rootNodes = model.isSaturn3() ? 2 + 3 : 2; // /zkload, the root, and $SaturnSelf/saturn-executor/config
                 double znodes = (after.znodeCount() - before.znodeCount() - rootNodes) / (double) domains;
                 double watches = (after.watchCount() - before.watchCount()) / (double) domains;
@@ -62,6 +72,9 @@ class FaithfulnessTest {
                 System.out.printf("%s per domain: znodes %.1f (model %.0f), watches %.1f (model %.0f), ephemerals %.1f"
                         + " (model %.1f), sessions %.1f (model %.0f)%n", modelName, znodes, expected.znodes(), watches,
                         expected.watches(), ephemerals, expected.ephemerals(), sessions, expected.sessions());
+                System.out.printf("%s per domain: %.2f write txns/s (model %.2f)%n", modelName, writesPerSec,
+                        expected.writesPerSec());
+                assertThat(writesPerSec).isCloseTo(expected.writesPerSec(), org.assertj.core.api.Assertions.withinPercentage(10));
                 assertThat(znodes).isCloseTo(expected.znodes(), org.assertj.core.api.Assertions.withinPercentage(10));
                 assertThat(watches).isCloseTo(expected.watches(), org.assertj.core.api.Assertions.withinPercentage(10));
                 assertThat(ephemerals).isCloseTo(expected.ephemerals(), org.assertj.core.api.Assertions.withinPercentage(10));
