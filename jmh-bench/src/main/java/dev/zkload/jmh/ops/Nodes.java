@@ -12,8 +12,8 @@ import org.apache.zookeeper.ZooKeeper;
  * outside the measurement), and removed after. Benchmarks take paths from it in order.
  */
 final class Nodes {
-    /** Pre-filled znodes per iteration for the delete benchmarks: more than a 10 s iteration deletes here. */
-    static final int POOL = 30_000;
+    /** Pre-filled znodes per iteration for the delete benchmarks: more than a 10 s iteration deletes here (-Dzkload.jmh.pool=N). */
+    static final int POOL = Integer.getInteger("zkload.jmh.pool", 30_000);
 
     private final ZooKeeper zk;
     final String dir;
