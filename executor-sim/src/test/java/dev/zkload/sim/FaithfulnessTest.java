@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.target.Connections;
 import dev.zkload.bench.target.ServerAddress;
 import dev.zkload.sim.testing.Timeouts;
 import java.time.Duration;
@@ -46,7 +47,7 @@ class FaithfulnessTest {
                 // steady state: every item of every job has run once (its completed node exists). That takes
                 // up to three minutes: the console reshards, the job leader applies it lazily at its next fire
                 // (saturn-model.md 4.6), and the owners run their items at the fire after that.
-                ZooKeeper observer = Clients.connect(zk.connectString());
+                ZooKeeper observer = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
                 try {
                     long itemsTotal = (long) domains * model.jobsPerDomain() * model.itemsPerJob();
                     await().atMost(Timeouts.scaled(Duration.ofMinutes(6))).pollInterval(Duration.ofSeconds(2)).ignoreExceptions()

@@ -1,15 +1,14 @@
 package dev.zkload.jmh.ops;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.target.Connections;
 import dev.zkload.jmh.profile.Profiles;
 import dev.zkload.jmh.profile.ServerProfile;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
@@ -50,7 +49,7 @@ public class ZkServer {
         } catch (IOException e) {
             throw new IllegalStateException("profile " + profile + " failed: " + e.getMessage(), e);
         }
-        zk = connect(ensemble.connectString());
+        zk = Connections.open(ensemble.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
         for (String path : new String[] {"/zkload", ROOT}) {
             try {
                 zk.create(path, "zkload jmh".getBytes(), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
@@ -69,19 +68,5 @@ public class ZkServer {
         if (ensemble != null) {
             ensemble.close();
         }
-    }
-
-    static ZooKeeper connect(String connectString) throws Exception {
-        CountDownLatch up = new CountDownLatch(1);
-        ZooKeeper zk = new ZooKeeper(connectString, 30_000, e -> {
-            if (e.getState() == KeeperState.SyncConnected) {
-                up.countDown();
-            }
-        });
-        if (!up.await(30, TimeUnit.SECONDS)) {
-            zk.close();
-            throw new IllegalStateException("cannot connect to " + connectString);
-        }
-        return zk;
     }
 }

@@ -1,13 +1,11 @@
 package dev.zkload.runner.clean;
 
 import dev.zkload.bench.target.ConnectString;
+import dev.zkload.bench.target.Connections;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooKeeper;
 
@@ -22,17 +20,7 @@ final class TreeRemover implements AutoCloseable {
     }
 
     static TreeRemover connect(ConnectString cs, Duration timeout) throws IOException, InterruptedException {
-        CountDownLatch connected = new CountDownLatch(1);
-        ZooKeeper zk = new ZooKeeper(cs.toString(), (int) Math.max(4000, timeout.toMillis()), event -> {
-            if (event.getState() == KeeperState.SyncConnected) {
-                connected.countDown();
-            }
-        });
-        if (!connected.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            zk.close();
-            throw new IOException("no answer within " + timeout.toSeconds() + " s");
-        }
-        return new TreeRemover(zk);
+        return new TreeRemover(Connections.open(cs.toString(), timeout.multipliedBy(2), timeout, null));
     }
 
     boolean exists(String path) throws IOException, InterruptedException {
