@@ -1,10 +1,14 @@
 package dev.zkload.runner.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /** Where a command writes its results: {@code --out DIR}, by default {@code results/<timestamp>}. */
 public final class OutputOptions {
@@ -14,6 +18,20 @@ public final class OutputOptions {
             description = "Where results go (default: results/<timestamp>, or results/<command>-<timestamp>"
                     + " for the other commands).")
     public Path out;
+
+    /**
+     * Creates the folder {@link #resolve} names and returns it.
+     *
+     * @throws ParameterException naming {@code --out} when it cannot be created
+     */
+    public Path create(String prefix, CommandSpec spec) {
+        Path dir = resolve(prefix);
+        try {
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--out: cannot create " + dir + ": " + e.getMessage());
+        }
+    }
 
     /**
      * The folder to use: the one given, or a fresh timestamped one under {@code results/}.

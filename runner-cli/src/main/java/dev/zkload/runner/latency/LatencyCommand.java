@@ -16,7 +16,6 @@ import dev.zkload.runner.target.Roles;
 import dev.zkload.runner.target.Target;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,12 +92,7 @@ public final class LatencyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), Options.name(e.getMessage()));
         }
-        Path out = output.resolve("latency");
-        try {
-            Files.createDirectories(out);
-        } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--out: cannot create " + out + ": " + e.getMessage());
-        }
+        Path out = output.create("latency", spec);
         PrintWriter console = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(console);
         try (Target t = Target.open(target, 1, spec, console)) {

@@ -70,7 +70,6 @@ final class Ramp {
             phase = "baseline";
             Instant start = Instant.now();
             StepResult base = measure(step, 0, start, fleet.snapshot());
-            baseline = base.server();
             append(base);
             fleet.start();
             for (int domains = Math.min(s.options().step, s.options().domains); ;
@@ -120,6 +119,11 @@ final class Ramp {
     /** Runs the seven-op benchmark under load and aggregates the step's samples. */
     private StepResult measure(int step, int domains, Instant start, FleetSnapshot fleet, Double writesPerSec)
             throws InterruptedException {
+        // the footprint is read before the benchmark opens its own session and writes its znodes
+        StepServerData settled = StepServerData.of(List.of(sampler.sampleNow()), null, null);
+        if (step == 0) {
+            baseline = settled;
+        }
         LatencyRun run = bench();
         boolean interrupted = Thread.interrupted();
         ProcessStats leaderProcess = leaderProcess();
@@ -145,8 +149,8 @@ final class Ramp {
                 progress.line("warning: could not write the histogram logs of step %d: %s", step, e.getMessage());
             }
         }
-        Footprint footprint = step == 0 || baseline == null || server == null ? null
-                : Footprint.measured(baseline, server, domains, writesPerSec);
+        Footprint footprint = step == 0 || baseline == null || settled == null ? null
+                : Footprint.measured(baseline, settled, domains, writesPerSec);
         StepResult result = new StepResult(step, domains, fleet.executors(), fleet.jobs(), fleet.sessions(), start,
                 Instant.now(), server, footprint, ops, s.options().benchTarget == RampOptions.BenchTarget.EACH ? byTarget : null,
                 calls == 0 ? 0 : (double) errors / calls, detector.saturated());

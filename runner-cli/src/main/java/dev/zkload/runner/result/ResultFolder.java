@@ -1,8 +1,6 @@
 package dev.zkload.runner.result;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.zkload.bench.result.ResultJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -20,16 +18,10 @@ import java.nio.file.StandardOpenOption;
  */
 public final class ResultFolder implements AutoCloseable {
     private final Path dir;
-    private final ObjectMapper json;
-    private final ObjectMapper pretty;
     private Writer steps;
 
     private ResultFolder(Path dir) {
         this.dir = dir;
-        this.json = new ObjectMapper().registerModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
-        this.pretty = json.copy().enable(SerializationFeature.INDENT_OUTPUT);
     }
 
     /**
@@ -64,11 +56,6 @@ public final class ResultFolder implements AutoCloseable {
         return dir.resolve(name);
     }
 
-    /** The shared JSON mapper (ISO-8601 times, durations as ISO strings). */
-    public ObjectMapper json() {
-        return json;
-    }
-
     public void writeRun(Object run) {
         writeAtomically("run.json", run);
     }
@@ -80,7 +67,7 @@ public final class ResultFolder implements AutoCloseable {
                 steps = Files.newBufferedWriter(dir.resolve("steps.jsonl"), StandardCharsets.UTF_8,
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
-            steps.write(json.writeValueAsString(step));
+            steps.write(ResultJson.compact().writeValueAsString(step));
             steps.write('\n');
             steps.flush();
         } catch (IOException e) {
@@ -97,7 +84,7 @@ public final class ResultFolder implements AutoCloseable {
         Path target = dir.resolve(name);
         try {
             Path tmp = Files.createTempFile(dir, "." + name, ".tmp");
-            Files.write(tmp, pretty.writeValueAsBytes(value));
+            Files.write(tmp, ResultJson.pretty().writeValueAsBytes(value));
             Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

@@ -18,7 +18,6 @@ import dev.zkload.sim.Footprint;
 import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -65,12 +64,7 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--domains must be positive and --duration not negative");
         }
         SaturnModel m = RampCommand.model(model, spec);
-        Path out = output.resolve("simulate");
-        try {
-            Files.createDirectories(out);
-        } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--out: cannot create " + out + ": " + e.getMessage());
-        }
+        Path out = output.create("simulate", spec);
         PrintWriter console = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(console);
         String root = "/zkload/simulate-" + RunIds.next();
