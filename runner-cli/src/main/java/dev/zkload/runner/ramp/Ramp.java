@@ -126,6 +126,8 @@ final class Ramp {
         }
         LatencyRun run = bench();
         boolean interrupted = Thread.interrupted();
+        // one round at the end of the step, so a step shorter than the sampling interval has its own data
+        sampler.sampleNow();
         ProcessStats leaderProcess = leaderProcess();
         StepServerData server = StepServerData.of(sampler.seriesSince(start),
                 leaderProcess == null ? null : leaderProcess.cpuPercent(),
