@@ -10,7 +10,6 @@ import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
-import dev.zkload.bench.target.ServerAddress;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.ResultFolder;
 import dev.zkload.runner.target.Target;
