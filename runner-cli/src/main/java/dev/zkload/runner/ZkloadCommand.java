@@ -8,6 +8,7 @@ import dev.zkload.runner.simulate.SimulateCommand;
 import dev.zkload.runner.cli.ModelOptions;
 import dev.zkload.runner.cli.OutputOptions;
 import dev.zkload.runner.cli.TargetOptions;
+import dev.zkload.runner.cli.ZnodeOptions;
 import dev.zkload.runner.ramp.RampCommand;
 import dev.zkload.runner.ramp.RampOptions;
 import java.util.concurrent.Callable;
@@ -43,14 +44,8 @@ public final class ZkloadCommand implements Callable<Integer> {
     @Mixin
     ModelOptions model = new ModelOptions();
 
-    @Option(names = "--znode-count", paramLabel = "N", defaultValue = "10000",
-            description = "Znodes of the seven-op benchmark at each step (default: ${DEFAULT-VALUE}; the 2017 report"
-                    + " used 100000).")
-    int znodeCount;
-
-    @Option(names = "--znode-size", paramLabel = "BYTES", defaultValue = "100",
-            description = "Bytes per znode of the benchmark (default: ${DEFAULT-VALUE}).")
-    int znodeSize;
+    @Mixin
+    ZnodeOptions znodes = new ZnodeOptions();
 
     @Mixin
     OutputOptions output = new OutputOptions();
@@ -58,7 +53,7 @@ public final class ZkloadCommand implements Callable<Integer> {
     /** The ramp, the default command. */
     @Override
     public Integer call() throws InterruptedException {
-        return RampCommand.run(spec, ramp, target, model, output, znodeCount, znodeSize,
+        return RampCommand.run(spec, ramp, target, model, output, znodes.znodeCount, znodes.znodeSize,
                 spec.commandLine().getParseResult().originalArgs());
     }
 

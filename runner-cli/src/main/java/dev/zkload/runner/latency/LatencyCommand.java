@@ -11,6 +11,7 @@ import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.OutputOptions;
 import dev.zkload.runner.cli.TargetOptions;
+import dev.zkload.runner.cli.ZnodeOptions;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.target.Roles;
 import dev.zkload.runner.target.Target;
@@ -42,13 +43,8 @@ public final class LatencyCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target = new TargetOptions();
 
-    @Option(names = "--znode-count", paramLabel = "N", defaultValue = "10000",
-            description = "Znodes per operation (default: ${DEFAULT-VALUE}; the 2017 report used 100000).")
-    int znodeCount;
-
-    @Option(names = "--znode-size", paramLabel = "BYTES", defaultValue = "100",
-            description = "Bytes of data per znode (default: ${DEFAULT-VALUE}).")
-    int znodeSize;
+    @Mixin
+    ZnodeOptions znodes = new ZnodeOptions();
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "sync",
             description = "sync (one request at a time), async (a window of requests) or rate (open loop at --rate)"
@@ -115,7 +111,7 @@ public final class LatencyCommand implements Callable<Integer> {
     }
 
     private LatencyConfig config(String connectString, String rootPath) {
-        LatencyConfig.Builder builder = LatencyConfig.builder(connectString).znodeCount(znodeCount).znodeSize(znodeSize)
+        LatencyConfig.Builder builder = LatencyConfig.builder(connectString).znodeCount(znodes.znodeCount).znodeSize(znodes.znodeSize)
                 .mode(mode).window(window).rate(rate == null ? 0 : rate).watchMultiple(watchMultiple)
                 .perServer(perServer).force(force).connectTimeout(target.connectTimeout);
         if (rootPath != null) {
