@@ -59,6 +59,7 @@ public interface DomainFleet extends AutoCloseable {
         private MeterRegistry meters;
         private int startBatch = 200;
         private Duration addTimeout = Duration.ofMinutes(5);
+        private boolean jobRuns = true;
 
         private Builder(String connectString) {
             this.connectString = Objects.requireNonNull(connectString, "connectString");
@@ -93,6 +94,15 @@ public interface DomainFleet extends AutoCloseable {
             return this;
         }
 
+        /**
+         * Whether jobs fire (default true). With {@code false} the domains register and hold their
+         * sessions, caches and watches but never run: the standing cost of a domain without its run traffic.
+         */
+        public Builder jobRuns(boolean run) {
+            this.jobRuns = run;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is wrong */
         public DomainFleet build() {
             if (connectString.isBlank()) {
@@ -110,7 +120,7 @@ public interface DomainFleet extends AutoCloseable {
             if (addTimeout.isNegative() || addTimeout.isZero()) {
                 throw new IllegalArgumentException("addTimeout must be positive, got " + addTimeout);
             }
-            return new Fleet(connectString, root, model, meters, startBatch, addTimeout);
+            return new Fleet(connectString, root, model, meters, startBatch, addTimeout, jobRuns);
         }
     }
 }

@@ -13,6 +13,7 @@ import dev.zkload.runner.ramp.RampCommand;
 import dev.zkload.runner.ramp.RampOptions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import dev.zkload.runner.metrics.MetricsOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,10 +51,13 @@ public final class ZkloadCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     /** The ramp, the default command. */
     @Override
     public Integer call() throws InterruptedException {
-        return RampCommand.run(spec, ramp, target, model, output, znodes.znodeCount, znodes.znodeSize,
+        return RampCommand.run(spec, ramp, target, model, output, metrics, znodes.znodeCount, znodes.znodeSize,
                 spec.commandLine().getParseResult().originalArgs());
     }
 

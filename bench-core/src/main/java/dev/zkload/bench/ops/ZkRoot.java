@@ -1,11 +1,11 @@
 package dev.zkload.bench.ops;
 
+import dev.zkload.bench.target.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 
@@ -18,7 +18,6 @@ import org.apache.zookeeper.ZooKeeper;
 public final class ZkRoot {
     /** Data of every root zkload creates starts with this. */
     public static final String MARKER = "zkload";
-    private static final int DELETE_BATCH = 500;
 
     private final String path;
     private final List<String> createdParents = new ArrayList<>();
@@ -57,7 +56,7 @@ public final class ZkRoot {
                             + " znodes; choose another root or use --force to clear it");
                 }
                 for (String child : children) {
-                    ZKUtil.deleteRecursive(zk, path + "/" + child, DELETE_BATCH);
+                    ZkTrees.deleteRecursive(zk, path + "/" + child);
                 }
             }
             return root;
@@ -96,7 +95,7 @@ public final class ZkRoot {
         boolean interrupted = Thread.interrupted();
         try {
             try {
-                ZKUtil.deleteRecursive(zk, path, DELETE_BATCH);
+                ZkTrees.deleteRecursive(zk, path);
             } catch (KeeperException.NoNodeException e) {
                 // already gone
             }

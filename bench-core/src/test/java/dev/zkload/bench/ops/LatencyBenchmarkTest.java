@@ -68,8 +68,9 @@ class LatencyBenchmarkTest {
         assertThat(result.watchNotifications().received()).isEqualTo(600);
         assertThat(result.watchNotifications().untilAllMs()).isPositive();
         if (mode == Mode.RATE) {
-            // 200 calls at 2000/s take about 100 ms: the open loop kept its schedule
-            assertThat(result.ops().get("get").opsPerSec()).isBetween(1000.0, 2600.0);
+            // 200 calls at 2000/s: the open loop never runs ahead of its schedule (how far behind a busy
+            // machine leaves it is the latency the rate mode exists to measure, not a failure)
+            assertThat(result.ops().get("get").opsPerSec()).isPositive().isLessThanOrEqualTo(2600.0);
         }
         assertThat(observer.exists("/zkload", false)).as("root and the /zkload parent it created are gone").isNull();
     }

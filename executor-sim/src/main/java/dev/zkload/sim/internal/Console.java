@@ -85,7 +85,12 @@ final class Console implements Session.Owner {
                     if (mine.endsWith(lowest)) {
                         done = zk.exists(host, null).thenCompose(stat -> stat != null ? CompletableFuture.completedFuture(null)
                                 : zk.create(host, session.name().getBytes(StandardCharsets.UTF_8), CreateMode.EPHEMERAL)
-                                        .thenRun(() -> leader = true));
+                                        .thenRun(() -> {
+                                            // the new leader shards once for whatever joined before it led
+                                            // (under load executors can register before the latch is won)
+                                            leader = true;
+                                            reshardSoon();
+                                        }));
                     }
                     return done.thenCompose(v -> zk.delete(mine));
                 }));

@@ -12,6 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One simulated Saturn executor: its own session, the registration of saturn-model.md section 4.4,
@@ -20,6 +22,7 @@ import org.apache.zookeeper.Op;
  * On session expiry it registers again from scratch on a new session.
  */
 final class Executor implements Session.Owner {
+    private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
     private static final byte[] EMPTY = new byte[0];
 
     final Layout l;
@@ -159,7 +162,7 @@ final class Executor implements Session.Owner {
 
     private void schedule(String job, JobState js) {
         synchronized (timers) {
-            if (closed) {
+            if (closed || !state.jobRuns()) {
                 return;
             }
             long now = System.currentTimeMillis();
@@ -253,7 +256,11 @@ final class Executor implements Session.Owner {
         stopLocal();
         closed = false;
         jobs.clear();
-        start();
+        start().whenComplete((v, e) -> {
+            if (e != null) {
+                LOG.warn("{} could not register again after its session expired: {}", name, e.toString());
+            }
+        });
     }
 
     private void stopLocal() {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +21,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.slf4j.Logger;
@@ -34,6 +34,7 @@ import org.slf4j.LoggerFactory;
 public final class Fleet implements DomainFleet {
     private static final Logger LOG = LoggerFactory.getLogger(Fleet.class);
     private static final AtomicInteger FLEETS = new AtomicInteger();
+    private static final int CLOSERS = 32;
 
     private enum State { LATENT, STARTED, CLOSED }
 
@@ -43,7 +44,7 @@ public final class Fleet implements DomainFleet {
     private final MeterRegistry meters;
     private final int startBatch;
     private final Duration addTimeout;
-    private final FleetState state = new FleetState();
+    private final FleetState state;
     private final List<Domain> domains = new CopyOnWriteArrayList<>();
     private ScheduledExecutorService scheduler;
     private ZooKeeper admin;
@@ -51,8 +52,9 @@ public final class Fleet implements DomainFleet {
     private State lifecycle = State.LATENT;
 
     public Fleet(String connectString, String root, SaturnModel model, MeterRegistry meters, int startBatch,
-            Duration addTimeout) {
+            Duration addTimeout, boolean jobRuns) {
         this.connectString = connectString;
+        this.state = new FleetState(jobRuns);
         this.root = root;
         this.model = model;
         this.meters = meters;
@@ -161,11 +163,16 @@ public final class Fleet implements DomainFleet {
         for (Domain d : gone) {
             try {
                 d.shutdown().get(addTimeout.toMillis(), TimeUnit.MILLISECONDS);
-                ZKUtil.deleteRecursive(admin, d.layout.ns, 500);
+                TreeDeletion.delete(new Zk(admin, new OpCounters()), d.layout.ns);
             } catch (ExecutionException | TimeoutException | KeeperException e) {
                 LOG.warn("domain {} did not shut down cleanly: {}", d.name, e.toString());
             }
         }
+    }
+
+    /** The domains up now, for tests that reach into one session. */
+    List<Domain> domains() {
+        return List.copyOf(domains);
     }
 
     @Override
@@ -193,19 +200,37 @@ public final class Fleet implements DomainFleet {
         if (!started) {
             return;
         }
-        for (Domain d : domains) {
-            d.executors.forEach(x -> x.session.close());
-            d.consoles.forEach(Console::close);
-        }
+        closeSessions();
         domains.clear();
         scheduler.shutdownNow();
         try {
-            ZKUtil.deleteRecursive(admin, root, 1000);
+            TreeDeletion.delete(new Zk(admin, new OpCounters()), root);
             Admin.removeEmptyParents(admin, root);
         } catch (KeeperException e) {
             LOG.warn("could not remove {}: {}", root, e.toString());
         } finally {
             admin.close();
+        }
+    }
+
+    /**
+     * Closes every session, {@value #CLOSERS} at a time: a close waits for the server's answer, and
+     * one after the other 3,500 of them take minutes on a busy ensemble.
+     */
+    private void closeSessions() throws InterruptedException {
+        ExecutorService closers = Executors.newFixedThreadPool(CLOSERS, r -> {
+            Thread t = new Thread(r, "zkload-sim-close");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            for (Domain d : domains) {
+                d.executors.forEach(x -> closers.execute(x.session::close));
+                d.consoles.forEach(c -> closers.execute(c::close));
+            }
+        } finally {
+            closers.shutdown();
+            closers.awaitTermination(addTimeout.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 

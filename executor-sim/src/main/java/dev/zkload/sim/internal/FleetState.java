@@ -13,6 +13,16 @@ public final class FleetState {
     private final LongAdder runsCompleted = new LongAdder();
     private final LongAdder runsFailed = new LongAdder();
     private final Map<String, LongAdder> sessionEvents = new ConcurrentHashMap<>();
+    private final boolean jobRuns;
+
+    FleetState(boolean jobRuns) {
+        this.jobRuns = jobRuns;
+    }
+
+    /** False when the fleet holds its domains without firing jobs. */
+    boolean jobRuns() {
+        return jobRuns;
+    }
 
     public OpCounters ops() {
         return ops;

@@ -18,6 +18,11 @@ final class Meters {
         FunctionCounter.builder("zkload.sim.runs.started", snapshot, s -> s.get().runsStarted()).register(r);
         FunctionCounter.builder("zkload.sim.runs.completed", snapshot, s -> s.get().runsCompleted()).register(r);
         FunctionCounter.builder("zkload.sim.runs.failed", snapshot, s -> s.get().runsFailed()).register(r);
+        FunctionCounter.builder("zkload.sim.operations.errors", snapshot, s -> s.get().operationErrors()).register(r);
+        for (String kind : new String[] {"disconnected", "reconnected", "expired"}) {
+            FunctionCounter.builder("zkload.sim.session.events", snapshot, s -> s.get().sessionEvents().getOrDefault(kind, 0L))
+                    .tag("kind", kind).register(r);
+        }
         for (String kind : new String[] {"exists", "get_data", "get_children", "create", "delete", "set_data", "multi"}) {
             FunctionCounter.builder("zkload.sim.operations", snapshot, s -> s.get().operations().getOrDefault(kind, 0L))
                     .tag("kind", kind).register(r);

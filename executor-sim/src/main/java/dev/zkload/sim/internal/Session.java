@@ -88,7 +88,12 @@ final class Session implements Watcher {
         } else if (s == KeeperState.Expired) {
             state.sessionEvent("expired", +1);
             LOG.info("session of {} expired; registering again on a new session", name);
-            closeQuietly();
+            // an expired handle has already shut itself down; closing it here, on its own event thread,
+            // would wait for this very thread to end
+            if (zk != null) {
+                zk = null;
+                state.sessionClosed();
+            }
             wasDisconnected = false;
             Owner o = owner;
             if (o != null) {
@@ -108,7 +113,7 @@ final class Session implements Watcher {
         if (z != null) {
             state.sessionClosed();
             try {
-                z.handle().close(0);
+                z.handle().close();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

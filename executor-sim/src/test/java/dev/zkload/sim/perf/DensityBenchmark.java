@@ -2,42 +2,50 @@ package dev.zkload.sim.perf;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.target.Connections;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.SaturnModel;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
+import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Benchmark command (not a test): what simulated sessions cost the JVM that hosts them. For each
  * domain count given (default 100 300 700) against a fresh local server: sessions/s and domains/s
  * to register, threads, heap after GC and RSS per session, and client CPU per domain over a
- * steady-state minute. Run with a big enough heap and server heap, e.g.
- * {@code java -Xmx8g -cp ... dev.zkload.sim.perf.DensityBenchmark 100 300}.
+ * steady-state minute; then, on the same server, the seconds a bare multi-create loop needs for the
+ * same number of znodes ({@link BareMultiCreate}). A count written {@code 700:paused} holds the
+ * domains with job runs paused (registration, sessions and watches only). Run with a big enough
+ * heap, e.g. {@code bench/density.sh 100 300 700 700:paused}.
  */
 public final class DensityBenchmark {
     private DensityBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {
-        String[] counts = args.length > 0 ? args : new String[] {"100", "300", "700"};
-        System.out.println("| domains | sessions | register s | sessions/s | domains/s | threads | threads/session"
-                + " | heap/session KiB | RSS/session KiB | client CPU %/domain |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        String[] counts = args.length > 0 ? args : new String[] {"100", "300", "700", "700:paused"};
+        System.out.println("| domains | runs | sessions | register s | sessions/s | domains/s | threads | threads/session"
+                + " | heap/session KiB | RSS/session KiB | client CPU %/domain | bare multi-create s | register / bare |");
+        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String c : counts) {
-            run(Integer.parseInt(c));
+            boolean paused = c.endsWith(":paused");
+            run(Integer.parseInt(paused ? c.substring(0, c.indexOf(':')) : c), !paused);
         }
     }
 
-    private static void run(int domains) throws Exception {
+    private static void run(int domains, boolean jobRuns) throws Exception {
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("8g").build()) {
             zk.start();
+            String row;
+            double registerSeconds;
             long heap0 = heapAfterGc();
             long rss0 = rss();
             int threads0 = ManagementFactory.getThreadMXBean().getThreadCount();
             try (DomainFleet fleet = DomainFleet.builder(zk.connectString()).root("/zkload/density")
-                    .model(SaturnModel.saturn21()).build()) {
+                    .model(SaturnModel.saturn21()).jobRuns(jobRuns).build()) {
                 fleet.start();
                 long t0 = System.nanoTime();
                 fleet.addDomains(domains);
@@ -51,10 +59,18 @@ public final class DensityBenchmark {
                 double cpuPercent = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - w0);
                 long heap = heapAfterGc() - heap0;
                 long rss = rss() - rss0;
-                System.out.printf(Locale.ROOT, "| %d | %d | %.1f | %.0f | %.1f | %d | %.2f | %.1f | %.1f | %.3f |%n", domains,
-                        sessions, seconds, sessions / seconds, domains / seconds, threads, (double) threads / sessions,
-                        heap / 1024.0 / sessions, rss / 1024.0 / sessions, cpuPercent / domains);
+                row = String.format(Locale.ROOT, "| %d | %s | %d | %.1f | %.0f | %.1f | %d | %.2f | %.1f | %.1f | %.3f |",
+                        domains, jobRuns ? "on" : "paused", sessions, seconds, sessions / seconds, domains / seconds, threads,
+                        (double) threads / sessions, heap / 1024.0 / sessions, rss / 1024.0 / sessions, cpuPercent / domains);
+                registerSeconds = seconds;
             }
+            // the fleet has removed its tree: the same server now writes as many znodes as bare as it can
+            long znodes = Math.round(SaturnModel.saturn21().expectedFootprint().znodes() * domains);
+            double bare;
+            try (ZooKeeper client = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), e -> { })) {
+                bare = BareMultiCreate.seconds(client, "/zkload/bare", znodes);
+            }
+            System.out.printf(Locale.ROOT, "%s %.1f | %.2f |%n", row, bare, registerSeconds / bare);
         }
     }
 

@@ -2,17 +2,14 @@ package dev.zkload.runner.clean;
 
 import dev.zkload.bench.target.ConnectString;
 import dev.zkload.bench.target.Connections;
+import dev.zkload.bench.target.ZkTrees;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooKeeper;
 
-/** One short session that lists and deletes a subtree in {@code multi} batches. */
+/** One short session that lists and deletes a subtree ({@link ZkTrees}: pipelined, in {@code multi} batches). */
 final class TreeRemover implements AutoCloseable {
-    /** Deletes per multi: large enough to be quick, small enough to stay far below jute.maxbuffer. */
-    private static final int BATCH = 500;
     private final ZooKeeper zk;
 
     private TreeRemover(ZooKeeper zk) {
@@ -44,11 +41,7 @@ final class TreeRemover implements AutoCloseable {
     /** Deletes {@code root} and everything below it; returns how many znodes were removed. */
     long removeTree(String root) throws IOException, InterruptedException {
         try {
-            List<String> tree = ZKUtil.listSubTreeBFS(zk, root);
-            ZKUtil.deleteRecursive(zk, root, BATCH);
-            return tree.size();
-        } catch (KeeperException.NoNodeException e) {
-            return 0;
+            return ZkTrees.deleteRecursive(zk, root);
         } catch (KeeperException e) {
             throw new IOException(e.getMessage(), e);
         }

@@ -23,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The ramp: a baseline benchmark on the empty ensemble, then domains added step by step, each step
@@ -43,6 +45,11 @@ final class Ramp {
     private int stepsWritten;
     private volatile String phase = "starting";
     private volatile int domainsUp;
+    private volatile int stepTarget;
+    private volatile Thread benchThread;
+    private final Shard shard;
+    /** Past the baseline: saturation now ends a step's benchmark early. */
+    private volatile boolean underLoad;
 
     Ramp(RampSettings s, Target target, ResultFolder results, Progress progress) {
         this.s = s;
@@ -50,6 +57,7 @@ final class Ramp {
         this.results = results;
         this.progress = progress;
         this.detector = new SaturationDetector(s.options().outstandingThreshold, s.options().sustain);
+        this.shard = s.options().shard;
     }
 
     RampSummary run(DomainFleet fleet) throws IOException {
@@ -66,43 +74,45 @@ final class Ramp {
     private RampSummary steps(DomainFleet fleet) {
         int step = 0;
         try {
+            awaitSchedule(0);
             phase = "baseline";
             Instant start = Instant.now();
-            StepResult base = measure(step, 0, start, fleet.snapshot());
+            StepResult base = measure(step, 0, start, null, fleet.snapshot());
             append(base);
+            underLoad = true;
             fleet.start();
             for (int domains = Math.min(s.options().step, s.options().domains); ;
                     domains = Math.min(domains + s.options().step, s.options().domains)) {
                 step++;
+                awaitSchedule(step);
                 start = Instant.now();
-                phase = "adding " + (domains - domainsUp) + " domains";
+                FleetSnapshot before = fleet.snapshot();
+                stepTarget = domains;
+                int mine = shard.share(domains);
+                phase = "adding " + (mine - domainsUp) + " domains";
                 try {
-                    fleet.addDomains(domains - domainsUp);
+                    if (mine > domainsUp) {
+                        fleet.addDomains(mine - domainsUp);
+                    }
                 } catch (DomainStartException e) {
                     return summary(StopReason.CANNOT_ADD_DOMAINS, null,
                             "could not add domains up to " + domains + ": " + e.getMessage());
                 }
-                domainsUp = domains;
+                domainsUp = mine;
                 phase = "settling";
                 long zxidBefore = leaderZxid();
                 Instant settleStart = Instant.now();
                 waitWatching(s.options().settle);
                 Double writesPerSec = writesPerDomain(zxidBefore, settleStart, domains);
                 phase = "measuring";
-                StepResult result = measure(step, domains, start, fleet.snapshot(), writesPerSec);
+                StepResult result = measure(step, domains, start, before, fleet.snapshot(), writesPerSec);
                 append(result);
-                if (result.saturated()) {
-                    return summary(StopReason.SATURATED, domains, "leader outstanding requests at or above "
-                            + s.options().outstandingThreshold + " for " + s.options().sustain.toSeconds() + " s at "
-                            + domains + " domains");
+                Optional<StopRules.Stop> stop = StopRules.judge(result, s.options());
+                if (!result.saturated()) {
+                    lastStable = domains;
                 }
-                lastStable = domains;
-                if (result.benchErrorRate() > s.options().maxErrorRate) {
-                    return summary(StopReason.ERRORS, null, String.format("%.1f%% of benchmark calls failed at %d domains",
-                            100 * result.benchErrorRate(), domains));
-                }
-                if (domains >= s.options().domains) {
-                    return summary(StopReason.TARGET_REACHED, null, "reached " + domains + " domains below saturation");
+                if (stop.isPresent()) {
+                    return summary(stop.get().reason(), result.saturated() ? domains : null, stop.get().message());
                 }
             }
         } catch (InterruptedException e) {
@@ -111,13 +121,14 @@ final class Ramp {
         }
     }
 
-    private StepResult measure(int step, int domains, Instant start, FleetSnapshot fleet) throws InterruptedException {
-        return measure(step, domains, start, fleet, null);
+    private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, FleetSnapshot fleet)
+            throws InterruptedException {
+        return measure(step, domains, start, before, fleet, null);
     }
 
     /** Runs the seven-op benchmark under load and aggregates the step's samples. */
-    private StepResult measure(int step, int domains, Instant start, FleetSnapshot fleet, Double writesPerSec)
-            throws InterruptedException {
+    private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, FleetSnapshot fleet,
+            Double writesPerSec) throws InterruptedException {
         // the footprint is read before the benchmark opens its own session and writes its znodes
         StepServerData settled = StepServerData.of(List.of(sampler.sampleNow()), null, null);
         if (step == 0) {
@@ -154,7 +165,8 @@ final class Ramp {
                 : Footprint.measured(baseline, settled, domains, writesPerSec);
         StepResult result = new StepResult(step, domains, fleet.executors(), fleet.jobs(), fleet.sessions(), start,
                 Instant.now(), server, footprint, ops, s.options().benchTarget == RampOptions.BenchTarget.EACH ? byTarget : null,
-                calls == 0 ? 0 : (double) errors / calls, detector.saturated());
+                before == null ? null : StepFleetData.between(before, fleet), calls == 0 ? 0 : (double) errors / calls,
+                detector.saturated(), shard.alone() ? null : domainsUp);
         if (interrupted) {
             append(result);
             throw new InterruptedException();
@@ -162,21 +174,67 @@ final class Ramp {
         return result;
     }
 
+    /**
+     * The seven-op benchmark on its own thread, so that saturation can cut it short: against a
+     * saturated leader 10,000 synchronous calls per op take an hour and add nothing. Cut short (or on
+     * Ctrl-C) it keeps the phases that finished.
+     */
     private LatencyRun bench() {
-        String where = benchTarget();
-        LatencyConfig config = LatencyConfig.builder(where).znodeCount(s.znodeCount()).znodeSize(s.znodeSize())
+        if (!shard.benchmarks()) {
+            return null;
+        }
+        LatencyConfig config = LatencyConfig.builder(benchTarget()).znodeCount(s.znodeCount()).znodeSize(s.znodeSize())
                 .perServer(s.options().benchTarget == RampOptions.BenchTarget.EACH)
                 .root(s.root() + "-latency").force(true).build();
+        FutureTask<LatencyRun> task = new FutureTask<>(() -> LatencyBenchmark.run(config, new LatencyListener() {
+            @Override
+            public void phaseStarted(String t, dev.zkload.bench.ops.Op op, int count) {
+                phase = "measuring " + op.jsonName();
+            }
+        }));
+        Thread t = new Thread(task, "zkload-step-benchmark");
+        benchThread = t;
+        t.start();
+        if (underLoad && detector.saturated()) {
+            t.interrupt();
+        }
+        boolean interrupted = false;
         try {
-            return LatencyBenchmark.run(config, new LatencyListener() {
-                @Override
-                public void phaseStarted(String t, dev.zkload.bench.ops.Op op, int count) {
-                    phase = "measuring " + op.jsonName();
+            while (true) {
+                try {
+                    return task.get();
+                } catch (InterruptedException e) {
+                    // Ctrl-C: the benchmark ends its phase and cleans up; wait for that, then pass it on
+                    interrupted = true;
+                    t.interrupt();
                 }
-            });
-        } catch (IOException | RuntimeException e) {
-            progress.line("warning: the latency benchmark failed: %s", e.getMessage());
+            }
+        } catch (ExecutionException e) {
+            progress.line("warning: the latency benchmark failed: %s", e.getCause().getMessage());
             return null;
+        } finally {
+            benchThread = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** With shards: waits for the step's start on the shared wall-clock schedule. */
+    private void awaitSchedule(int step) throws InterruptedException {
+        if (shard.alone()) {
+            return;
+        }
+        Instant at = Shard.stepStart(s.options().startAt, s.options().stepInterval, step);
+        Duration wait = Duration.between(Instant.now(), at);
+        if (wait.isNegative()) {
+            progress.line("warning: step %d starts %d s behind the shared schedule (--step-interval too short?)", step,
+                    wait.negated().toSeconds());
+            return;
+        }
+        phase = "waiting for " + at;
+        while (Instant.now().isBefore(at)) {
+            Thread.sleep(Math.max(1, Duration.between(Instant.now(), at).toMillis()));
         }
     }
 
@@ -200,8 +258,13 @@ final class Ramp {
 
     private void onSamples(List<StatsSample> round) {
         StatsSampler.leaderOf(round).ifPresent(l -> detector.offer(l.time(), l.stats().outstandingRequests()));
+        Thread bench = benchThread;
+        if (bench != null && underLoad && detector.saturated() && !bench.isInterrupted()) {
+            bench.interrupt();
+            phase = "saturated: ending the benchmark";
+        }
         long outstanding = StatsSampler.leaderOf(round).map(l -> l.stats().outstandingRequests()).orElse(-1L);
-        progress.status("step to %d domains: %s | domains up %d | outstanding %s (threshold %d)", domainsUp, phase,
+        progress.status("step to %d domains: %s | domains up %d | outstanding %s (threshold %d)", stepTarget, phase,
                 domainsUp, outstanding < 0 ? "?" : Long.toString(outstanding), s.options().outstandingThreshold);
     }
 

@@ -8,6 +8,8 @@ import dev.zkload.runner.Version;
 import dev.zkload.runner.cli.ModelOptions;
 import dev.zkload.runner.cli.OutputOptions;
 import dev.zkload.runner.cli.TargetOptions;
+import dev.zkload.runner.metrics.MetricsEndpoint;
+import dev.zkload.runner.metrics.MetricsOptions;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.report.ReportWriter;
 import dev.zkload.runner.result.ResultFolder;
@@ -21,6 +23,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -34,14 +37,27 @@ public final class RampCommand {
     }
 
     public static int run(CommandSpec spec, RampOptions ramp, TargetOptions targetOptions, ModelOptions modelOptions,
-            OutputOptions output, int znodeCount, int znodeSize, List<String> arguments) throws InterruptedException {
+            OutputOptions output, MetricsOptions metricsOptions, int znodeCount, int znodeSize, List<String> arguments)
+            throws InterruptedException {
         ramp.validate(spec);
         targetOptions.validate(spec);
         modelOptions.validate(spec);
+        metricsOptions.validate(spec);
         if (znodeCount < 1 || znodeSize < 0) {
             throw new ParameterException(spec.commandLine(), "--znode-count must be at least 1 and --znode-size at least 0");
         }
         SaturnModel model = model(modelOptions, spec);
+        Optional<MetricsEndpoint> metrics = MetricsEndpoint.start(metricsOptions);
+        try {
+            return run(spec, ramp, targetOptions, model, output, metrics, znodeCount, znodeSize, arguments);
+        } finally {
+            metrics.ifPresent(MetricsEndpoint::close);
+        }
+    }
+
+    private static int run(CommandSpec spec, RampOptions ramp, TargetOptions targetOptions, SaturnModel model,
+            OutputOptions output, Optional<MetricsEndpoint> metrics, int znodeCount, int znodeSize, List<String> arguments)
+            throws InterruptedException {
         Path out = output.resolve(null);
         ResultFolder results;
         try {
@@ -54,12 +70,13 @@ public final class RampCommand {
         ZkRoot.validate(root);
         PrintWriter console = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(console);
+        metrics.ifPresent(m -> progress.line("Serving meters for Prometheus on port %d (/metrics)", m.port()));
         RampSummary summary;
         try (Target target = Target.open(targetOptions, 3, spec, console)) {
             results.writeRun(new RunDescription("zkload", Version.current(), "ramp", arguments, Instant.now(), runId, root,
                     modelMap(model), targetMap(target, targetOptions), settingsMap(ramp, znodeCount, znodeSize)));
             DomainFleet fleet = DomainFleet.builder(target.connectString().toString()).root(root).model(model)
-                    .addTimeout(ramp.addTimeout).build();
+                    .addTimeout(ramp.addTimeout).meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null)).build();
             RampSettings settings = new RampSettings(ramp, root, znodeCount, znodeSize);
             try {
                 summary = new Ramp(settings, target, results, progress).run(fleet);
@@ -162,10 +179,15 @@ public final class RampCommand {
         map.put("settleSec", r.settle.toSeconds());
         map.put("addTimeoutSec", r.addTimeout.toSeconds());
         map.put("maxErrorRate", r.maxErrorRate);
+        map.put("maxExpiredSessions", r.maxExpiredSessions);
         map.put("znodeCount", znodeCount);
         map.put("znodeSize", znodeSize);
         map.put("benchTarget", r.benchTarget.name().toLowerCase(java.util.Locale.ROOT));
         map.put("keep", r.keep);
+        if (!r.shard.alone()) {
+            map.put("shard", Map.of("index", r.shard.index(), "count", r.shard.count(), "startAt", r.startAt.toString(),
+                    "stepIntervalSec", r.stepInterval.toSeconds()));
+        }
         return map;
     }
 }

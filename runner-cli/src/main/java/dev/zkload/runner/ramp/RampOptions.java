@@ -2,6 +2,7 @@ package dev.zkload.runner.ramp;
 
 import dev.zkload.runner.cli.DurationConverter;
 import java.time.Duration;
+import java.time.Instant;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -41,10 +42,28 @@ public final class RampOptions {
                     + " (default: ${DEFAULT-VALUE}).")
     public double maxErrorRate;
 
+    @Option(names = "--max-expired-sessions", paramLabel = "FRACTION", defaultValue = "0.05",
+            description = "A step in which more than this fraction of the simulated sessions expired (an expiry storm)"
+                    + " stops the ramp with errors (default: ${DEFAULT-VALUE}).")
+    public double maxExpiredSessions;
+
     @Option(names = "--bench-target", paramLabel = "WHERE", defaultValue = "leader",
             description = "Where the seven-op benchmark runs: leader, each (every server in turn) or ensemble"
                     + " (the whole connect string) (default: ${DEFAULT-VALUE}).")
     public BenchTarget benchTarget;
+
+    @Option(names = "--shard", paramLabel = "i/N", defaultValue = "0/1", converter = Shard.Converter.class,
+            description = "Take slice i of N of the domains, with N runner processes ramping one ensemble together"
+                    + " (needs --start-at and --step-interval; shard 0 runs the benchmark) (default: ${DEFAULT-VALUE}).")
+    public Shard shard;
+
+    @Option(names = "--start-at", paramLabel = "TIME",
+            description = "With --shard: when the baseline begins on every shard, ISO-8601 UTC, e.g. 2026-11-22T20:00:00Z.")
+    public Instant startAt;
+
+    @Option(names = "--step-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "With --shard: step k begins at --start-at plus k times this, on every shard.")
+    public Duration stepInterval;
 
     @Option(names = "--keep", description = "Leave the simulated domains on the ensemble at the end.")
     public boolean keep;
@@ -63,6 +82,17 @@ public final class RampOptions {
         }
         if (!(maxErrorRate >= 0 && maxErrorRate <= 1)) {
             throw new ParameterException(spec.commandLine(), "--max-error-rate must be between 0 and 1, got " + maxErrorRate);
+        }
+        if (!shard.alone() && (startAt == null || stepInterval == null || stepInterval.isNegative() || stepInterval.isZero())) {
+            throw new ParameterException(spec.commandLine(),
+                    "--shard " + shard + " needs --start-at and a positive --step-interval, the schedule every shard follows");
+        }
+        if (shard.alone() && (startAt != null || stepInterval != null)) {
+            throw new ParameterException(spec.commandLine(), "--start-at and --step-interval only go with --shard i/N, N > 1");
+        }
+        if (!(maxExpiredSessions >= 0 && maxExpiredSessions <= 1)) {
+            throw new ParameterException(spec.commandLine(),
+                    "--max-expired-sessions must be between 0 and 1, got " + maxExpiredSessions);
         }
     }
 

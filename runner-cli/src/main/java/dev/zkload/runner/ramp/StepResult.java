@@ -11,10 +11,14 @@ import java.util.Map;
  * @param footprintPerDomain step minus baseline, per domain; null at step 0
  * @param ops                the seven-op benchmark against the bench target; empty if it did not run
  * @param opsByTarget        with {@code --bench-target each}: every server's result, by host:port
+ * @param fleet              the simulated sessions' events during the step; null at step 0
  * @param benchErrorRate     failed benchmark calls / all calls, 0–1
  * @param saturated          the leader stayed at or above the outstanding threshold for the sustain time
+ * @param shardDomains       with {@code --shard}: the domains this process holds ({@code domains} is the whole
+ *                           run's, executors/jobs/sessions are this process's); null when alone
  */
 public record StepResult(int step, int domains, long executors, long jobs, long sessions, Instant startTime,
         Instant endTime, StepServerData server, Footprint footprintPerDomain, Map<String, OpStats> ops,
-        Map<String, Map<String, OpStats>> opsByTarget, double benchErrorRate, boolean saturated) {
+        Map<String, Map<String, OpStats>> opsByTarget, StepFleetData fleet, double benchErrorRate, boolean saturated,
+        Integer shardDomains) {
 }

@@ -9,6 +9,8 @@ import dev.zkload.runner.cli.DurationConverter;
 import dev.zkload.runner.cli.ModelOptions;
 import dev.zkload.runner.cli.OutputOptions;
 import dev.zkload.runner.cli.TargetOptions;
+import dev.zkload.runner.metrics.MetricsEndpoint;
+import dev.zkload.runner.metrics.MetricsOptions;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.ramp.RampCommand;
 import dev.zkload.runner.target.Target;
@@ -22,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,6 +59,9 @@ public final class SimulateCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         target.validate(spec);
@@ -63,17 +69,29 @@ public final class SimulateCommand implements Callable<Integer> {
         if (domains < 1 || duration.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--domains must be positive and --duration not negative");
         }
+        metrics.validate(spec);
         SaturnModel m = RampCommand.model(model, spec);
+        Optional<MetricsEndpoint> endpoint = MetricsEndpoint.start(metrics);
+        try {
+            return simulate(m, endpoint);
+        } finally {
+            endpoint.ifPresent(MetricsEndpoint::close);
+        }
+    }
+
+    private int simulate(SaturnModel m, Optional<MetricsEndpoint> endpoint) throws InterruptedException {
         Path out = output.create("simulate", spec);
         PrintWriter console = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(console);
+        endpoint.ifPresent(e -> progress.line("Serving meters for Prometheus on port %d (/metrics)", e.port()));
         String root = "/zkload/simulate-" + RunIds.next();
         try (Target t = Target.open(target, 3, spec, console);
                 StatsSampler sampler = StatsSampler.builder().servers(t.servers())
                         .csv(out.resolve("server-metrics.csv")).build()) {
             sampler.start();
             List<StatsSample> before = sampler.sampleNow();
-            DomainFleet fleet = DomainFleet.builder(t.connectString().toString()).root(root).model(m).build();
+            DomainFleet fleet = DomainFleet.builder(t.connectString().toString()).root(root).model(m)
+                    .meterRegistry(endpoint.map(MetricsEndpoint::registry).orElse(null)).build();
             boolean interrupted = false;
             try {
                 fleet.start();

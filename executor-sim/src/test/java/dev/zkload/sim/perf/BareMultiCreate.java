@@ -1,0 +1,61 @@
+package dev.zkload.sim.perf;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.ZKUtil;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * The baseline for "adding domains costs the server's time, not ours": the same number of znodes
+ * written by one client as fast as it can, in {@code multi} batches of {@value #BATCH} with
+ * {@value #IN_FLIGHT} batches in flight, no reads, no watches, no sessions to open.
+ */
+final class BareMultiCreate {
+    static final int BATCH = 100;
+    static final int IN_FLIGHT = 32;
+    private static final int PER_PARENT = 1000;
+    private static final byte[] DATA = "0 * * * * ?".getBytes(StandardCharsets.UTF_8);
+
+    private BareMultiCreate() {
+    }
+
+    /** Writes {@code znodes} znodes under {@code root} (which must not exist), returns the seconds it took, removes them. */
+    static double seconds(ZooKeeper zk, String root, long znodes) throws Exception {
+        zk.create(root, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        Semaphore window = new Semaphore(IN_FLIGHT);
+        AtomicReference<KeeperException> failure = new AtomicReference<>();
+        long t0 = System.nanoTime();
+        List<Op> batch = new ArrayList<>(BATCH);
+        for (long i = 0; i < znodes; i++) {
+            if (i % PER_PARENT == 0) {
+                batch.add(Op.create(root + "/p" + i / PER_PARENT, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
+            } else {
+                batch.add(Op.create(root + "/p" + i / PER_PARENT + "/n" + i, DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
+            }
+            if (batch.size() == BATCH || i == znodes - 1) {
+                window.acquire();
+                zk.multi(batch, (rc, path, ctx, results) -> {
+                    if (rc != 0) {
+                        failure.compareAndSet(null, KeeperException.create(KeeperException.Code.get(rc), path));
+                    }
+                    window.release();
+                }, null);
+                batch = new ArrayList<>(BATCH);
+            }
+        }
+        window.acquire(IN_FLIGHT);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        ZKUtil.deleteRecursive(zk, root, 1000);
+        return seconds;
+    }
+}
