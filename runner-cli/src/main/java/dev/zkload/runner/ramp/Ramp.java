@@ -77,7 +77,7 @@ final class Ramp {
             awaitSchedule(0);
             phase = "baseline";
             Instant start = Instant.now();
-            StepResult base = measure(step, 0, start, null, fleet.snapshot());
+            StepResult base = measure(step, 0, start, null, fleet);
             append(base);
             underLoad = true;
             fleet.start();
@@ -105,7 +105,7 @@ final class Ramp {
                 waitWatching(s.options().settle);
                 Double writesPerSec = writesPerDomain(zxidBefore, settleStart, domains);
                 phase = "measuring";
-                StepResult result = measure(step, domains, start, before, fleet.snapshot(), writesPerSec);
+                StepResult result = measure(step, domains, start, before, fleet, writesPerSec);
                 append(result);
                 Optional<StopRules.Stop> stop = StopRules.judge(result, s.options());
                 if (!result.saturated()) {
@@ -121,13 +121,13 @@ final class Ramp {
         }
     }
 
-    private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, FleetSnapshot fleet)
+    private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, DomainFleet fleet)
             throws InterruptedException {
         return measure(step, domains, start, before, fleet, null);
     }
 
     /** Runs the seven-op benchmark under load and aggregates the step's samples. */
-    private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, FleetSnapshot fleet,
+    private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, DomainFleet fleet,
             Double writesPerSec) throws InterruptedException {
         // the footprint is read before the benchmark opens its own session and writes its znodes
         StepServerData settled = StepServerData.of(List.of(sampler.sampleNow()), null, null);
@@ -163,9 +163,11 @@ final class Ramp {
         }
         Footprint footprint = step == 0 || baseline == null || settled == null ? null
                 : Footprint.measured(baseline, settled, domains, writesPerSec);
-        StepResult result = new StepResult(step, domains, fleet.executors(), fleet.jobs(), fleet.sessions(), start,
+        // the simulated sessions' events over the whole step, the measuring window included
+        FleetSnapshot after = fleet.snapshot();
+        StepResult result = new StepResult(step, domains, after.executors(), after.jobs(), after.sessions(), start,
                 Instant.now(), server, footprint, ops, s.options().benchTarget == RampOptions.BenchTarget.EACH ? byTarget : null,
-                before == null ? null : StepFleetData.between(before, fleet), calls == 0 ? 0 : (double) errors / calls,
+                before == null ? null : StepFleetData.between(before, after), calls == 0 ? 0 : (double) errors / calls,
                 detector.saturated(), shard.alone() ? null : domainsUp);
         if (interrupted) {
             append(result);
