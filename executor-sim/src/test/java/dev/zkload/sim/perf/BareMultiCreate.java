@@ -26,8 +26,15 @@ final class BareMultiCreate {
     private BareMultiCreate() {
     }
 
-    /** Writes {@code znodes} znodes under {@code root} (which must not exist), returns the seconds it took, removes them. */
+    /**
+     * Writes {@code znodes} znodes under {@code root} (which must not exist; its parent is created if
+     * missing), returns the seconds it took, removes them.
+     */
     static double seconds(ZooKeeper zk, String root, long znodes) throws Exception {
+        String parent = root.substring(0, root.lastIndexOf('/'));
+        if (!parent.isEmpty() && zk.exists(parent, false) == null) {
+            zk.create(parent, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        }
         zk.create(root, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         Semaphore window = new Semaphore(IN_FLIGHT);
         AtomicReference<KeeperException> failure = new AtomicReference<>();
