@@ -1,5 +1,6 @@
 package dev.zkload.sim.perf;
 
+import dev.zkload.bench.target.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
-import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 
@@ -62,7 +62,7 @@ final class BareMultiCreate {
         if (failure.get() != null) {
             throw failure.get();
         }
-        ZKUtil.deleteRecursive(zk, root, 1000);
+        ZkTrees.deleteRecursive(zk, root);
         return seconds;
     }
 }
