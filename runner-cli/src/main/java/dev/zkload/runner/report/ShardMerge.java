@@ -42,13 +42,13 @@ final class ShardMerge {
         Files.createDirectories(out);
         StringBuilder merged = new StringBuilder();
         for (int i = 0; i < common; i++) {
-            ObjectNode step = (ObjectNode) JSON.readTree(steps.get(0).get(i));
+            List<JsonNode> shards = new ArrayList<>();
+            for (List<String> shard : steps) {
+                shards.add(JSON.readTree(shard.get(i)));
+            }
+            ObjectNode step = (ObjectNode) shards.get(0);
             for (String field : SUMMED) {
-                long sum = 0;
-                for (List<String> shard : steps) {
-                    sum += JSON.readTree(shard.get(i)).path(field).asLong();
-                }
-                step.put(field, sum);
+                step.put(field, shards.stream().mapToLong(n -> n.path(field).asLong()).sum());
             }
             step.remove("shardDomains");
             merged.append(JSON.writeValueAsString(step)).append('\n');
