@@ -15,6 +15,8 @@ final class Cli {
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // "--bench-target ensemble": an option's value may be spelled like a subcommand
+        cli.setAllowSubcommandsAsOptionParameters(true);
         cli.setExitCodeExceptionMapper(Cli::exitCodeOf);
         cli.setExecutionExceptionHandler(new FailureReporter());
         cli.setParameterExceptionHandler((ex, args) -> {

@@ -33,6 +33,15 @@ class BadInputTest {
     }
 
     @Test
+    void anOptionValueSpelledLikeACommandIsTheValue() {
+        // "ensemble" is also a subcommand: it must not end --bench-target's value
+        CliRun run = CliRun.of("--bench-target", "ensemble", "--connect", "127.0.0.1:1", "--connect-timeout", "1s",
+                "--out", System.getProperty("java.io.tmpdir") + "/zkload-bench-target-" + ProcessHandle.current().pid());
+        assertThat(run.err()).doesNotContain("Expected parameter").contains("cannot reach ZooKeeper at 127.0.0.1:1");
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+    }
+
+    @Test
     void anUnreachableEnsembleFailsWithinTheConnectTimeout() throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {

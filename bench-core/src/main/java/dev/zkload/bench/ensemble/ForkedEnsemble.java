@@ -54,7 +54,7 @@ final class ForkedEnsemble implements LocalEnsemble {
                 ZooCfg.Ports p = ports.get(id - 1);
                 Path dir = baseDir.resolve("server-" + id);
                 ServerProcess server = new ServerProcess(id, size > 1,
-                        new ServerAddress("127.0.0.1", p.client(), p.admin()), dir, settings);
+                        new ServerAddress("127.0.0.1", p.client(), p.admin()), dir, settings, givenBaseDir == null);
                 server.prepare(ZooCfg.render(id, dir.resolve("data"), ports, settings.zooCfg()));
                 servers.add(server);
             }
@@ -80,6 +80,11 @@ final class ForkedEnsemble implements LocalEnsemble {
             }
             Thread.sleep(100);
         }
+    }
+
+    /** Where the servers' directories are (a temporary one unless given); null before start. */
+    Path baseDir() {
+        return baseDir;
     }
 
     @Override

@@ -27,13 +27,16 @@ final class ServerProcess {
     private final ServerAddress address;
     private final Path dir;
     private final ServerSettings settings;
+    private final boolean ownsDir;
     private Process process;
     private OutputStream lifeline;
     private Instant lastCpuAt;
     private Duration lastCpu;
 
-    ServerProcess(int id, boolean quorum, ServerAddress address, Path dir, ServerSettings settings) {
+    /** @param ownsDir the directory is a temporary one of ours: the server deletes it if it is orphaned */
+    ServerProcess(int id, boolean quorum, ServerAddress address, Path dir, ServerSettings settings, boolean ownsDir) {
         this.id = id;
+        this.ownsDir = ownsDir;
         this.quorum = quorum;
         this.address = address;
         this.dir = dir;
@@ -62,6 +65,9 @@ final class ServerProcess {
         }
         cmd.addAll(settings.jvmFlags());
         cmd.add("-Dzookeeper.log.dir=" + dir);
+        if (ownsDir) {
+            cmd.add("-Dzkload.deleteOnOrphan=" + dir);
+        }
         cmd.add("-cp");
         cmd.add(settings.classpath());
         cmd.add(LAUNCHER);

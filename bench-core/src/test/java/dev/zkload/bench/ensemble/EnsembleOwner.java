@@ -11,6 +11,7 @@ public final class EnsembleOwner {
         for (int id = 1; id <= zk.size(); id++) {
             System.out.println("PID " + zk.processStats(id).pid());
         }
+        System.out.println("DIR " + ((ForkedEnsemble) zk).baseDir());
         System.out.println("READY");
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);

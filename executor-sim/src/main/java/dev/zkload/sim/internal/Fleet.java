@@ -47,7 +47,7 @@ public final class Fleet implements DomainFleet {
     private final FleetState state;
     private final List<Domain> domains = new CopyOnWriteArrayList<>();
     private ScheduledExecutorService scheduler;
-    private ZooKeeper admin;
+    private ZooKeeper admin; // only through admin(), which replaces it once expired
     private int nextDomain;
     private State lifecycle = State.LATENT;
 
@@ -97,7 +97,7 @@ public final class Fleet implements DomainFleet {
         }
         List<Domain> added = new ArrayList<>();
         List<CompletableFuture<Void>> trees = new ArrayList<>();
-        Zk adminZk = new Zk(admin, state.ops());
+        Zk adminZk = new Zk(admin(), state.ops());
         synchronized (this) {
             if (lifecycle != State.STARTED) {
                 throw new IllegalStateException("the fleet is " + lifecycle + ", not STARTED");
@@ -168,8 +168,8 @@ public final class Fleet implements DomainFleet {
         for (Domain d : gone) {
             try {
                 d.shutdown().get(addTimeout.toMillis(), TimeUnit.MILLISECONDS);
-                TreeDeletion.delete(new Zk(admin, new OpCounters()), d.layout.ns);
-            } catch (ExecutionException | TimeoutException | KeeperException e) {
+                TreeDeletion.delete(new Zk(admin(), new OpCounters()), d.layout.ns);
+            } catch (ExecutionException | TimeoutException | KeeperException | DomainStartException e) {
                 LOG.warn("domain {} did not shut down cleanly: {}", d.name, e.toString());
             }
         }
@@ -209,13 +209,27 @@ public final class Fleet implements DomainFleet {
         domains.clear();
         scheduler.shutdownNow();
         try {
-            TreeDeletion.delete(new Zk(admin, new OpCounters()), root);
-            Admin.removeEmptyParents(admin, root);
-        } catch (KeeperException e) {
+            ZooKeeper zk = admin();
+            TreeDeletion.delete(new Zk(zk, new OpCounters()), root);
+            Admin.removeEmptyParents(zk, root);
+        } catch (KeeperException | DomainStartException e) {
             LOG.warn("could not remove {}: {}", root, e.toString());
         } finally {
             admin.close();
         }
+    }
+
+    /**
+     * The session that writes and deletes the domains' trees. A partition longer than the session
+     * timeout expires it like any other; unlike the simulated ones it holds no state, so a new one
+     * is opened when next needed, not at once (the ensemble may still be out of reach).
+     */
+    private synchronized ZooKeeper admin() throws InterruptedException {
+        if (!admin.getState().isAlive()) {
+            LOG.info("the admin session {} expired; opening a new one", Long.toHexString(admin.getSessionId()));
+            admin = Admin.connect(connectString, addTimeout);
+        }
+        return admin;
     }
 
     /**

@@ -29,8 +29,22 @@ public final class OutputOptions {
         try {
             return Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--out: cannot create " + dir + ": " + e.getMessage());
+            throw new ParameterException(spec.commandLine(), "--out: cannot create " + dir + ": " + describe(e));
         }
+    }
+
+    /** NIO's messages are often just the path; say what went wrong instead. */
+    public static String describe(IOException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "a file that is not a folder is in the way (" + e.getMessage() + ")";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "a folder on the way does not exist and cannot be made (" + e.getMessage() + ")";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason() + " (" + f.getFile() + ")";
+        }
+        return e.getMessage();
     }
 
     /**

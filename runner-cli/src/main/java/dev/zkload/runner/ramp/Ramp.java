@@ -38,6 +38,7 @@ final class Ramp {
     private final ResultFolder results;
     private final Progress progress;
     private final SaturationDetector detector;
+    private final LeaderGaps leaderGaps = new LeaderGaps();
     private final StatsClient stats = new StatsClient(Duration.ofSeconds(2));
     private StatsSampler sampler;
     private StepServerData baseline;
@@ -48,6 +49,8 @@ final class Ramp {
     private volatile int stepTarget;
     private volatile Thread benchThread;
     private final Shard shard;
+    /** The ramp ended because no leader served: what the fleet wrote may be left on the ensemble. */
+    private volatile boolean quorumLost;
     /** Past the baseline: saturation now ends a step's benchmark early. */
     private volatile boolean underLoad;
 
@@ -95,6 +98,12 @@ final class Ramp {
                         fleet.addDomains(mine - domainsUp);
                     }
                 } catch (DomainStartException e) {
+                    // the sampler may not have seen it yet: ask the servers now
+                    if (StatsSampler.leaderOf(sampler.sampleNow()).isEmpty()) {
+                        quorumLost = true;
+                        return summary(StopReason.ERRORS, null, "the ensemble lost its quorum while adding domains up to "
+                                + domains + " (no server leads): " + e.getMessage());
+                    }
                     return summary(StopReason.CANNOT_ADD_DOMAINS, null,
                             "could not add domains up to " + domains + ": " + e.getMessage());
                 }
@@ -108,10 +117,11 @@ final class Ramp {
                 StepResult result = measure(step, domains, start, before, fleet, writesPerSec);
                 append(result);
                 Optional<StopRules.Stop> stop = StopRules.judge(result, s.options());
-                if (!result.saturated()) {
-                    lastStable = domains;
+                if (stop.isEmpty() || stop.get().reason() == StopReason.TARGET_REACHED) {
+                    lastStable = domains; // a saturated step, or one with errors, is not stable
                 }
                 if (stop.isPresent()) {
+                    quorumLost = result.leaderlessSec() >= StopRules.LEADERLESS_LIMIT.toSeconds();
                     return summary(stop.get().reason(), result.saturated() ? domains : null, stop.get().message());
                 }
             }
@@ -119,6 +129,11 @@ final class Ramp {
             Thread.currentThread().interrupt();
             return summary(StopReason.INTERRUPTED, null, "interrupted during step " + step + " (" + phase + ")");
         }
+    }
+
+    /** True when the ramp stopped because the ensemble had no leader (so cleaning up may have failed). */
+    boolean quorumLost() {
+        return quorumLost;
     }
 
     private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, DomainFleet fleet)
@@ -134,10 +149,20 @@ final class Ramp {
         if (step == 0) {
             baseline = settled;
         }
-        LatencyRun run = bench();
+        Duration leaderless = leaderGaps.current(Instant.now());
+        LatencyRun run = null;
+        if (leaderless.compareTo(StopRules.LEADERLESS_LIMIT) < 0) {
+            run = bench();
+        } else {
+            progress.line("warning: no benchmark in step %d: the ensemble has had no leader for %d s", step,
+                    leaderless.toSeconds());
+        }
         boolean interrupted = Thread.interrupted();
         // one round at the end of the step, so a step shorter than the sampling interval has its own data
         sampler.sampleNow();
+        if (step == 0 && baseline != null) {
+            baseline = baseline.withQuietestConnections(sampler.seriesSince(start));
+        }
         ProcessStats leaderProcess = leaderProcess();
         StepServerData server = StepServerData.of(sampler.seriesSince(start),
                 leaderProcess == null ? null : leaderProcess.cpuPercent(),
@@ -168,7 +193,8 @@ final class Ramp {
         StepResult result = new StepResult(step, domains, after.executors(), after.jobs(), after.sessions(), start,
                 Instant.now(), server, footprint, ops, s.options().benchTarget == RampOptions.BenchTarget.EACH ? byTarget : null,
                 before == null ? null : StepFleetData.between(before, after), calls == 0 ? 0 : (double) errors / calls,
-                detector.saturated(), shard.alone() ? null : domainsUp);
+                detector.saturated(), leaderGaps.longestAndReset(Instant.now()).toMillis() / 1000.0,
+                shard.alone() ? null : domainsUp);
         if (interrupted) {
             append(result);
             throw new InterruptedException();
@@ -253,12 +279,15 @@ final class Ramp {
 
     private void waitWatching(Duration d) throws InterruptedException {
         Instant end = Instant.now().plus(d);
-        while (Instant.now().isBefore(end) && !detector.saturated()) {
+        // a saturated leader or a lost quorum ends the wait: the step is judged at once
+        while (Instant.now().isBefore(end) && !detector.saturated()
+                && leaderGaps.current(Instant.now()).compareTo(StopRules.LEADERLESS_LIMIT) < 0) {
             Thread.sleep(Math.min(1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
         }
     }
 
     private void onSamples(List<StatsSample> round) {
+        leaderGaps.offer(round);
         StatsSampler.leaderOf(round).ifPresent(l -> detector.offer(l.time(), l.stats().outstandingRequests()));
         Thread bench = benchThread;
         if (bench != null && underLoad && detector.saturated() && !bench.isInterrupted()) {

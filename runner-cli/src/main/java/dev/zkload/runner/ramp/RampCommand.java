@@ -78,8 +78,9 @@ public final class RampCommand {
             DomainFleet fleet = DomainFleet.builder(target.connectString().toString()).root(root).model(model)
                     .addTimeout(ramp.addTimeout).meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null)).build();
             RampSettings settings = new RampSettings(ramp, root, znodeCount, znodeSize);
+            Ramp run = new Ramp(settings, target, results, progress);
             try {
-                summary = new Ramp(settings, target, results, progress).run(fleet);
+                summary = run.run(fleet);
             } catch (IOException e) {
                 throw new RunFailure("the ramp failed: " + e.getMessage(), e);
             } finally {
@@ -90,6 +91,10 @@ public final class RampCommand {
                 } else {
                     progress.line("Removing the simulated domains under %s ...", root);
                     fleet.close();
+                    if (run.quorumLost() && !target.embedded()) {
+                        progress.line("The ensemble had no leader, so some of it may be left: once the ensemble is back,"
+                                + " 'clean --connect %s --root %s' removes it", target.connectString(), root);
+                    }
                 }
                 if (interrupted) {
                     Thread.currentThread().interrupt();

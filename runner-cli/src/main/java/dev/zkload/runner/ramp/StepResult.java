@@ -14,11 +14,13 @@ import java.util.Map;
  * @param fleet              the simulated sessions' events during the step; null at step 0
  * @param benchErrorRate     failed benchmark calls / all calls, 0–1
  * @param saturated          the leader stayed at or above the outstanding threshold for the sustain time
+ * @param leaderlessSec      the longest time in the step with no server serving as leader (an election takes
+ *                           a second or two; a lost quorum lasts), seconds
  * @param shardDomains       with {@code --shard}: the domains this process holds ({@code domains} is the whole
  *                           run's, executors/jobs/sessions are this process's); null when alone
  */
 public record StepResult(int step, int domains, long executors, long jobs, long sessions, Instant startTime,
         Instant endTime, StepServerData server, Footprint footprintPerDomain, Map<String, OpStats> ops,
         Map<String, Map<String, OpStats>> opsByTarget, StepFleetData fleet, double benchErrorRate, boolean saturated,
-        Integer shardDomains) {
+        double leaderlessSec, Integer shardDomains) {
 }

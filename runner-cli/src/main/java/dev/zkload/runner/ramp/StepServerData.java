@@ -50,4 +50,20 @@ public record StepServerData(long znodes, long watches, long connections, long e
                 Math.round(10.0 * sum / n) / 10.0, max, leader.avgLatencyMs(), leader.maxLatencyMs(),
                 leader.approximateDataSize(), cpuPercent, rssBytes);
     }
+
+    /**
+     * This reading with the fewest connections any complete round of {@code rounds} saw: at the
+     * baseline the runner's own probes and the sampler's previous four-letter-word connections are
+     * still open on the servers at first, and would count against the first domains' sessions.
+     */
+    StepServerData withQuietestConnections(List<List<StatsSample>> rounds) {
+        long quietest = connections;
+        for (List<StatsSample> round : rounds) {
+            if (!round.isEmpty() && round.stream().allMatch(StatsSample::reachable)) {
+                quietest = Math.min(quietest, round.stream().mapToLong(x -> Math.max(0, x.stats().aliveConnections())).sum());
+            }
+        }
+        return new StepServerData(znodes, watches, quietest, ephemerals, outstandingAvg, outstandingMax, avgLatencyMs,
+                maxLatencyMs, approximateDataSize, cpuPercent, rssBytes);
+    }
 }

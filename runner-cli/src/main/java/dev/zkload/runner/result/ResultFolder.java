@@ -43,7 +43,7 @@ public final class ResultFolder implements AutoCloseable {
         } catch (AccessDeniedException e) {
             throw new IllegalArgumentException("cannot write to results folder " + dir + " (permission denied)");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot use results folder " + dir + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot use results folder " + dir + ": " + dev.zkload.runner.cli.OutputOptions.describe(e));
         }
         return new ResultFolder(dir);
     }

@@ -44,6 +44,15 @@ class StopRulesTest {
     }
 
     @Test
+    void anElectionIsNoErrorButALostQuorumIs() {
+        // a leader killed mid-step: the others elect a new one within seconds, and the ramp goes on
+        assertThat(StopRules.judge(step(100, false, events(5, 5, 0), 0.0, 3.0), options())).isEmpty();
+        StopRules.Stop stop = StopRules.judge(step(700, false, events(500, 0, 0), 0.0, 20.0), options()).orElseThrow();
+        assertThat(stop.reason()).as("before the target rule").isEqualTo(StopReason.ERRORS);
+        assertThat(stop.message()).isEqualTo("the ensemble lost its quorum: no leader for 20 s during the step to 700 domains");
+    }
+
+    @Test
     void theTargetReachedEndsACalmRamp() {
         StopRules.Stop stop = StopRules.judge(step(700, false, events(0, 0, 0), 0.0), options()).orElseThrow();
         assertThat(stop.reason()).isEqualTo(StopReason.TARGET_REACHED);
@@ -66,7 +75,12 @@ class StopRulesTest {
     }
 
     private static StepResult step(int domains, boolean saturated, StepFleetData fleet, double benchErrorRate) {
+        return step(domains, saturated, fleet, benchErrorRate, 0.0);
+    }
+
+    private static StepResult step(int domains, boolean saturated, StepFleetData fleet, double benchErrorRate,
+            double leaderlessSec) {
         return new StepResult(1, domains, 3L * domains, 35L * domains, SESSIONS, Instant.EPOCH, Instant.EPOCH, null, null,
-                Map.of(), null, fleet, benchErrorRate, saturated, null);
+                Map.of(), null, fleet, benchErrorRate, saturated, leaderlessSec, null);
     }
 }

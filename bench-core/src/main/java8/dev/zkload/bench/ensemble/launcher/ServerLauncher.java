@@ -1,5 +1,6 @@
 package dev.zkload.bench.ensemble.launcher;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.zookeeper.server.ZooKeeperServerMain;
@@ -11,12 +12,17 @@ import org.apache.zookeeper.server.quorum.QuorumPeerMain;
  *
  * <p>Why: a parent killed with SIGKILL runs no shutdown hook, so it cannot stop its children. But
  * the kernel closes the parent's end of our stdin pipe whatever way the parent dies, so a thread
- * blocked reading stdin sees end-of-file and halts this JVM. Compiled for Java 8 (its own compiler
+ * blocked reading stdin sees end-of-file and halts this JVM. When the parent owned a temporary
+ * data directory ({@value #DELETE_ON_ORPHAN} names it), the server deletes it first, since nobody
+ * else is left to: the last server of an ensemble also removes their common parent if it is empty.
+ * Compiled for Java 8 (its own compiler
  * execution) so that servers can run on any JDK from 8 to today's, whatever zkload itself needs.
  */
 public final class ServerLauncher {
     /** Exit status when the parent went away. */
     static final int ORPHANED = 3;
+    /** System property: the server's own directory, deleted when the parent goes away. */
+    static final String DELETE_ON_ORPHAN = "zkload.deleteOnOrphan";
 
     private ServerLauncher() {
     }
@@ -49,6 +55,29 @@ public final class ServerLauncher {
         } catch (IOException e) {
             // a broken pipe means the same as end-of-file: the parent is gone
         }
+        String owned = System.getProperty(DELETE_ON_ORPHAN);
+        if (owned != null) {
+            File dir = new File(owned);
+            // the server goes on writing until the halt: a file it adds meanwhile fails one pass
+            for (int pass = 0; pass < 5 && dir.exists(); pass++) {
+                deleteTree(dir);
+            }
+            File parent = dir.getParentFile();
+            String[] left = parent == null ? null : parent.list();
+            if (left != null && left.length == 0) {
+                parent.delete();
+            }
+        }
         Runtime.getRuntime().halt(ORPHANED);
+    }
+
+    private static void deleteTree(File file) {
+        File[] children = file.listFiles();
+        if (children != null) {
+            for (File child : children) {
+                deleteTree(child);
+            }
+        }
+        file.delete();
     }
 }

@@ -1,0 +1,56 @@
+package dev.zkload.runner.ramp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zkload.bench.stats.ServerState;
+import dev.zkload.bench.stats.ServerStats;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.target.ServerAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LeaderGapsTest {
+    private static final Instant T0 = Instant.parse("2026-11-22T20:00:00Z");
+
+    @Test
+    void anElectionIsAShortGapThatEnds() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        gaps.offer(round(1, false));
+        gaps.offer(round(2, false));
+        assertThat(gaps.current(at(3))).isEqualTo(Duration.ofSeconds(2));
+        gaps.offer(round(3, true));
+        assertThat(gaps.current(at(4))).isZero();
+        assertThat(gaps.longestAndReset(at(4))).isEqualTo(Duration.ofSeconds(2));
+        assertThat(gaps.longestAndReset(at(5))).as("reset").isZero();
+    }
+
+    @Test
+    void aLostQuorumIsAGapThatGoesOnIntoTheNextStep() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        gaps.offer(round(10, false));
+        gaps.offer(round(11, false));
+        assertThat(gaps.longestAndReset(at(25))).isEqualTo(Duration.ofSeconds(15));
+        gaps.offer(round(26, false));
+        assertThat(gaps.longestAndReset(at(40))).as("counted from the previous step's end").isEqualTo(Duration.ofSeconds(15));
+    }
+
+    private static Instant at(int second) {
+        return T0.plusSeconds(second);
+    }
+
+    /** One server's sample: the leader, or unreachable (as every server of a lost quorum is to mntr). */
+    private static List<StatsSample> round(int second, boolean leader) {
+        ServerAddress server = new ServerAddress("127.0.0.1", 2181, 8080);
+        return List.of(leader ? new StatsSample(at(second), server, stats(), null)
+                : new StatsSample(at(second), server, null, "Connection refused"));
+    }
+
+    private static ServerStats stats() {
+        return new ServerStats(null, ServerStats.Source.FOUR_LETTER_WORD, "3.9.5", ServerState.LEADER, 5, 0, 0, 1, 0,
+                0, 0, 0, 0, 0, java.util.Map.of());
+    }
+}
