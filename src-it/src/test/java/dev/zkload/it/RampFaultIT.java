@@ -33,7 +33,7 @@ class RampFaultIT {
             zk.start();
             Path out = tmp.resolve("faults");
             try (RunnerProcess ramp = RunnerProcess.start(tmp, "--connect", zk.connectString(), "--domains", "2",
-                    "--step", "1", "--settle", "5s", "--znode-count", "2500", "--bench-target", "ensemble",
+                    "--step", "1", "--settle", "5s", "--znode-count", "2000", "--bench-target", "ensemble",
                     "--max-error-rate", "0.5", "--out", out.toString());
                     ZooKeeper observer = ZkClients.connect(zk.connectString())) {
                 String root = awaitRoot(ramp, out);
