@@ -1,5 +1,6 @@
 package dev.zkload.it;
 
+import dev.zkload.bench.target.ZkTrees;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.KeeperException;
@@ -13,22 +14,7 @@ final class Znodes {
 
     /** Every path at or under {@code root} (breadth first), empty if it does not exist. */
     static List<String> tree(ZooKeeper zk, String root) throws InterruptedException, KeeperException {
-        List<String> paths = new ArrayList<>();
-        if (zk.exists(root, false) == null) {
-            return paths;
-        }
-        paths.add(root);
-        for (int i = 0; i < paths.size(); i++) {
-            String path = paths.get(i);
-            try {
-                for (String child : zk.getChildren(path, false)) {
-                    paths.add(path.equals("/") ? "/" + child : path + "/" + child);
-                }
-            } catch (KeeperException.NoNodeException gone) {
-                // an ephemeral or running node went away while we listed
-            }
-        }
-        return paths;
+        return ZkTrees.list(zk, root);
     }
 
     /** The owner session of every ephemeral at or under {@code root}. */

@@ -65,7 +65,7 @@ public final class ZkTrees {
     }
 
     /** {@code root} and every znode below it, breadth first; empty if it does not exist. */
-    static List<String> list(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
+    public static List<String> list(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
         List<String> all = new ArrayList<>();
         List<String> level = List.of(root);
         Semaphore window = new Semaphore(IN_FLIGHT);
