@@ -40,7 +40,7 @@ final class ForkedEnsemble implements LocalEnsemble {
             throw new IllegalStateException("a LocalEnsemble starts once; this one is " + state);
         }
         state = State.STARTED;
-        shutdownHook = new Thread(this::stopAll, "zkload-ensemble-shutdown");
+        shutdownHook = new Thread(this::release, "zkload-ensemble-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         try {
             baseDir = givenBaseDir != null ? Files.createDirectories(givenBaseDir)
@@ -169,14 +169,19 @@ final class ForkedEnsemble implements LocalEnsemble {
             return;
         }
         state = State.CLOSED;
-        stopAll();
+        release();
         if (shutdownHook != null) {
             try {
                 Runtime.getRuntime().removeShutdownHook(shutdownHook);
             } catch (IllegalStateException e) {
-                // the JVM is shutting down already; the hook runs stopAll too, which is harmless
+                // the JVM is shutting down already; the hook releases too, which is harmless
             }
         }
+    }
+
+    /** Stops every server and deletes their data if it is ours: on close, or when the JVM exits without one. */
+    private void release() {
+        stopAll();
         if (givenBaseDir == null && baseDir != null) {
             deleteTree(baseDir);
         }
