@@ -127,6 +127,7 @@ final class ServerProcess {
         if (p == null) {
             return;
         }
+        tellDeliberate();
         if (forcibly) {
             p.destroyForcibly();
         } else {
@@ -138,6 +139,18 @@ final class ServerProcess {
         p.waitFor();
         closeLifeline();
         process = null;
+    }
+
+    /** One byte down the lifeline: this stop is ours, the server is not orphaned (see ServerLauncher). */
+    private void tellDeliberate() {
+        try {
+            if (lifeline != null) {
+                lifeline.write('s');
+                lifeline.flush();
+            }
+        } catch (IOException e) {
+            // the server is gone already
+        }
     }
 
     private void closeLifeline() {

@@ -12,7 +12,9 @@ import org.apache.zookeeper.server.quorum.QuorumPeerMain;
  *
  * <p>Why: a parent killed with SIGKILL runs no shutdown hook, so it cannot stop its children. But
  * the kernel closes the parent's end of our stdin pipe whatever way the parent dies, so a thread
- * blocked reading stdin sees end-of-file and halts this JVM. When the parent owned a temporary
+ * blocked reading stdin sees end-of-file and halts this JVM. A parent that stops a server on purpose
+ * first writes a byte, so the end-of-file that {@code Process.destroy()} causes is not taken for
+ * its death. When the parent owned a temporary
  * data directory ({@value #DELETE_ON_ORPHAN} names it), the server deletes it first, since nobody
  * else is left to: the last server of an ensemble also removes their common parent if it is empty.
  * Compiled for Java 8 (its own compiler
@@ -49,8 +51,10 @@ public final class ServerLauncher {
         InputStream in = System.in;
         byte[] buffer = new byte[256];
         try {
-            while (in.read(buffer) >= 0) {
-                // the parent never writes; anything read is ignored
+            if (in.read(buffer) > 0) {
+                // the parent writes only to say it is stopping us itself (Process.destroy closes our stdin
+                // as it signals): the server shuts down on the signal and its data stays for a restart
+                return;
             }
         } catch (IOException e) {
             // a broken pipe means the same as end-of-file: the parent is gone
