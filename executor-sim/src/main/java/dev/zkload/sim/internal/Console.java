@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
 
@@ -19,11 +20,15 @@ import org.apache.zookeeper.Op;
  * section 4.6 when executors come or go ({@code ip} and {@code status} nodes added or removed).
  */
 final class Console implements Session.Owner {
+    /** Retries of a failed reshard before waiting for the next change; a session that expires resets it. */
+    private static final int MAX_RESHARD_RETRIES = 5;
+
     private final Layout l;
     private final Session session;
     private final ScheduledExecutorService scheduler;
     private final List<TreeCache> caches = new ArrayList<>();
     private final AtomicBoolean reshardPending = new AtomicBoolean();
+    private final AtomicInteger reshardFailures = new AtomicInteger();
     private final Map<String, String> lastAssignment = new HashMap<>();
     private volatile boolean leader;
 
@@ -132,7 +137,16 @@ final class Console implements Session.Owner {
                     .thenCompose(v -> zk.exists(count, null))
                     .thenCompose(s -> zk.getData(count, null))
                     .thenCompose(d -> zk.setData(count, Long.toString(parse(d) + 1).getBytes(StandardCharsets.UTF_8)));
-        }).exceptionally(e -> null);
+        }).whenComplete((v, e) -> {
+            if (e == null) {
+                reshardFailures.set(0);
+            } else if (reshardFailures.incrementAndGet() <= MAX_RESHARD_RETRIES) {
+                // a connection lost mid-reshard (a server restarted, a partition healing) must not leave the
+                // domain unsharded until the next executor comes or goes: forget what was written and try again
+                lastAssignment.clear();
+                reshardSoon();
+            }
+        });
     }
 
     /** Executors whose {@code ip} is there, sorted. */
@@ -192,6 +206,7 @@ final class Console implements Session.Owner {
         caches.clear();
         leader = false;
         lastAssignment.clear();
+        reshardFailures.set(0);
         start();
     }
 
