@@ -2,11 +2,11 @@ package dev.zkload.sim.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,7 +29,7 @@ final class Console implements Session.Owner {
     private final List<TreeCache> caches = new ArrayList<>();
     private final AtomicBoolean reshardPending = new AtomicBoolean();
     private final AtomicInteger reshardFailures = new AtomicInteger();
-    private final Map<String, String> lastAssignment = new HashMap<>();
+    private final Map<String, String> lastAssignment = new ConcurrentHashMap<>();
     private volatile boolean leader;
 
     Console(Layout l, Session session, ScheduledExecutorService scheduler) {

@@ -10,16 +10,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Benchmark command (not a test): what simulated sessions cost the JVM that hosts them. For each
  * domain count given (default 100 300 700) against a fresh local server: sessions/s and domains/s
  * to register, threads, heap after GC and RSS per session, and client CPU per domain over a
- * steady-state minute; then, on the same server, the seconds a bare multi-create loop needs for the
- * same number of znodes ({@link BareMultiCreate}). A count written {@code 700:paused} holds the
- * domains with job runs paused (registration, sessions and watches only). Run with a big enough
- * heap, e.g. {@code bench/density.sh 100 300 700 700:paused}.
+ * steady-state minute; then, on the same server, two baselines: the seconds a bare multi-create loop
+ * needs for the same number of znodes ({@link BareMultiCreate}), and the seconds a few bare
+ * sessions need to issue the same requests the fleet issued while adding ({@link BareReplay}).
+ * A count written {@code 700:paused} holds the domains with job runs paused (registration, sessions
+ * and watches only). Run with a big enough heap, e.g. {@code bench/density.sh 100 300 700 700:paused}.
  */
 public final class DensityBenchmark {
     private DensityBenchmark() {
@@ -28,8 +31,9 @@ public final class DensityBenchmark {
     public static void main(String[] args) throws Exception {
         String[] counts = args.length > 0 ? args : new String[] {"100", "300", "700", "700:paused"};
         System.out.println("| domains | runs | sessions | register s | sessions/s | domains/s | threads | threads/session"
-                + " | heap/session KiB | RSS/session KiB | client CPU %/domain | bare multi-create s | register / bare |");
-        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + " | heap/session KiB | RSS/session KiB | client CPU %/domain | requests | requests/s"
+                + " | bare multi-create s | register / multi-create | bare replay s | register / replay |");
+        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String c : counts) {
             boolean paused = c.endsWith(":paused");
             run(Integer.parseInt(paused ? c.substring(0, c.indexOf(':')) : c), !paused);
@@ -41,15 +45,19 @@ public final class DensityBenchmark {
             zk.start();
             String row;
             double registerSeconds;
+            Map<String, Long> requests;
             long heap0 = heapAfterGc();
             long rss0 = rss();
             int threads0 = ManagementFactory.getThreadMXBean().getThreadCount();
             try (DomainFleet fleet = DomainFleet.builder(zk.connectString()).root("/zkload/density")
                     .model(SaturnModel.saturn21()).jobRuns(jobRuns).build()) {
                 fleet.start();
+                Map<String, Long> ops0 = fleet.snapshot().operations();
                 long t0 = System.nanoTime();
                 fleet.addDomains(domains);
                 double seconds = (System.nanoTime() - t0) / 1e9;
+                requests = new TreeMap<>(fleet.snapshot().operations());
+                requests.replaceAll((kind, n) -> n - ops0.getOrDefault(kind, 0L));
                 long sessions = fleet.snapshot().sessionsOpen();
                 int threads = ManagementFactory.getThreadMXBean().getThreadCount() - threads0;
                 OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -66,11 +74,18 @@ public final class DensityBenchmark {
             }
             // the fleet has removed its tree: the same server now writes as many znodes as bare as it can
             long znodes = Math.round(SaturnModel.saturn21().expectedFootprint().znodes() * domains);
+            // the znodes the creates left (probes deleted) came one by one; the rest came in the trees' multis
+            long multiZnodes = Math.max(0, znodes - requests.get("create") + requests.get("delete"));
+            long total = requests.values().stream().mapToLong(Long::longValue).sum();
             double bare;
+            double replay;
             try (ZooKeeper client = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), e -> { })) {
                 bare = BareMultiCreate.seconds(client, "/zkload/bare", znodes);
+                replay = BareReplay.seconds(client, zk.connectString(), "/zkload/replay", requests, multiZnodes);
             }
-            System.out.printf(Locale.ROOT, "%s %.1f | %.2f |%n", row, bare, registerSeconds / bare);
+            System.out.printf(Locale.ROOT, "%s %d | %.0f | %.1f | %.2f | %.1f | %.2f |%n", row, total, total / registerSeconds,
+                    bare, registerSeconds / bare, replay, registerSeconds / replay);
+            System.out.println("<!-- requests while adding " + domains + " domains: " + requests + " -->");
         }
     }
 

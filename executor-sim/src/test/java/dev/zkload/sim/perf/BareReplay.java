@@ -1,0 +1,180 @@
+package dev.zkload.sim.perf;
+
+import dev.zkload.bench.target.Connections;
+import dev.zkload.bench.target.ZkTrees;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.zookeeper.AsyncCallback;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * The baseline for "registration costs the server's time, not ours": the requests a fleet issued
+ * while adding domains, replayed by {@value #SESSIONS} bare sessions at once (one cannot keep a
+ * server busy: it orders its requests), each with {@value #IN_FLIGHT} requests in flight, as fast as
+ * the server takes them. Same count of each kind: creates, multis (each creating as many znodes as
+ * the fleet's did on average), deletes, setData, and exists/getData/getChildren each leaving a watch,
+ * as the simulated caches' reads do. No sessions to register, no dependent chains, no cache
+ * bookkeeping: what is left is the server's work.
+ */
+final class BareReplay {
+    static final int SESSIONS = 8;
+    private static final int IN_FLIGHT = 250;
+    private static final int PER_PARENT = 1000;
+    private static final byte[] DATA = "127.0.0.1".getBytes(StandardCharsets.UTF_8);
+    private static final Watcher IGNORE = e -> { };
+
+    private final ZooKeeper zk;
+    private final String root;
+    private final Semaphore window = new Semaphore(IN_FLIGHT);
+    private final AtomicReference<KeeperException> failure = new AtomicReference<>();
+    private final List<String> parents = new ArrayList<>();
+    private final List<String> nodes = new ArrayList<>();
+
+    private BareReplay(ZooKeeper zk, String root) {
+        this.zk = zk;
+        this.root = root;
+    }
+
+    /**
+     * Replays {@code requests} (kind → count, as {@code FleetSnapshot.operations()} names them) under
+     * {@code root}, which must not exist, through {@code zk} and {@value #SESSIONS}{@code - 1} more
+     * sessions to {@code connectString}; {@code multiZnodes} is how many znodes the multis created in
+     * all. Returns the seconds from the first request to the last answer, and removes what it wrote.
+     */
+    static double seconds(ZooKeeper zk, String connectString, String root, Map<String, Long> requests, long multiZnodes)
+            throws Exception {
+        zk.create(root, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        List<ZooKeeper> clients = new ArrayList<>(List.of(zk));
+        ExecutorService threads = Executors.newFixedThreadPool(SESSIONS);
+        try {
+            List<BareReplay> replays = new ArrayList<>();
+            for (int k = 0; k < SESSIONS; k++) {
+                if (k > 0) {
+                    clients.add(Connections.open(connectString, Duration.ofSeconds(30), Duration.ofSeconds(30), e -> { }));
+                }
+                String sub = root + "/s" + k;
+                zk.create(sub, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                replays.add(new BareReplay(clients.get(k), sub));
+            }
+            List<Future<?>> done = new ArrayList<>();
+            long t0 = System.nanoTime();
+            for (int k = 0; k < SESSIONS; k++) {
+                BareReplay replay = replays.get(k);
+                Map<String, Long> share = share(requests, k);
+                long shareOfMultiZnodes = multiZnodes / SESSIONS;
+                done.add(threads.submit(() -> {
+                    replay.run(share, shareOfMultiZnodes);
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            for (BareReplay replay : replays) {
+                if (replay.failure.get() != null) {
+                    throw replay.failure.get();
+                }
+            }
+            ZkTrees.deleteRecursive(zk, root);
+            return seconds;
+        } finally {
+            threads.shutdownNow();
+            for (ZooKeeper c : clients.subList(1, clients.size())) {
+                c.close();
+            }
+        }
+    }
+
+    /** Session {@code k}'s part of each kind: an equal share, the remainder to the first sessions. */
+    private static Map<String, Long> share(Map<String, Long> requests, int k) {
+        Map<String, Long> share = new HashMap<>();
+        requests.forEach((kind, n) -> share.put(kind, n / SESSIONS + (k < n % SESSIONS ? 1 : 0)));
+        return share;
+    }
+
+    private void run(Map<String, Long> requests, long multiZnodes) throws Exception {
+        long multis = requests.getOrDefault("multi", 0L);
+        int perMulti = multis == 0 ? 0 : (int) Math.max(1, multiZnodes / multis);
+        for (long i = 0; i < multis; i++) {
+            List<Op> ops = new ArrayList<>(perMulti);
+            for (int k = 0; k < perMulti; k++) {
+                ops.add(Op.create(next(), DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
+            }
+            window.acquire();
+            zk.multi(ops, (rc, path, ctx, results) -> done(rc, path), null);
+        }
+        for (long i = requests.getOrDefault("create", 0L); i > 0; i--) {
+            window.acquire();
+            zk.create(next(), DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT, (rc, path, ctx, name) -> done(rc, path), null);
+        }
+        drain();
+        // the fleet deletes what it created moments before (clock probes): delete the newest nodes
+        long deletes = Math.min(requests.getOrDefault("delete", 0L), nodes.size() / 2);
+        for (long i = 0; i < deletes; i++) {
+            window.acquire();
+            zk.delete(nodes.remove(nodes.size() - 1), -1, (rc, path, ctx) -> done(rc, path), null);
+        }
+        drain();
+        AsyncCallback.StatCallback stat = (rc, path, ctx, s) -> done(rc == KeeperException.Code.NONODE.intValue() ? 0 : rc, path);
+        for (long i = 0, n = requests.getOrDefault("set_data", 0L); i < n; i++) {
+            window.acquire();
+            zk.setData(node(i), DATA, -1, stat, null);
+        }
+        for (long i = 0, n = requests.getOrDefault("exists", 0L); i < n; i++) {
+            window.acquire();
+            zk.exists(node(i), IGNORE, stat, null);
+        }
+        for (long i = 0, n = requests.getOrDefault("get_data", 0L); i < n; i++) {
+            window.acquire();
+            zk.getData(node(i), IGNORE, (rc, path, ctx, data, s) -> done(rc, path), null);
+        }
+        for (long i = 0, n = requests.getOrDefault("get_children", 0L); i < n; i++) {
+            window.acquire();
+            zk.getChildren(parents.get((int) (i % parents.size())), IGNORE, (rc, path, ctx, children) -> done(rc, path), null);
+        }
+        drain();
+    }
+
+    /** The path of the next znode to create; a new parent (created synchronously, not timed apart) every {@value #PER_PARENT}. */
+    private String next() throws Exception {
+        if (nodes.size() % PER_PARENT == 0) {
+            String parent = root + "/p" + parents.size();
+            zk.create(parent, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            parents.add(parent);
+        }
+        String path = parents.get(parents.size() - 1) + "/n" + nodes.size();
+        nodes.add(path);
+        return path;
+    }
+
+    private String node(long i) {
+        return nodes.get((int) (i % nodes.size()));
+    }
+
+    private void done(int rc, String path) {
+        if (rc != 0) {
+            failure.compareAndSet(null, KeeperException.create(KeeperException.Code.get(rc), path));
+        }
+        window.release();
+    }
+
+    private void drain() throws InterruptedException {
+        window.acquire(IN_FLIGHT);
+        window.release(IN_FLIGHT);
+    }
+}
