@@ -4,10 +4,7 @@ import dev.zkload.bench.target.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
@@ -36,8 +33,7 @@ final class BareMultiCreate {
             zk.create(parent, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         }
         zk.create(root, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-        Semaphore window = new Semaphore(IN_FLIGHT);
-        AtomicReference<KeeperException> failure = new AtomicReference<>();
+        InFlight window = new InFlight(IN_FLIGHT);
         long t0 = System.nanoTime();
         List<Op> batch = new ArrayList<>(BATCH);
         for (long i = 0; i < znodes; i++) {
@@ -48,20 +44,13 @@ final class BareMultiCreate {
             }
             if (batch.size() == BATCH || i == znodes - 1) {
                 window.acquire();
-                zk.multi(batch, (rc, path, ctx, results) -> {
-                    if (rc != 0) {
-                        failure.compareAndSet(null, KeeperException.create(KeeperException.Code.get(rc), path));
-                    }
-                    window.release();
-                }, null);
+                zk.multi(batch, (rc, path, ctx, results) -> window.done(rc, path), null);
                 batch = new ArrayList<>(BATCH);
             }
         }
-        window.acquire(IN_FLIGHT);
+        window.drain();
         double seconds = (System.nanoTime() - t0) / 1e9;
-        if (failure.get() != null) {
-            throw failure.get();
-        }
+        window.throwIfFailed();
         ZkTrees.deleteRecursive(zk, root);
         return seconds;
     }

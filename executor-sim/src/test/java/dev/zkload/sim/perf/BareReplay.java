@@ -11,8 +11,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.zookeeper.AsyncCallback;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -39,8 +37,7 @@ final class BareReplay {
 
     private final ZooKeeper zk;
     private final String root;
-    private final Semaphore window = new Semaphore(IN_FLIGHT);
-    private final AtomicReference<KeeperException> failure = new AtomicReference<>();
+    private final InFlight window = new InFlight(IN_FLIGHT);
     private final List<String> parents = new ArrayList<>();
     private final List<String> nodes = new ArrayList<>();
 
@@ -71,11 +68,11 @@ final class BareReplay {
                 replays.add(new BareReplay(clients.get(k), sub));
             }
             List<Future<?>> done = new ArrayList<>();
+            long shareOfMultiZnodes = multiZnodes / SESSIONS;
             long t0 = System.nanoTime();
             for (int k = 0; k < SESSIONS; k++) {
                 BareReplay replay = replays.get(k);
                 Map<String, Long> share = share(requests, k);
-                long shareOfMultiZnodes = multiZnodes / SESSIONS;
                 done.add(threads.submit(() -> {
                     replay.run(share, shareOfMultiZnodes);
                     return null;
@@ -86,9 +83,7 @@ final class BareReplay {
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             for (BareReplay replay : replays) {
-                if (replay.failure.get() != null) {
-                    throw replay.failure.get();
-                }
+                replay.window.throwIfFailed();
             }
             ZkTrees.deleteRecursive(zk, root);
             return seconds;
@@ -116,21 +111,23 @@ final class BareReplay {
                 ops.add(Op.create(next(), DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
             }
             window.acquire();
-            zk.multi(ops, (rc, path, ctx, results) -> done(rc, path), null);
+            zk.multi(ops, (rc, path, ctx, results) -> window.done(rc, path), null);
         }
         for (long i = requests.getOrDefault("create", 0L); i > 0; i--) {
             window.acquire();
-            zk.create(next(), DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT, (rc, path, ctx, name) -> done(rc, path), null);
+            zk.create(next(), DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT,
+                    (rc, path, ctx, name) -> window.done(rc, path), null);
         }
-        drain();
+        window.drain();
         // the fleet deletes what it created moments before (clock probes): delete the newest nodes
         long deletes = Math.min(requests.getOrDefault("delete", 0L), nodes.size() / 2);
         for (long i = 0; i < deletes; i++) {
             window.acquire();
-            zk.delete(nodes.remove(nodes.size() - 1), -1, (rc, path, ctx) -> done(rc, path), null);
+            zk.delete(nodes.remove(nodes.size() - 1), -1, (rc, path, ctx) -> window.done(rc, path), null);
         }
-        drain();
-        AsyncCallback.StatCallback stat = (rc, path, ctx, s) -> done(rc == KeeperException.Code.NONODE.intValue() ? 0 : rc, path);
+        window.drain();
+        AsyncCallback.StatCallback stat =
+                (rc, path, ctx, s) -> window.done(rc == KeeperException.Code.NONODE.intValue() ? 0 : rc, path);
         for (long i = 0, n = requests.getOrDefault("set_data", 0L); i < n; i++) {
             window.acquire();
             zk.setData(node(i), DATA, -1, stat, null);
@@ -141,16 +138,17 @@ final class BareReplay {
         }
         for (long i = 0, n = requests.getOrDefault("get_data", 0L); i < n; i++) {
             window.acquire();
-            zk.getData(node(i), IGNORE, (rc, path, ctx, data, s) -> done(rc, path), null);
+            zk.getData(node(i), IGNORE, (rc, path, ctx, data, s) -> window.done(rc, path), null);
         }
         for (long i = 0, n = requests.getOrDefault("get_children", 0L); i < n; i++) {
             window.acquire();
-            zk.getChildren(parents.get((int) (i % parents.size())), IGNORE, (rc, path, ctx, children) -> done(rc, path), null);
+            zk.getChildren(parents.get((int) (i % parents.size())), IGNORE,
+                    (rc, path, ctx, children) -> window.done(rc, path), null);
         }
-        drain();
+        window.drain();
     }
 
-    /** The path of the next znode to create; a new parent (created synchronously, not timed apart) every {@value #PER_PARENT}. */
+    /** The path of the next znode to create; every {@value #PER_PARENT} a new parent, created synchronously. */
     private String next() throws Exception {
         if (nodes.size() % PER_PARENT == 0) {
             String parent = root + "/p" + parents.size();
@@ -164,17 +162,5 @@ final class BareReplay {
 
     private String node(long i) {
         return nodes.get((int) (i % nodes.size()));
-    }
-
-    private void done(int rc, String path) {
-        if (rc != 0) {
-            failure.compareAndSet(null, KeeperException.create(KeeperException.Code.get(rc), path));
-        }
-        window.release();
-    }
-
-    private void drain() throws InterruptedException {
-        window.acquire(IN_FLIGHT);
-        window.release(IN_FLIGHT);
     }
 }

@@ -30,9 +30,9 @@ public final class DensityBenchmark {
 
     public static void main(String[] args) throws Exception {
         String[] counts = args.length > 0 ? args : new String[] {"100", "300", "700", "700:paused"};
-        System.out.println("| domains | runs | sessions | register s | sessions/s | domains/s | threads | threads/session"
+        System.out.println("| domains | runs | sessions | add s | sessions/s | domains/s | threads | threads/session"
                 + " | heap/session KiB | RSS/session KiB | client CPU %/domain | requests | requests/s"
-                + " | bare multi-create s | register / multi-create | bare replay s | register / replay |");
+                + " | bare multi-create s | add / multi-create | bare replay s | add / replay |");
         System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String c : counts) {
             boolean paused = c.endsWith(":paused");
