@@ -4,6 +4,7 @@ import dev.zkload.sim.internal.Fleet;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 
 /**
  * Saturn-shaped load on a real ZooKeeper ensemble: domains of consoles and executors that build,
@@ -60,6 +61,7 @@ public interface DomainFleet extends AutoCloseable {
         private int startBatch = 200;
         private Duration addTimeout = Duration.ofMinutes(5);
         private boolean jobRuns = true;
+        private LongConsumer fireLag = lag -> { };
 
         private Builder(String connectString) {
             this.connectString = Objects.requireNonNull(connectString, "connectString");
@@ -103,6 +105,18 @@ public interface DomainFleet extends AutoCloseable {
             return this;
         }
 
+        /**
+         * Told of every job fire how late it began against its cron instant, in microseconds (never
+         * negative). A load generator that cannot keep its schedule is the bottleneck of its own test;
+         * this is how the caller finds out. Called on the fleet's scheduler thread for every fire
+         * (35 jobs × 3 executors a minute per domain by default): keep it quick, e.g. an HdrHistogram
+         * {@code Recorder}.
+         */
+        public Builder fireLagListener(LongConsumer lateMicros) {
+            this.fireLag = Objects.requireNonNull(lateMicros, "lateMicros");
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is wrong */
         public DomainFleet build() {
             if (connectString.isBlank()) {
@@ -120,7 +134,7 @@ public interface DomainFleet extends AutoCloseable {
             if (addTimeout.isNegative() || addTimeout.isZero()) {
                 throw new IllegalArgumentException("addTimeout must be positive, got " + addTimeout);
             }
-            return new Fleet(connectString, root, model, meters, startBatch, addTimeout, jobRuns);
+            return new Fleet(connectString, root, model, meters, startBatch, addTimeout, jobRuns, fireLag);
         }
     }
 }

@@ -168,8 +168,8 @@ final class Executor implements Session.Owner {
             long now = System.currentTimeMillis();
             long periodMs = 60_000;
             long delay = Math.floorMod(l.fireSecond(job) * 1000L - now % periodMs, periodMs);
-            timers.add(scheduler.scheduleAtFixedRate(() -> new JobFire(this, job, js).fire(), delay, periodMs,
-                    TimeUnit.MILLISECONDS));
+            timers.add(scheduler.scheduleAtFixedRate(new Cron(job, js, System.nanoTime() + delay * 1_000_000L,
+                    periodMs * 1_000_000L), delay, periodMs, TimeUnit.MILLISECONDS));
             long statsMs = 300_000;
             timers.add(scheduler.scheduleAtFixedRate(() -> writeStats(job), ThreadLocalRandom.current().nextLong(statsMs),
                     statsMs, TimeUnit.MILLISECONDS));
@@ -299,6 +299,32 @@ final class Executor implements Session.Owner {
             session.close();
             return null;
         });
+    }
+
+    /**
+     * One job's minute timer. It knows each fire's cron instant, so how late the shared scheduler ran
+     * it (a starved runner, a GC pause) is measured, not guessed.
+     */
+    private final class Cron implements Runnable {
+        private final String job;
+        private final JobState js;
+        private final long periodNanos;
+        private long dueNanos;
+
+        Cron(String job, JobState js, long firstNanos, long periodNanos) {
+            this.job = job;
+            this.js = js;
+            this.dueNanos = firstNanos;
+            this.periodNanos = periodNanos;
+        }
+
+        @Override
+        public void run() {
+            long late = System.nanoTime() - dueNanos;
+            dueNanos += periodNanos;
+            state.fireLag(late / 1000);
+            new JobFire(Executor.this, job, js).fire();
+        }
     }
 
     /** What one executor knows about one of its jobs. */

@@ -52,9 +52,9 @@ public final class Fleet implements DomainFleet {
     private State lifecycle = State.LATENT;
 
     public Fleet(String connectString, String root, SaturnModel model, MeterRegistry meters, int startBatch,
-            Duration addTimeout, boolean jobRuns) {
+            Duration addTimeout, boolean jobRuns, java.util.function.LongConsumer fireLag) {
         this.connectString = connectString;
-        this.state = new FleetState(jobRuns);
+        this.state = new FleetState(jobRuns, fireLag);
         this.root = root;
         this.model = model;
         this.meters = meters;

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 
 /** Counters shared by every simulated session of a fleet: what the snapshot and the meters show. */
 public final class FleetState {
@@ -14,9 +15,16 @@ public final class FleetState {
     private final LongAdder runsFailed = new LongAdder();
     private final Map<String, LongAdder> sessionEvents = new ConcurrentHashMap<>();
     private final boolean jobRuns;
+    private final LongConsumer fireLag;
 
-    FleetState(boolean jobRuns) {
+    FleetState(boolean jobRuns, LongConsumer fireLag) {
         this.jobRuns = jobRuns;
+        this.fireLag = fireLag;
+    }
+
+    /** How late a fire began against its cron instant, µs. */
+    void fireLag(long lateMicros) {
+        fireLag.accept(Math.max(0, lateMicros));
     }
 
     /** False when the fleet holds its domains without firing jobs. */
