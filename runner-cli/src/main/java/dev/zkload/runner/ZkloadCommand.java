@@ -5,15 +5,10 @@ import dev.zkload.runner.ensemble.EnsembleCommand;
 import dev.zkload.runner.latency.LatencyCommand;
 import dev.zkload.runner.report.ReportCommand;
 import dev.zkload.runner.simulate.SimulateCommand;
-import dev.zkload.runner.cli.ModelOptions;
-import dev.zkload.runner.cli.OutputOptions;
-import dev.zkload.runner.cli.TargetOptions;
-import dev.zkload.runner.cli.ZnodeOptions;
 import dev.zkload.runner.ramp.RampCommand;
 import dev.zkload.runner.ramp.RampOptions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import dev.zkload.runner.metrics.MetricsOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,26 +34,10 @@ public final class ZkloadCommand implements Callable<Integer> {
     @Mixin
     RampOptions ramp = new RampOptions();
 
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    @Mixin
-    ModelOptions model = new ModelOptions();
-
-    @Mixin
-    ZnodeOptions znodes = new ZnodeOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MetricsOptions metrics = new MetricsOptions();
-
     /** The ramp, the default command. */
     @Override
     public Integer call() throws InterruptedException {
-        return RampCommand.run(spec, ramp, target, model, output, metrics, znodes.znodeCount, znodes.znodeSize,
-                spec.commandLine().getParseResult().originalArgs());
+        return RampCommand.run(spec, ramp, spec.commandLine().getParseResult().originalArgs());
     }
 
     /** True when {@code --verbose} was given anywhere on the command line. */

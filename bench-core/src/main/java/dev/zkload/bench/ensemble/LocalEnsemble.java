@@ -62,7 +62,7 @@ public interface LocalEnsemble extends Closeable {
     /** The id of the current leader (the only server when standalone); -1 when there is none. */
     int leader();
 
-    /** CPU and memory of server {@code id}'s process; CPU% is over the time since the previous call. */
+    /** CPU time and memory of server {@code id}'s process now. */
     ProcessStats processStats(int id);
 
     /** Stops every server; deletes the data unless a base directory was given. Idempotent. */

@@ -30,8 +30,6 @@ final class ServerProcess {
     private final boolean ownsDir;
     private Process process;
     private OutputStream lifeline;
-    private Instant lastCpuAt;
-    private Duration lastCpu;
 
     /** @param ownsDir the directory is a temporary one of ours: the server deletes it if it is orphaned */
     ServerProcess(int id, boolean quorum, ServerAddress address, Path dir, ServerSettings settings, boolean ownsDir) {
@@ -82,7 +80,6 @@ final class ServerProcess {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
         lifeline = process.getOutputStream();
-        lastCpuAt = null;
     }
 
     /** Waits until the server answers {@code ruok} and reports a mode; returns the mode. */
@@ -170,23 +167,10 @@ final class ServerProcess {
 
     synchronized ProcessStats stats() {
         Process p = process;
-        if (p == null) {
-            return new ProcessStats(-1, Double.NaN, -1);
+        if (p == null || !p.isAlive()) {
+            return ProcessStats.NOT_RUNNING;
         }
-        long pid = p.pid();
-        Instant now = Instant.now();
-        Duration cpu = ProcReader.cpuTime(p.toHandle());
-        double percent = Double.NaN;
-        if (cpu != null) {
-            Instant since = lastCpuAt != null ? lastCpuAt : p.info().startInstant().orElse(null);
-            Duration before = lastCpuAt != null ? lastCpu : Duration.ZERO;
-            if (since != null && now.isAfter(since)) {
-                percent = 100.0 * (cpu.toNanos() - before.toNanos()) / Duration.between(since, now).toNanos();
-            }
-            lastCpuAt = now;
-            lastCpu = cpu;
-        }
-        return new ProcessStats(pid, percent, ProcReader.rssBytes(pid));
+        return new ProcessStats(p.pid(), ProcReader.cpuTime(p.toHandle()), ProcReader.rssBytes(p.pid()));
     }
 
     String logTail(int lines) {

@@ -18,10 +18,15 @@ import java.util.Objects;
  * @param force          clear an existing non-empty root first
  * @param sessionTimeout the benchmark sessions' timeout
  * @param connectTimeout how long to wait for a session to connect
+ * @param warmup         calls of each operation made before its measured phase and not recorded (a cold
+ *                       client and server JIT would otherwise make the first phases look slow), ≥ 0
+ * @param timeLimit      the longest a phase may run: it ends after {@code znodeCount} calls or this long,
+ *                       whichever comes first (the following phases then work on the znodes it reached);
+ *                       null for no limit
  */
 public record LatencyConfig(String connectString, String root, int znodeCount, int znodeSize, Mode mode,
         int window, double rate, int watchMultiple, boolean perServer, boolean force,
-        Duration sessionTimeout, Duration connectTimeout) {
+        Duration sessionTimeout, Duration connectTimeout, int warmup, Duration timeLimit) {
 
     public LatencyConfig {
         Objects.requireNonNull(connectString, "connectString");
@@ -45,6 +50,12 @@ public record LatencyConfig(String connectString, String root, int znodeCount, i
         if (sessionTimeout.isNegative() || sessionTimeout.isZero() || connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new IllegalArgumentException("sessionTimeout and connectTimeout must be positive");
         }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("warmup must be at least 0, got " + warmup);
+        }
+        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
+            throw new IllegalArgumentException("timeLimit must be positive, got " + timeLimit);
+        }
     }
 
     public static Builder builder(String connectString) {
@@ -65,6 +76,8 @@ public record LatencyConfig(String connectString, String root, int znodeCount, i
         private boolean force;
         private Duration sessionTimeout = Duration.ofSeconds(30);
         private Duration connectTimeout = Duration.ofSeconds(15);
+        private int warmup;
+        private Duration timeLimit;
 
         private Builder(String connectString) {
             this.connectString = connectString;
@@ -126,10 +139,22 @@ public record LatencyConfig(String connectString, String root, int znodeCount, i
             return this;
         }
 
+        /** Unrecorded calls of each operation before its measured phase. Default 0. */
+        public Builder warmup(int calls) {
+            this.warmup = calls;
+            return this;
+        }
+
+        /** The longest one phase runs, or null (the default) for no limit. */
+        public Builder timeLimit(Duration perPhase) {
+            this.timeLimit = perPhase;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is wrong */
         public LatencyConfig build() {
             return new LatencyConfig(connectString, root, znodeCount, znodeSize, mode, window, rate, watchMultiple,
-                    perServer, force, sessionTimeout, connectTimeout);
+                    perServer, force, sessionTimeout, connectTimeout, warmup, timeLimit);
         }
     }
 }

@@ -7,6 +7,10 @@ public interface LatencyListener {
     LatencyListener NONE = new LatencyListener() {
     };
 
+    /** The unrecorded warm-up of {@code target} begins. */
+    default void warmingUp(String target) {
+    }
+
     default void phaseStarted(String target, Op op, int count) {
     }
 

@@ -32,30 +32,37 @@ final class PhaseRunner {
         this.watcher = watcher;
     }
 
-    void run(Op op, String[] paths, OpRecorder rec) throws InterruptedException {
+    /**
+     * Calls {@code op} on the first {@code count} paths, or fewer when the config's time limit passes
+     * first.
+     *
+     * @return how many calls were made (the paths {@code 0..n-1})
+     */
+    int run(Op op, String[] paths, int count, OpRecorder rec) throws InterruptedException {
+        long deadline = config.timeLimit() == null ? Long.MAX_VALUE : System.nanoTime() + config.timeLimit().toNanos();
         rec.begin();
         try {
-            if (config.mode() == Mode.SYNC) {
-                sync(op, paths, rec);
-            } else {
-                async(op, paths, rec);
-            }
+            return config.mode() == Mode.SYNC ? sync(op, paths, count, deadline, rec) : async(op, paths, count, deadline, rec);
         } finally {
             rec.end();
         }
     }
 
-    private void sync(Op op, String[] paths, OpRecorder rec) throws InterruptedException {
-        for (String path : paths) {
+    private int sync(Op op, String[] paths, int count, long deadline, OpRecorder rec) throws InterruptedException {
+        for (int i = 0; i < count; i++) {
             long start = System.nanoTime();
+            if (start - deadline >= 0) {
+                return i;
+            }
             Code code = Code.OK;
             try {
-                call(op, path);
+                call(op, paths[i]);
             } catch (KeeperException e) {
                 code = e.code();
             }
-            rec.record(System.nanoTime() - start, code, path);
+            rec.record(System.nanoTime() - start, code, paths[i]);
         }
+        return count;
     }
 
     private void call(Op op, String path) throws KeeperException, InterruptedException {
@@ -75,41 +82,40 @@ final class PhaseRunner {
      * fixed schedule, latency from each call's intended start, so waiting for the window (a server
      * that falls behind) shows up as latency instead of silently lowering the rate.
      */
-    private void async(Op op, String[] paths, OpRecorder rec) throws InterruptedException {
+    private int async(Op op, String[] paths, int count, long deadline, OpRecorder rec) throws InterruptedException {
         Semaphore window = new Semaphore(config.window());
-        CountDownLatch done = new CountDownLatch(paths.length);
+        CountDownLatch done = new CountDownLatch(count);
         Callback callback = new Callback(rec, window, done);
         boolean rate = config.mode() == Mode.RATE;
         long periodNanos = rate ? (long) (1e9 / config.rate()) : 0;
         long first = System.nanoTime();
         int issued = 0;
-        try {
-            for (String path : paths) {
-                long intended;
-                if (rate) {
-                    intended = first + issued * periodNanos;
-                    long wait;
-                    while ((wait = intended - System.nanoTime()) > 0) {
-                        LockSupport.parkNanos(wait);
-                        if (Thread.interrupted()) {
-                            throw new InterruptedException();
-                        }
+        for (int i = 0; i < count && System.nanoTime() - deadline < 0; i++) {
+            String path = paths[i];
+            long intended;
+            if (rate) {
+                intended = first + issued * periodNanos;
+                long wait;
+                while ((wait = intended - System.nanoTime()) > 0) {
+                    LockSupport.parkNanos(wait);
+                    if (Thread.interrupted()) {
+                        throw new InterruptedException();
                     }
-                    window.acquire();
-                } else {
-                    window.acquire();
-                    intended = System.nanoTime();
                 }
-                issue(op, path, callback, new Call(path, intended));
-                issued++;
+                window.acquire();
+            } else {
+                window.acquire();
+                intended = System.nanoTime();
             }
-            done.await();
-        } finally {
-            // calls not issued will never call back; count them off so nobody waits for them
-            for (int i = issued; i < paths.length; i++) {
-                done.countDown();
-            }
+            issue(op, path, callback, new Call(path, intended));
+            issued++;
         }
+        // calls not issued (the time limit passed) will never call back: wait for the issued ones only
+        for (int i = issued; i < count; i++) {
+            done.countDown();
+        }
+        done.await();
+        return issued;
     }
 
     private void issue(Op op, String path, Callback cb, Call ctx) {

@@ -50,19 +50,25 @@ final class TargetRun {
             for (int i = 0; i < config.watchMultiple(); i++) {
                 watchers.add(Sessions.open(target, config, null));
             }
-            String[] persistent = paths(root, "p");
-            String[] ephemeral = paths(root, "e");
-            PhaseRunner runner = new PhaseRunner(zk, config, watches);
-            for (Op op : Op.values()) {
-                String[] paths = op.ordinal() < Op.CREATE_EPHEMERAL.ordinal() ? persistent : ephemeral;
-                if (op == Op.DELETE_EPHEMERAL) {
-                    watchFromExtraSessions(watchers, ephemeral);
-                }
-                phase(runner, op, paths);
+            if (config.warmup() > 0) {
+                warmUp(zk, root);
             }
-            // every ephemeral actually deleted notifies the main session and each --watch-multiple session
+            String[] persistent = paths(root, "p", config.znodeCount());
+            String[] ephemeral = paths(root, "e", config.znodeCount());
+            PhaseRunner runner = new PhaseRunner(zk, config, watches);
+            // a phase cut short by the time limit leaves the next ones the znodes it reached
+            int created = phase(runner, Op.CREATE, persistent, persistent.length);
+            phase(runner, Op.SET, persistent, created);
+            phase(runner, Op.GET, persistent, created);
+            phase(runner, Op.DELETE, persistent, created);
+            int ephemerals = phase(runner, Op.CREATE_EPHEMERAL, ephemeral, ephemeral.length);
+            int watched = phase(runner, Op.WATCH, ephemeral, ephemerals);
+            watchFromExtraSessions(watchers, ephemeral, ephemerals);
+            phase(runner, Op.DELETE_EPHEMERAL, ephemeral, ephemerals);
+            // an ephemeral deleted notifies the main session if it watched it, and each --watch-multiple session
             OpStats deleted = stats.get(Op.DELETE_EPHEMERAL.jsonName());
-            awaitNotifications((deleted.count() - deleted.errors()) * (1 + config.watchMultiple()));
+            long gone = deleted.count() - deleted.errors();
+            awaitNotifications(Math.min(gone, watched) + gone * config.watchMultiple());
         } catch (KeeperException e) {
             throw new IOException("cannot prepare root " + config.root() + " on " + target + ": " + e.getMessage(), e);
         } finally {
@@ -76,26 +82,48 @@ final class TargetRun {
         }
     }
 
-    private void phase(PhaseRunner runner, Op op, String[] paths) throws InterruptedException {
+    /** @return how many calls the phase made */
+    private int phase(PhaseRunner runner, Op op, String[] paths, int count) throws InterruptedException {
         OpRecorder rec = new OpRecorder(op);
-        listener.phaseStarted(target, op, paths.length);
+        listener.phaseStarted(target, op, count);
         if (op == Op.DELETE_EPHEMERAL) {
             deleteEphemeralStart = System.nanoTime();
         }
-        runner.run(op, paths, rec);
+        int made = runner.run(op, paths, count, rec);
         OpStats s = rec.stats();
         stats.put(op.jsonName(), s);
         histograms.put(op.jsonName(), rec.histogram());
         listener.phaseFinished(target, op, s);
+        return made;
     }
 
-    /** The --watch-multiple sessions each set a watch on every ephemeral node (untimed, pipelined). */
-    private void watchFromExtraSessions(List<ZooKeeper> sessions, String[] ephemeral) throws InterruptedException {
+    /**
+     * The seven operations over their own znodes, unrecorded: the first calls of a cold client (class
+     * loading, JIT) and of the server's code paths are slower than any later ones, which made the
+     * baseline look slower than loaded steps.
+     */
+    private void warmUp(ZooKeeper zk, ZkRoot root) throws InterruptedException {
+        listener.warmingUp(target);
+        String[] paths = paths(root, "w", config.warmup());
+        PhaseRunner runner = new PhaseRunner(zk, config, new WatchCounter());
+        int persistent = runner.run(Op.CREATE, paths, paths.length, new OpRecorder(Op.CREATE));
+        for (Op op : List.of(Op.SET, Op.GET, Op.DELETE)) {
+            runner.run(op, paths, persistent, new OpRecorder(op));
+        }
+        int ephemeral = runner.run(Op.CREATE_EPHEMERAL, paths, paths.length, new OpRecorder(Op.CREATE_EPHEMERAL));
+        for (Op op : List.of(Op.WATCH, Op.DELETE_EPHEMERAL)) {
+            runner.run(op, paths, ephemeral, new OpRecorder(op));
+        }
+    }
+
+    /** The --watch-multiple sessions each set a watch on the first {@code count} ephemerals (untimed, pipelined). */
+    private void watchFromExtraSessions(List<ZooKeeper> sessions, String[] ephemeral, int count)
+            throws InterruptedException {
         for (ZooKeeper w : sessions) {
-            CountDownLatch set = new CountDownLatch(ephemeral.length);
+            CountDownLatch set = new CountDownLatch(count);
             AsyncCallback.StatCallback cb = (rc, path, ctx, stat) -> set.countDown();
-            for (String path : ephemeral) {
-                w.exists(path, watches, cb, null);
+            for (int i = 0; i < count; i++) {
+                w.exists(ephemeral[i], watches, cb, null);
             }
             set.await();
         }
@@ -126,8 +154,8 @@ final class TargetRun {
         }
     }
 
-    private String[] paths(ZkRoot root, String prefix) {
-        String[] paths = new String[config.znodeCount()];
+    private static String[] paths(ZkRoot root, String prefix, int n) {
+        String[] paths = new String[n];
         for (int i = 0; i < paths.length; i++) {
             paths[i] = root.child(prefix + i);
         }

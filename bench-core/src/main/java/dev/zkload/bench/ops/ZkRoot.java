@@ -1,5 +1,6 @@
 package dev.zkload.bench.ops;
 
+import dev.zkload.bench.target.RunLock;
 import dev.zkload.bench.target.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -12,13 +13,10 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * The one znode under which a zkload run creates everything. Refuses {@code /} and ZooKeeper's own
  * {@code /zookeeper} tree; refuses an existing non-empty root unless forced; marks the root with
- * data starting with {@link #MARKER} (so {@code clean} can tell zkload's roots from anyone else's);
+ * data starting with {@link RunLock#MARKER} (so {@code clean} can tell zkload's roots from anyone else's);
  * and on {@link #remove} deletes the root and the parents it had to create, if they are empty.
  */
 public final class ZkRoot {
-    /** Data of every root zkload creates starts with this. */
-    public static final String MARKER = "zkload";
-
     private final String path;
     private final List<String> createdParents = new ArrayList<>();
 
@@ -63,9 +61,9 @@ public final class ZkRoot {
         }
         int slash = 0;
         while ((slash = path.indexOf('/', slash + 1)) > 0) {
-            root.createIfMissing(zk, path.substring(0, slash), MARKER.getBytes(StandardCharsets.UTF_8));
+            root.createIfMissing(zk, path.substring(0, slash), RunLock.MARKER.getBytes(StandardCharsets.UTF_8));
         }
-        root.createIfMissing(zk, path, (MARKER + " " + label).getBytes(StandardCharsets.UTF_8));
+        root.createIfMissing(zk, path, (RunLock.MARKER + " " + label).getBytes(StandardCharsets.UTF_8));
         return root;
     }
 

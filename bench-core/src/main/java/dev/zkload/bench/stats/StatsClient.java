@@ -40,16 +40,68 @@ public final class StatsClient {
     private static final Pattern SID = Pattern.compile("sid=0x([0-9a-fA-F]+)");
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The four-letter words a run samples: mntr every second, srvr for version, role and zxid, cons for sessions. */
+    public static final List<String> NEEDED_WORDS = List.of("srvr", "mntr", "cons");
+
     private final Duration timeout;
+    private final AdminUrls adminUrls;
     private final HttpClient http;
 
     /** @param timeout bounds every connect and read, per call */
     public StatsClient(Duration timeout) {
+        this(timeout, AdminUrls.DEFAULT);
+    }
+
+    /**
+     * @param timeout   bounds every connect and read, per call
+     * @param adminUrls where the AdminServers answer when a four-letter word is refused; HTTPS ones are
+     *                  trusted through the JVM's trust store ({@code -Djavax.net.ssl.trustStore=...})
+     */
+    public StatsClient(Duration timeout, AdminUrls adminUrls) {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive, got " + timeout);
         }
         this.timeout = timeout;
+        this.adminUrls = java.util.Objects.requireNonNull(adminUrls, "adminUrls");
         this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    /**
+     * Finds out how this server's statistics can be read: each of {@link #NEEDED_WORDS} over the
+     * client port, and the AdminServer for those it refuses.
+     *
+     * @throws IOException when the server's client port does not answer at all
+     */
+    public MetricAccess access(ServerAddress server) throws IOException, InterruptedException {
+        List<String> refused = new ArrayList<>();
+        for (String word : NEEDED_WORDS) {
+            if (fourLetterWordOrNull(server, word) == null) {
+                refused.add(word);
+            }
+        }
+        String adminUrl = null;
+        String adminProblem = null;
+        ServerStats.Source source = ServerStats.Source.FOUR_LETTER_WORD;
+        if (!refused.isEmpty()) {
+            adminUrl = adminUrls.base(server);
+            source = ServerStats.Source.ADMIN_HTTP;
+            try {
+                for (String command : List.of("server_stats", "monitor", "connections")) {
+                    admin(server, command);
+                }
+            } catch (IOException e) {
+                adminProblem = e.getMessage();
+                source = null;
+            }
+        }
+        String version = null;
+        ServerState state = ServerState.UNKNOWN;
+        if (!refused.contains("srvr") || source != null) {
+            ServerSummary summary = summary(server);
+            version = summary.version().isEmpty() ? null : summary.version();
+            state = summary.state();
+        }
+        return new MetricAccess(server, refused, adminUrl, adminProblem, source, version, state);
     }
 
     /** {@code mntr}, or the AdminServer's {@code monitor} when mntr is refused. */
@@ -138,14 +190,13 @@ public final class StatsClient {
     }
 
     private JsonNode admin(ServerAddress server, String command) throws IOException, InterruptedException {
-        URI uri = URI.create("http://" + (server.host().contains(":") ? "[" + server.host() + "]" : server.host())
-                + ":" + server.adminPortOrDefault() + "/commands/" + command);
+        URI uri = adminUrls.command(server, command);
         HttpResponse<String> response;
         try {
             response = http.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new IOException("neither the four-letter word nor the AdminServer at " + uri + " answered: " + e.getMessage(), e);
+            throw new IOException("no AdminServer answers at " + uri + " (" + describe(e) + ")", e);
         }
         if (response.statusCode() != 200) {
             throw new IOException("AdminServer " + uri + " answered HTTP " + response.statusCode());
@@ -155,6 +206,20 @@ public final class StatsClient {
             throw new IOException("AdminServer " + uri + " answered: " + node.get("error").asText());
         }
         return node;
+    }
+
+    /** The JDK's HTTP client often throws with no message ("null"): say what happened instead. */
+    private static String describe(IOException e) {
+        if (e instanceof java.net.ConnectException) {
+            return "connection refused";
+        }
+        if (e instanceof java.net.http.HttpTimeoutException) {
+            return "timed out";
+        }
+        if (e instanceof javax.net.ssl.SSLException) {
+            return "TLS failed: " + e.getMessage();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     static Map<String, String> parseMntr(String answer) {

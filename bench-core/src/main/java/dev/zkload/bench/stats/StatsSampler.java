@@ -54,6 +54,9 @@ public final class StatsSampler implements Closeable {
     private final Path csvPath;
     private final Consumer<List<StatsSample>> listener;
     private final int history;
+    private final java.util.function.LongConsumer lateness;
+    private long firstTickNanos;
+    private long ticks;
     private final Deque<List<StatsSample>> series = new ArrayDeque<>();
     private final Set<ServerAddress> silent = new HashSet<>();
     private StatsCsv csv;
@@ -68,6 +71,7 @@ public final class StatsSampler implements Closeable {
         this.csvPath = b.csv;
         this.listener = b.listener;
         this.history = b.history;
+        this.lateness = b.lateness;
     }
 
     public static Builder builder() {
@@ -88,7 +92,21 @@ public final class StatsSampler implements Closeable {
         readers = Executors.newFixedThreadPool(servers.size(),
                 r -> daemon(r, "zkload-stats-" + n + "-reader-" + readerIds.incrementAndGet()));
         state = State.STARTED;
-        ticker.scheduleAtFixedRate(this::sampleOnce, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        firstTickNanos = System.nanoTime();
+        ticker.scheduleAtFixedRate(this::tick, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * A scheduled round. Rounds run at a fixed rate from the first, so round n is due at
+     * {@code first + n × interval}; how late it started (a slow server's answer delaying the next
+     * round, a starved runner) goes to the lateness listener.
+     */
+    private void tick() {
+        long due = firstTickNanos + ticks++ * interval.toNanos();
+        if (lateness != null) {
+            lateness.accept(Math.max(0, System.nanoTime() - due) / 1000);
+        }
+        sampleOnce();
     }
 
     /** Samples every server once, now, and returns the samples (also recorded like the scheduled ones). */
@@ -127,13 +145,14 @@ public final class StatsSampler implements Closeable {
             }
             return sample;
         } catch (IOException | RuntimeException e) {
-            String error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            boolean down = e instanceof java.net.ConnectException;
+            String error = down ? "connection refused" : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             synchronized (silent) {
                 if (silent.add(server)) {
-                    LOG.warn("server {} does not answer mntr or the AdminServer: {}", server, error);
+                    LOG.warn("server {} stopped giving its statistics: {}", server, error);
                 }
             }
-            return new StatsSample(time, server, null, error);
+            return new StatsSample(time, server, null, error, down);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new StatsSample(time, server, null, "interrupted");
@@ -234,8 +253,15 @@ public final class StatsSampler implements Closeable {
         private Path csv;
         private Consumer<List<StatsSample>> listener;
         private int history = 3600;
+        private java.util.function.LongConsumer lateness;
 
         private Builder() {
+        }
+
+        /** Told, for every scheduled round, how late it began against its due time, µs; on the sampler's thread. */
+        public Builder lateness(java.util.function.LongConsumer lateMicros) {
+            this.lateness = lateMicros;
+            return this;
         }
 
         public Builder servers(List<ServerAddress> servers) {

@@ -1,7 +1,10 @@
 package dev.zkload.bench.target;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A parsed ZooKeeper connect string: {@code host[:port][,host[:port]...][/chroot]}.
@@ -51,6 +54,22 @@ public record ConnectString(List<ServerAddress> servers, String chroot) {
             servers.add(parseServer(part.trim(), text));
         }
         return new ConnectString(servers, chroot);
+    }
+
+    /**
+     * The first host that does not resolve to an address. ZooKeeper's client logs an error with a
+     * stack trace for such a host every second until the connect timeout; a typo should instead fail
+     * at once, in one sentence.
+     */
+    public Optional<String> unknownHost() {
+        for (ServerAddress s : servers) {
+            try {
+                InetAddress.getAllByName(s.host());
+            } catch (UnknownHostException e) {
+                return Optional.of(s.host());
+            }
+        }
+        return Optional.empty();
     }
 
     /** The connect string as ZooKeeper clients take it. */

@@ -19,10 +19,12 @@ public final class Connections {
 
     /**
      * @param events receives every non-connection event (watch notifications); may be null
-     * @throws IOException when the session does not connect in time (the client is closed)
+     * @throws IOException when a host does not resolve ({@link java.net.UnknownHostException}), or the
+     *                     session does not connect in time (the client is closed)
      */
     public static ZooKeeper open(String connectString, Duration sessionTimeout, Duration connectTimeout, Watcher events)
             throws IOException, InterruptedException {
+        unknownHost(connectString);
         CountDownLatch connected = new CountDownLatch(1);
         ZooKeeper zk;
         try {
@@ -51,6 +53,21 @@ public final class Connections {
                     + " (is the ensemble up and the address right?)");
         }
         return zk;
+    }
+
+    /** @throws java.net.UnknownHostException (an IOException) naming the host that does not resolve */
+    private static void unknownHost(String connectString) throws java.net.UnknownHostException {
+        ConnectString cs;
+        try {
+            cs = ConnectString.parse(connectString);
+        } catch (IllegalArgumentException e) {
+            return; // ZooKeeper's own parser gives its message below
+        }
+        var host = cs.unknownHost();
+        if (host.isPresent()) {
+            throw new java.net.UnknownHostException("unknown host '" + host.get() + "' in " + connectString
+                    + " (it does not resolve to an address)");
+        }
     }
 
     static String human(Duration d) {

@@ -2,13 +2,14 @@ package dev.zkload.runner.clean;
 
 import dev.zkload.bench.ops.ZkRoot;
 import dev.zkload.bench.target.ConnectString;
+import dev.zkload.bench.target.RunLock;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.DurationConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,10 +21,11 @@ import picocli.CommandLine.Spec;
  * {@code clean}: removes what a run left under its root (after a SIGKILL, or a run with
  * {@code --keep}). Only zkload's own roots are touched: a path under {@code /zkload}, or a root
  * whose data carries zkload's marker; anything else needs {@code --force}, and {@code /} and
- * {@code /zookeeper} are refused whatever the flags.
+ * {@code /zookeeper} are refused whatever the flags. A live run's root (its lock is held) is refused
+ * too unless {@code --force}: cleaning must never pull a tree from under a running ramp.
  */
-@Command(name = "clean", mixinStandardHelpOptions = true,
-        description = "Remove what a zkload run left under its root on an ensemble.")
+@Command(name = "clean", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Remove what a zkload run left under its root on an ensemble (never a live run's, unless --force).")
 public final class CleanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -32,10 +34,14 @@ public final class CleanCommand implements Callable<Integer> {
     String connect;
 
     @Option(names = "--root", required = true, paramLabel = "PATH",
-            description = "The run's root, e.g. /zkload/ramp-20261122-150000 (or /zkload for every run).")
+            description = "The run's root, e.g. /zkload/ramp-20261122-150000-1a2b (or /zkload for every run).")
     String root;
 
-    @Option(names = "--force", description = "Also delete a root outside /zkload that carries no zkload marker.")
+    @Option(names = "--dry-run", description = "List what would be removed, counted, and remove nothing.")
+    boolean dryRun;
+
+    @Option(names = "--force", description = "Also remove a root outside /zkload that carries no zkload marker, or one"
+            + " a live run holds.")
     boolean force;
 
     @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "15s",
@@ -61,23 +67,28 @@ public final class CleanCommand implements Callable<Integer> {
                 out.println("Nothing to clean: " + root + " does not exist on " + cs + ".");
                 return ExitCodes.OK;
             }
-            if (!force && !isZkloadRoot(root, remover.data(root))) {
-                throw new ParameterException(spec.commandLine(), root + " is outside /zkload and carries no zkload"
-                        + " marker; zkload did not create it (use --force if you are sure)");
+            if (!force && !remover.isZkloadRoot(root)) {
+                throw new RunFailure(root + " is outside /zkload and carries no zkload marker, so zkload did not create"
+                        + " it; nothing was removed (add --force if you are sure)");
+            }
+            List<String> tree = remover.list(root);
+            List<RunLock.Holder> live = remover.liveLocks(tree);
+            if (!live.isEmpty() && !force) {
+                throw new RunFailure(root + " is in use by " + (live.size() == 1 ? "a live run" : live.size() + " live runs")
+                        + " (" + live.get(0) + (live.size() > 1 ? ", …" : "") + "); nothing was removed: stop "
+                        + (live.size() == 1 ? "that run" : "them") + " first, or add --force");
+            }
+            if (dryRun) {
+                DryRun.print(out, root, tree, live, remover.emptyParentsAfter(root));
+                return ExitCodes.OK;
             }
             long removed = remover.removeTree(root);
-            out.println("Removed " + removed + " znodes under " + root + ".");
+            List<String> parents = remover.removeEmptyParents(root);
+            out.println("Removed " + removed + " znode" + (removed == 1 ? "" : "s") + " under " + root
+                    + (parents.isEmpty() ? "" : ", and the empty " + String.join(", ", parents) + " it left") + ".");
             return ExitCodes.OK;
         } catch (IOException e) {
             throw new RunFailure("cannot clean " + root + " on " + cs + ": " + e.getMessage(), e);
         }
-    }
-
-    /** A root under /zkload, or one whose data carries zkload's marker. */
-    static boolean isZkloadRoot(String root, byte[] data) {
-        if (root.equals("/zkload") || root.startsWith("/zkload/")) {
-            return true;
-        }
-        return data != null && new String(data, StandardCharsets.UTF_8).startsWith(ZkRoot.MARKER);
     }
 }

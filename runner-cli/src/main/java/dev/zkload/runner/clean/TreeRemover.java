@@ -2,13 +2,18 @@ package dev.zkload.runner.clean;
 
 import dev.zkload.bench.target.ConnectString;
 import dev.zkload.bench.target.Connections;
+import dev.zkload.bench.target.RunLock;
 import dev.zkload.bench.target.ZkTrees;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
 
-/** One short session that lists and deletes a subtree ({@link ZkTrees}: pipelined, in {@code multi} batches). */
+/** One short session that inspects and deletes a subtree ({@link ZkTrees}: pipelined, in {@code multi} batches). */
 final class TreeRemover implements AutoCloseable {
     private final ZooKeeper zk;
 
@@ -28,11 +33,33 @@ final class TreeRemover implements AutoCloseable {
         }
     }
 
-    byte[] data(String path) throws IOException, InterruptedException {
+    /** A root under /zkload, or one whose data carries zkload's marker. */
+    boolean isZkloadRoot(String root) throws IOException, InterruptedException {
+        return root.equals("/zkload") || root.startsWith("/zkload/") || marked(root);
+    }
+
+    private boolean marked(String path) throws IOException, InterruptedException {
         try {
-            return zk.getData(path, false, null);
+            byte[] data = zk.getData(path, false, null);
+            return data != null && new String(data, StandardCharsets.UTF_8).startsWith(RunLock.MARKER);
         } catch (KeeperException.NoNodeException e) {
-            return null;
+            return false;
+        } catch (KeeperException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    List<String> list(String root) throws IOException, InterruptedException {
+        try {
+            return ZkTrees.list(zk, root);
+        } catch (KeeperException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    List<RunLock.Holder> liveLocks(List<String> tree) throws IOException, InterruptedException {
+        try {
+            return RunLock.holders(zk, tree);
         } catch (KeeperException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -45,6 +72,51 @@ final class TreeRemover implements AutoCloseable {
         } catch (KeeperException e) {
             throw new IOException(e.getMessage(), e);
         }
+    }
+
+    /** The parents of {@code root} that carry zkload's marker and would be empty once it is gone. */
+    List<String> emptyParentsAfter(String root) throws IOException, InterruptedException {
+        List<String> empty = new ArrayList<>();
+        for (String p = parent(root); p != null; p = parent(p)) {
+            Stat stat = stat(p);
+            if (stat == null || stat.getNumChildren() != 1 || !marked(p)) {
+                break;
+            }
+            empty.add(p);
+        }
+        return empty;
+    }
+
+    /** Removes the parents of a removed root that are now empty and zkload's (e.g. {@code /zkload}), deepest first. */
+    List<String> removeEmptyParents(String root) throws IOException, InterruptedException {
+        List<String> removed = new ArrayList<>();
+        for (String p = parent(root); p != null; p = parent(p)) {
+            if (!marked(p)) {
+                break;
+            }
+            try {
+                zk.delete(p, -1);
+                removed.add(p);
+            } catch (KeeperException.NotEmptyException | KeeperException.NoNodeException e) {
+                break; // another run's tree lives there too
+            } catch (KeeperException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+        return removed;
+    }
+
+    private Stat stat(String path) throws IOException, InterruptedException {
+        try {
+            return zk.exists(path, false);
+        } catch (KeeperException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static String parent(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash <= 0 ? null : path.substring(0, slash);
     }
 
     @Override

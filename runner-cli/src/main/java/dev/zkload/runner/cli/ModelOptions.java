@@ -1,5 +1,6 @@
 package dev.zkload.runner.cli;
 
+import dev.zkload.sim.SaturnModel;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -46,6 +47,35 @@ public final class ModelOptions {
         positive(spec, "--config-fields", configFields);
         if (runTime != null && (runTime.isNegative() || runTime.isZero())) {
             throw new ParameterException(spec.commandLine(), "--run-time must be positive");
+        }
+    }
+
+    /** The model the options describe: the named preset with the sizes given. */
+    public SaturnModel model(CommandSpec spec) {
+        validate(spec);
+        SaturnModel.Builder b = SaturnModel.named(model).toBuilder();
+        if (executorsPerDomain != null) {
+            b.executorsPerDomain(executorsPerDomain);
+        }
+        if (consolesPerDomain != null) {
+            b.consolesPerDomain(consolesPerDomain);
+        }
+        if (jobsPerDomain != null) {
+            b.jobsPerDomain(jobsPerDomain);
+        }
+        if (itemsPerJob != null) {
+            b.itemsPerJob(itemsPerJob);
+        }
+        if (configFields != null) {
+            b.configFields(configFields);
+        }
+        if (runTime != null) {
+            b.runTime(runTime);
+        }
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 

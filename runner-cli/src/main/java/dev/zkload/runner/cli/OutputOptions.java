@@ -1,7 +1,6 @@
 package dev.zkload.runner.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -20,17 +19,19 @@ public final class OutputOptions {
     public Path out;
 
     /**
-     * Creates the folder {@link #resolve} names and returns it.
+     * The folder {@link #resolve} names, checked to be usable for a new run (absent or empty, and
+     * creatable) but not created yet: a run refused later leaves nothing behind.
      *
-     * @throws ParameterException naming {@code --out} when it cannot be created
+     * @throws ParameterException naming {@code --out} when it cannot be used
      */
-    public Path create(String prefix, CommandSpec spec) {
+    public Path checked(String prefix, CommandSpec spec) {
         Path dir = resolve(prefix);
         try {
-            return Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--out: cannot create " + dir + ": " + describe(e));
+            dev.zkload.runner.result.ResultFolder.check(dir);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--out: " + e.getMessage());
         }
+        return dir;
     }
 
     /** NIO's messages are often just the path; say what went wrong instead. */

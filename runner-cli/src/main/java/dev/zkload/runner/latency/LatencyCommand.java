@@ -4,8 +4,10 @@ import dev.zkload.bench.ops.LatencyBenchmark;
 import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.Mode;
+import dev.zkload.bench.ops.RunIds;
+import dev.zkload.bench.stats.AdminUrls;
+import dev.zkload.runner.cli.ServerMetricsOptions;
 import dev.zkload.bench.result.LatencyReport;
-import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
@@ -13,8 +15,8 @@ import dev.zkload.runner.cli.OutputOptions;
 import dev.zkload.runner.cli.TargetOptions;
 import dev.zkload.runner.cli.ZnodeOptions;
 import dev.zkload.runner.progress.Progress;
-import dev.zkload.runner.target.Roles;
-import dev.zkload.runner.target.Target;
+import dev.zkload.runner.preflight.ServerCheck;
+import dev.zkload.runner.run.PreparedRun;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -66,11 +68,15 @@ public final class LatencyCommand implements Callable<Integer> {
     boolean perServer;
 
     @Option(names = "--root", paramLabel = "PATH",
-            description = "Znode to work under (default: /zkload/latency-<run id>); removed at the end.")
+            description = "The run's root znode (default: /zkload/latency-<run id>): it holds the run's lock and the"
+                    + " benchmark's znodes, and is removed at the end if the run created it.")
     String root;
 
-    @Option(names = "--force", description = "Clear --root first if it exists and is not empty.")
+    @Option(names = "--force", description = "Clear --root first if it exists and is not empty (never a live run's).")
     boolean force;
+
+    @Mixin
+    ServerMetricsOptions serverMetrics = new ServerMetricsOptions();
 
     @Mixin
     OutputOptions output = new OutputOptions();
@@ -78,31 +84,36 @@ public final class LatencyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         target.validate(spec);
+        znodes.validate(spec);
+        AdminUrls adminUrls = serverMetrics.adminUrls(spec);
         if (mode == Mode.RATE && rate == null) {
             throw new ParameterException(spec.commandLine(), "--mode rate needs --rate OPS");
         }
+        String runId = RunIds.next();
+        String runRoot = root != null ? root : "/zkload/latency-" + runId;
         // validated before any server is forked, so bad input costs nothing
-        LatencyConfig checked;
         try {
-            checked = config("127.0.0.1:1", root);
+            config("127.0.0.1:1", runRoot);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), Options.name(e.getMessage()));
         }
-        Path out = output.create("latency", spec);
+        Path out = output.checked("latency", spec);
         PrintWriter console = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(console);
-        try (Target t = Target.open(target, 1, spec, console)) {
-            LatencyConfig config = config(t.connectString().toString(), checked.root());
-            LatencyRun run;
+        try (PreparedRun run = PreparedRun.open(spec, "latency", runId, runRoot, target, 1, adminUrls, false, force, out,
+                console)) {
+            run.writeRun(spec.commandLine().getParseResult().originalArgs(), null, settings());
+            LatencyRun result;
             try {
-                run = LatencyBenchmark.run(config, new PhaseProgress(progress));
+                result = LatencyBenchmark.run(config(run.target().connectString().toString(), runRoot),
+                        new PhaseProgress(progress));
             } catch (IllegalStateException | IOException e) {
                 throw new RunFailure(e.getMessage(), e);
             }
             boolean interrupted = Thread.interrupted();
-            LatencyReport report = withRoles(run.report(), t);
-            ResultJson.pretty().writeValue(out.resolve("latency.json").toFile(), report);
-            run.writeHistogramLogs(out.resolve("latency"), "latency");
+            LatencyReport report = withRoles(result.report(), run.servers());
+            run.results().writeAtomically("latency.json", report);
+            result.writeHistogramLogs(run.results().resolve("latency"), "latency");
             LatencyTable.print(report, console);
             console.printf("Results in %s%n", out);
             console.flush();
@@ -110,20 +121,35 @@ public final class LatencyCommand implements Callable<Integer> {
         }
     }
 
-    private LatencyConfig config(String connectString, String rootPath) {
-        LatencyConfig.Builder builder = LatencyConfig.builder(connectString).znodeCount(znodes.znodeCount).znodeSize(znodes.znodeSize)
-                .mode(mode).window(window).rate(rate == null ? 0 : rate).watchMultiple(watchMultiple)
-                .perServer(perServer).force(force).connectTimeout(target.connectTimeout);
-        if (rootPath != null) {
-            builder.root(rootPath);
-        }
-        return builder.build();
+    /** The benchmark works in {@code bench} under the run's root, which holds the run's lock beside it. */
+    private LatencyConfig config(String connectString, String runRoot) {
+        return LatencyConfig.builder(connectString).znodeCount(znodes.znodeCount).znodeSize(znodes.znodeSize)
+                .warmup(znodes.warmupOr(0)).timeLimit(znodes.benchTimeOr(null)).mode(mode).window(window)
+                .rate(rate == null ? 0 : rate).watchMultiple(watchMultiple).perServer(perServer)
+                .connectTimeout(target.connectTimeout).root(runRoot + "/bench").force(true).build();
     }
 
-    private static LatencyReport withRoles(LatencyReport report, Target t) {
+    private java.util.Map<String, Object> settings() {
+        java.util.Map<String, Object> map = new java.util.LinkedHashMap<>();
+        map.put("znodeCount", znodes.znodeCount);
+        map.put("znodeSize", znodes.znodeSize);
+        map.put("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
+        map.put("window", window);
+        map.put("rate", rate);
+        map.put("watchMultiple", watchMultiple);
+        map.put("perServer", perServer);
+        map.put("warmup", znodes.warmupOr(0));
+        map.put("benchTimeSec", znodes.benchTime == null ? null : znodes.benchTime.toSeconds());
+        return map;
+    }
+
+    /** Each single-server target's role, as the preflight found it. */
+    private static LatencyReport withRoles(LatencyReport report, List<ServerCheck> servers) {
         List<TargetResult> targets = new ArrayList<>();
         for (TargetResult r : report.targets()) {
-            targets.add(r.withRole(Roles.of(r.target(), t)));
+            String role = servers.stream().filter(c -> r.target().equals(c.server()) || r.target().startsWith(c.server() + "/"))
+                    .map(ServerCheck::mode).findFirst().orElse(null);
+            targets.add(r.withRole(role));
         }
         return new LatencyReport(report.runId(), report.root(), report.mode(), report.znodeCount(), report.znodeSize(),
                 report.watchMultiple(), report.startTime(), report.endTime(), report.interrupted(), targets);

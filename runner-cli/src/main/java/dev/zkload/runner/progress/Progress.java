@@ -13,20 +13,24 @@ import java.util.Locale;
 public final class Progress {
     private final PrintWriter out;
     private final boolean terminal;
+    private final int width;
     private final Duration plainEvery;
     private final Instant start = Instant.now();
     private int lastWidth;
     private Instant lastPlain = Instant.EPOCH;
 
-    public Progress(PrintWriter out, boolean terminal, Duration plainEvery) {
+    /** @param width columns of the terminal: a live line longer than that would wrap into a new line each redraw */
+    public Progress(PrintWriter out, boolean terminal, int width, Duration plainEvery) {
         this.out = out;
         this.terminal = terminal;
+        this.width = width;
         this.plainEvery = plainEvery;
     }
 
     /** Progress for the real console: a live line only when both stdout and stdin are a terminal. */
     public static Progress forConsole(PrintWriter out) {
-        return new Progress(out, System.console() != null, Duration.ofSeconds(10));
+        boolean terminal = System.console() != null;
+        return new Progress(out, terminal, terminal ? TerminalWidth.columns() : Integer.MAX_VALUE, Duration.ofSeconds(10));
     }
 
     /** A line that stays: a phase starting or ending, a result. */
@@ -41,6 +45,9 @@ public final class Progress {
         String text = "[" + clock(Duration.between(start, Instant.now())) + "] "
                 + String.format(Locale.ROOT, format, args);
         if (terminal) {
+            if (text.length() >= width) {
+                text = text.substring(0, Math.max(0, width - 2)) + "…";
+            }
             int pad = Math.max(0, lastWidth - text.length());
             out.print("\r" + text + " ".repeat(pad));
             lastWidth = text.length();

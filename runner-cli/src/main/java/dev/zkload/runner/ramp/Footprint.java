@@ -1,21 +1,23 @@
 package dev.zkload.runner.ramp;
 
 /**
- * What one domain costs the servers, measured (step minus baseline, divided by domains) or
- * expected by the model: counts per domain, rates per second per domain.
+ * What one domain costs the servers, measured: a settled reading of the step minus the baseline
+ * reading, divided by the domains. The baseline is read once the fleet has started (its root and its
+ * own admin session exist) and before any domain is added, so nothing but the domains is in the
+ * difference and no constant is subtracted.
  */
-public record Footprint(double znodes, double watches, double ephemerals, double sessions, Double writesPerSec,
+public record Footprint(double znodes, double watches, double ephemerals, Double sessions, Double writesPerSec,
         Double readsPerSec) {
 
-    /** The fleet's own admin session (it writes the domains' trees) belongs to no domain. */
-    private static final int FLEET_SESSIONS = 1;
-    /** The root of the run's domains and the /zkload parent belong to no domain either. */
-    private static final int ROOT_ZNODES = 2;
-
-    static Footprint measured(StepServerData base, StepServerData now, int domains, Double writesPerSec) {
-        return new Footprint(per(now.znodes() - base.znodes() - ROOT_ZNODES, domains),
-                per(now.watches() - base.watches(), domains), per(now.ephemerals() - base.ephemerals(), domains),
-                per(now.connections() - base.connections() - FLEET_SESSIONS, domains), writesPerSec, null);
+    /** @return null when either reading is missing (a server did not answer) */
+    public static Footprint measured(StepServerData base, StepServerData now, int domains, Double writesPerSec) {
+        if (base == null || now == null || domains < 1) {
+            return null;
+        }
+        Double sessions = base.sessions() == null || now.sessions() == null ? null
+                : per(now.sessions() - base.sessions(), domains);
+        return new Footprint(per(now.znodes() - base.znodes(), domains), per(now.watches() - base.watches(), domains),
+                per(now.ephemerals() - base.ephemerals(), domains), sessions, writesPerSec, null);
     }
 
     private static double per(long delta, int domains) {

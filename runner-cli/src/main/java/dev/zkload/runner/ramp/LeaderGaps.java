@@ -8,11 +8,18 @@ import java.util.List;
 
 /**
  * How long the ensemble went without a serving leader, read from the sampler's rounds: a leader
- * election shows as a gap of a second or two, a lost quorum as a gap that does not end. Thread-safe:
- * the sampler offers rounds on its thread, the ramp reads on its own.
+ * election shows as a gap of a second or two, a lost quorum as a gap that does not end.
+ *
+ * <p>Only rounds that can tell count: a round is leaderless when no server leads and every server
+ * either answered (as a follower, or as one that does not serve) or is down (its client port refuses).
+ * A server that is up but does not give its statistics (an AdminServer cut off, a whitelist changed)
+ * might be the leader, so such a round neither starts nor extends a gap: losing the metrics is not
+ * losing the quorum. Thread-safe: the sampler offers rounds on its thread, the ramp reads on its own.
  */
 final class LeaderGaps {
     private Instant lostSince;
+    private Instant lastLeaderless;
+    private Instant lastUnknown;
     private Duration longest = Duration.ZERO;
 
     synchronized void offer(List<StatsSample> round) {
@@ -25,22 +32,35 @@ final class LeaderGaps {
                 longest = max(longest, Duration.between(lostSince, time));
                 lostSince = null;
             }
-        } else if (lostSince == null) {
-            lostSince = time;
+        } else if (round.stream().allMatch(s -> s.reachable() || s.serverDown())) {
+            if (lostSince == null) {
+                lostSince = time;
+            }
+            lastLeaderless = time;
+        } else {
+            lastUnknown = time;
         }
     }
 
-    /** How long the ensemble has been without a leader now; zero while one serves. */
+    /**
+     * How long the ensemble has been without a leader now; zero while one serves. An open gap counts up
+     * to now, unless rounds that could not tell came after its last leaderless one: then up to that one.
+     */
     synchronized Duration current(Instant now) {
-        return lostSince == null ? Duration.ZERO : Duration.between(lostSince, now);
+        return lostSince == null ? Duration.ZERO : Duration.between(lostSince, openEnd(now));
     }
 
-    /** The longest gap since the last call (a gap still open counts up to now), and starts over. */
+    private Instant openEnd(Instant now) {
+        return lastUnknown != null && lastUnknown.isAfter(lastLeaderless) ? lastLeaderless : now;
+    }
+
+    /** The longest gap since the last call (a gap still open counts as {@link #current} does), and starts over. */
     synchronized Duration longestAndReset(Instant now) {
         Duration result = max(longest, current(now));
         longest = Duration.ZERO;
         if (lostSince != null) {
-            lostSince = now; // the open gap goes on counting in the next step, from here
+            lostSince = openEnd(now); // the open gap goes on counting in the next step, from here
+            lastLeaderless = lostSince;
         }
         return result;
     }

@@ -1,15 +1,14 @@
 package dev.zkload.runner.ramp;
 
-import dev.zkload.bench.ensemble.ProcessStats;
-import dev.zkload.bench.ops.LatencyBenchmark;
 import dev.zkload.bench.ops.LatencyConfig;
-import dev.zkload.bench.ops.LatencyListener;
 import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.runner.health.GeneratorHealth;
+import dev.zkload.runner.health.GeneratorMonitor;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.ResultFolder;
 import dev.zkload.runner.target.Target;
@@ -19,115 +18,73 @@ import dev.zkload.sim.FleetSnapshot;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
- * The ramp: a baseline benchmark on the empty ensemble, then domains added step by step, each step
- * settled and measured while the load runs, until the leader saturates, domains cannot be added,
- * errors pass the limit, the target is reached, or the user interrupts. Every finished step is on
- * disk before the next begins.
+ * The ramp engine: a baseline benchmark on the empty ensemble, then domains added step by step until
+ * the leader saturates under the settled load, the runner itself becomes the bottleneck, domains
+ * cannot be added, errors pass the limit, the target is reached, or the user interrupts.
+ *
+ * <p>Each step has three phases: the domains register (the burst: recorded, never judged), the load
+ * settles, and it is measured (the seven-op benchmark, then watching until the settled load has been
+ * observed for the sustain time). Saturation and the runner's health are judged on the settled load
+ * only. Every finished step is on disk before the next begins.
  */
 final class Ramp {
-    private final RampSettings s;
+    private final RampPlan plan;
     private final Target target;
     private final ResultFolder results;
     private final Progress progress;
+    private final GeneratorMonitor monitor;
+    private final StatsClient stats;
     private final SaturationDetector detector;
     private final LeaderGaps leaderGaps = new LeaderGaps();
-    private final StatsClient stats = new StatsClient(Duration.ofSeconds(2));
-    private StatsSampler sampler;
+    private final StepBench bench = new StepBench();
+    private final List<StepResult> steps = new ArrayList<>();
+    private ServerReadings readings;
+    private RampProgress status;
     private StepServerData baseline;
-    private int lastStable;
-    private int stepsWritten;
-    private volatile String phase = "starting";
-    private volatile int domainsUp;
-    private volatile int stepTarget;
-    private volatile Thread benchThread;
-    private final Shard shard;
+    private volatile StepWatch watch;
+    private int domainsUp;
     /** The ramp ended because no leader served: what the fleet wrote may be left on the ensemble. */
     private volatile boolean quorumLost;
     /** Past the baseline: saturation now ends a step's benchmark early. */
     private volatile boolean underLoad;
 
-    Ramp(RampSettings s, Target target, ResultFolder results, Progress progress) {
-        this.s = s;
+    Ramp(RampPlan plan, Target target, ResultFolder results, Progress progress, GeneratorMonitor monitor,
+            StatsClient stats) {
+        this.plan = plan;
         this.target = target;
         this.results = results;
         this.progress = progress;
-        this.detector = new SaturationDetector(s.options().outstandingThreshold, s.options().sustain);
-        this.shard = s.options().shard;
+        this.monitor = monitor;
+        this.stats = stats;
+        this.detector = new SaturationDetector(plan.outstandingThreshold(), plan.sustain());
+        this.watch = new StepWatch(detector);
     }
 
     RampSummary run(DomainFleet fleet) throws IOException {
-        sampler = StatsSampler.builder().servers(target.servers()).interval(Duration.ofSeconds(1))
-                .csv(results.resolve("server-metrics.csv")).listener(this::onSamples).build();
-        sampler.start();
+        StatsSampler sampler = !plan.serverMetrics() ? null : StatsSampler.builder().servers(target.servers()).client(stats)
+                .interval(Duration.ofSeconds(1)).csv(results.resolve("server-metrics.csv")).listener(this::onSamples)
+                .lateness(monitor.samplerLagListener()).build();
+        readings = new ServerReadings(sampler, stats, target.servers());
+        status = new RampProgress(progress, plan.loadSteps(), plan.outstandingThreshold(),
+                sampler == null ? null : () -> watch.lastOutstanding());
         try {
+            if (sampler != null) {
+                sampler.start();
+            }
+            status.start();
             return steps(fleet);
         } finally {
-            sampler.close();
-        }
-    }
-
-    private RampSummary steps(DomainFleet fleet) {
-        int step = 0;
-        try {
-            awaitSchedule(0);
-            phase = "baseline";
-            Instant start = Instant.now();
-            StepResult base = measure(step, 0, start, null, fleet);
-            append(base);
-            underLoad = true;
-            fleet.start();
-            for (int domains = Math.min(s.options().step, s.options().domains); ;
-                    domains = Math.min(domains + s.options().step, s.options().domains)) {
-                step++;
-                awaitSchedule(step);
-                start = Instant.now();
-                FleetSnapshot before = fleet.snapshot();
-                stepTarget = domains;
-                int mine = shard.share(domains);
-                phase = "adding " + (mine - domainsUp) + " domains";
-                try {
-                    if (mine > domainsUp) {
-                        fleet.addDomains(mine - domainsUp);
-                    }
-                } catch (DomainStartException e) {
-                    // the sampler may not have seen it yet: ask the servers now
-                    if (StatsSampler.leaderOf(sampler.sampleNow()).isEmpty()) {
-                        quorumLost = true;
-                        return summary(StopReason.ERRORS, null, "the ensemble lost its quorum while adding domains up to "
-                                + domains + " (no server leads): " + e.getMessage());
-                    }
-                    return summary(StopReason.CANNOT_ADD_DOMAINS, null,
-                            "could not add domains up to " + domains + ": " + e.getMessage());
-                }
-                domainsUp = mine;
-                phase = "settling";
-                long zxidBefore = leaderZxid();
-                Instant settleStart = Instant.now();
-                waitWatching(s.options().settle);
-                Double writesPerSec = writesPerDomain(zxidBefore, settleStart, domains);
-                phase = "measuring";
-                StepResult result = measure(step, domains, start, before, fleet, writesPerSec);
-                append(result);
-                Optional<StopRules.Stop> stop = StopRules.judge(result, s.options());
-                if (stop.isEmpty() || stop.get().reason() == StopReason.TARGET_REACHED) {
-                    lastStable = domains; // a saturated step, or one with errors, is not stable
-                }
-                if (stop.isPresent()) {
-                    quorumLost = result.leaderlessSec() >= StopRules.LEADERLESS_LIMIT.toSeconds();
-                    return summary(stop.get().reason(), result.saturated() ? domains : null, stop.get().message());
-                }
+            status.close();
+            if (sampler != null) {
+                sampler.close();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return summary(StopReason.INTERRUPTED, null, "interrupted during step " + step + " (" + phase + ")");
         }
     }
 
@@ -136,37 +93,112 @@ final class Ramp {
         return quorumLost;
     }
 
-    private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, DomainFleet fleet)
-            throws InterruptedException {
-        return measure(step, domains, start, before, fleet, null);
+    private RampSummary steps(DomainFleet fleet) {
+        int k = 0;
+        try {
+            awaitSchedule(0);
+            // the fleet's root and admin session exist before the baseline reading: they belong to no domain
+            fleet.start();
+            baseline(fleet);
+            for (k = 1; ; k++) {
+                awaitSchedule(k);
+                Optional<RampSummary> end = loadStep(k, fleet);
+                if (end.isPresent()) {
+                    return end.get();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return summary(StopReason.INTERRUPTED, "interrupted during step " + k);
+        }
     }
 
-    /** Runs the seven-op benchmark under load and aggregates the step's samples. */
-    private StepResult measure(int step, int domains, Instant start, FleetSnapshot before, DomainFleet fleet,
-            Double writesPerSec) throws InterruptedException {
-        // the footprint is read before the benchmark opens its own session and writes its znodes
-        StepServerData settled = StepServerData.of(List.of(sampler.sampleNow()), null, null);
-        if (step == 0) {
-            baseline = settled;
-        }
-        Duration leaderless = leaderGaps.current(Instant.now());
-        LatencyRun run = null;
-        if (leaderless.compareTo(StopRules.LEADERLESS_LIMIT) < 0) {
-            run = bench();
-        } else {
-            progress.line("warning: no benchmark in step %d: the ensemble has had no leader for %d s", step,
-                    leaderless.toSeconds());
-        }
+    private void baseline(DomainFleet fleet) throws InterruptedException {
+        status.step(0, 0);
+        status.phase("measuring");
+        Instant start = Instant.now();
+        StepWatch w = new StepWatch(detector);
+        watch = w;
+        w.settledFrom(start);
+        monitor.begin();
+        baseline = readings.settled();
+        LatencyRun run = bench();
         boolean interrupted = Thread.interrupted();
-        // one round at the end of the step, so a step shorter than the sampling interval has its own data
-        sampler.sampleNow();
-        if (step == 0 && baseline != null) {
-            baseline = baseline.withQuietestConnections(sampler.seriesSince(start));
+        readings.round();
+        GeneratorHealth health = monitor.end();
+        StepResult r = result(0, 0, start, new StepPhases(0, 0, seconds(start)), w, health, null, start, run, null,
+                fleet.snapshot(), null, null);
+        finish(r.withVerdict(interrupted ? StepVerdict.INTERRUPTED : StepVerdict.BASELINE), interrupted);
+    }
+
+    /** One load step; the summary when the ramp ends after it. */
+    private Optional<RampSummary> loadStep(int k, DomainFleet fleet) throws InterruptedException {
+        int domains = plan.domainsAt(k);
+        int mine = plan.shard().share(domains);
+        underLoad = true;
+        status.step(k, domains);
+        status.phase("adding");
+        Instant start = Instant.now();
+        FleetSnapshot before = fleet.snapshot();
+        StepWatch w = new StepWatch(detector);
+        watch = w;
+        monitor.begin();
+        try {
+            int from = domainsUp;
+            new DomainAdder(fleet, plan.addRate(), plan.sessionsPerDomain()).add(mine - from,
+                    n -> status.up(plan.shard().alone() ? from + n : domains));
+        } catch (DomainStartException e) {
+            // the sampler may not have seen it yet: ask the servers now
+            if (quorumGone()) {
+                quorumLost = true;
+                return Optional.of(summary(StopReason.ERRORS, "the ensemble lost its quorum while adding domains up to "
+                        + domains + " (no server leads): " + e.getMessage()));
+            }
+            return Optional.of(summary(StopReason.CANNOT_ADD_DOMAINS,
+                    "could not add domains up to " + domains + ": " + e.getMessage()));
         }
-        ProcessStats leaderProcess = leaderProcess();
-        StepServerData server = StepServerData.of(sampler.seriesSince(start),
-                leaderProcess == null ? null : leaderProcess.cpuPercent(),
-                leaderProcess == null ? null : leaderProcess.rssBytes());
+        domainsUp = mine;
+        Instant added = Instant.now();
+        GeneratorHealth duringAdd = monitor.end();
+        monitor.begin();
+        w.settledFrom(added);
+
+        status.phase("settling");
+        long zxid = readings.leaderZxid();
+        watchFor(plan.settle());
+        Double writes = readings.writesPerDomain(zxid, added, domains);
+        Instant measured = Instant.now();
+        status.phase("measuring");
+        StepServerData settled = readings.settled();
+        LatencyRun run = bench();
+        boolean interrupted = Thread.interrupted();
+        if (!interrupted && plan.serverMetrics()) {
+            // every verdict rests on the sustain time of observed settled load, however short --settle is
+            status.phase("observing");
+            watchFor(Duration.between(Instant.now(), added.plus(plan.sustain())));
+            interrupted = Thread.interrupted();
+        }
+        readings.round();
+        GeneratorHealth health = monitor.end();
+        StepPhases phases = new StepPhases(round(Duration.between(start, added)), round(Duration.between(added, measured)),
+                seconds(measured));
+        StepResult r = result(k, domains, start, phases, w, health, duringAdd, added, run,
+                Footprint.measured(baseline, settled, domains, writes), fleet.snapshot(), before, w.burst());
+        if (interrupted) {
+            finish(r.withVerdict(StepVerdict.INTERRUPTED), true);
+        }
+        StopRules.Judgement j = StopRules.judge(r, plan);
+        finish(r.withVerdict(j.verdict()), false);
+        if (j.stop().isEmpty()) {
+            return Optional.empty();
+        }
+        quorumLost = r.leaderlessSec() >= StopRules.LEADERLESS_LIMIT.toSeconds();
+        return Optional.of(summary(j.stop().get().reason(), j.stop().get().message()));
+    }
+
+    private StepResult result(int k, int domains, Instant start, StepPhases phases, StepWatch w, GeneratorHealth health,
+            GeneratorHealth duringAdd, Instant settledFrom, LatencyRun run, Footprint footprint, FleetSnapshot after,
+            FleetSnapshot before, Burst burst) {
         Map<String, OpStats> ops = run == null || run.report().targets().isEmpty() ? Map.of()
                 : run.report().targets().get(0).ops();
         Map<String, Map<String, OpStats>> byTarget = new LinkedHashMap<>();
@@ -181,95 +213,76 @@ final class Ramp {
                 }
             }
             try {
-                run.writeHistogramLogs(results.resolve("latency"), String.format("step-%02d", step));
+                run.writeHistogramLogs(results.resolve("latency"), String.format("step-%02d", k));
             } catch (IOException e) {
-                progress.line("warning: could not write the histogram logs of step %d: %s", step, e.getMessage());
+                progress.line("warning: could not write the histogram logs of step %d: %s", k, e.getMessage());
             }
         }
-        Footprint footprint = step == 0 || baseline == null || settled == null ? null
-                : Footprint.measured(baseline, settled, domains, writesPerSec);
-        // the simulated sessions' events over the whole step, the measuring window included
-        FleetSnapshot after = fleet.snapshot();
-        StepResult result = new StepResult(step, domains, after.executors(), after.jobs(), after.sessions(), start,
-                Instant.now(), server, footprint, ops, s.options().benchTarget == RampOptions.BenchTarget.EACH ? byTarget : null,
+        MetricsCoverage coverage = w.coverage();
+        boolean observable = plan.serverMetrics() && coverage.leaderObserved();
+        return new StepResult(k, domains, after.executors(), after.jobs(), after.sessions(),
+                plan.shard().alone() ? null : domainsUp, start, Instant.now(), phases, null,
+                observable && detector.saturated(), observable, k > 0 && health.bound(), health, duringAdd,
+                serverData(settledFrom, health), burst, coverage, footprint, ops,
+                plan.benchTarget() == RampPlan.BenchTarget.EACH ? byTarget : null,
                 before == null ? null : StepFleetData.between(before, after), calls == 0 ? 0 : (double) errors / calls,
-                detector.saturated(), leaderGaps.longestAndReset(Instant.now()).toMillis() / 1000.0,
-                shard.alone() ? null : domainsUp);
+                leaderGaps.longestAndReset(Instant.now()).toMillis() / 1000.0);
+    }
+
+    /** The servers' counters over the settled load, with the embedded leader's CPU beside them. */
+    private StepServerData serverData(Instant from, GeneratorHealth health) {
+        List<List<StatsSample>> rounds = readings.since(from);
+        Optional<StatsSample> leader = readings.leader();
+        Double cpu = leader.map(l -> health.serversCpuPercent().get(l.server().hostPort())).orElse(null);
+        Long rss = target.ensemble().flatMap(e -> leader.map(l -> {
+            int id = target.servers().indexOf(l.server()) + 1;
+            long bytes = id < 1 ? -1 : e.processStats(id).rssBytes();
+            return bytes < 0 ? null : bytes;
+        })).orElse(null);
+        return StepServerData.of(rounds, null, cpu, rss);
+    }
+
+    private void finish(StepResult r, boolean interrupted) throws InterruptedException {
+        record(r);
         if (interrupted) {
-            append(result);
             throw new InterruptedException();
         }
-        return result;
+    }
+
+    private void record(StepResult r) {
+        steps.add(r);
+        results.appendStep(r);
+        StepServerData s = r.server();
+        progress.line("step %d: %d domains, %d sessions, leader outstanding avg %s max %s, %s — %s", r.step(), r.domains(),
+                r.sessions(), s == null ? "n/a" : s.outstandingAvg(), s == null ? "n/a" : s.outstandingMax(),
+                r.generator().summary(), r.verdict().json().toUpperCase(java.util.Locale.ROOT));
     }
 
     /**
-     * The seven-op benchmark on its own thread, so that saturation can cut it short: against a
-     * saturated leader 10,000 synchronous calls per op take an hour and add nothing. Cut short (or on
-     * Ctrl-C) it keeps the phases that finished.
+     * The seven-op benchmark of the step, against the bench target; null on a shard that does not
+     * benchmark, or with no leader for longer than an election takes.
      */
     private LatencyRun bench() {
-        if (!shard.benchmarks()) {
+        if (!plan.shard().benchmarks()) {
             return null;
         }
-        LatencyConfig config = LatencyConfig.builder(benchTarget()).znodeCount(s.znodeCount()).znodeSize(s.znodeSize())
-                .perServer(s.options().benchTarget == RampOptions.BenchTarget.EACH)
-                .root(s.root() + "-latency").force(true).build();
-        FutureTask<LatencyRun> task = new FutureTask<>(() -> LatencyBenchmark.run(config, new LatencyListener() {
-            @Override
-            public void phaseStarted(String t, dev.zkload.bench.ops.Op op, int count) {
-                phase = "measuring " + op.jsonName();
-            }
-        }));
-        Thread t = new Thread(task, "zkload-step-benchmark");
-        benchThread = t;
-        t.start();
-        if (underLoad && detector.saturated()) {
-            t.interrupt();
-        }
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return task.get();
-                } catch (InterruptedException e) {
-                    // Ctrl-C: the benchmark ends its phase and cleans up; wait for that, then pass it on
-                    interrupted = true;
-                    t.interrupt();
-                }
-            }
-        } catch (ExecutionException e) {
-            progress.line("warning: the latency benchmark failed: %s", e.getCause().getMessage());
+        Duration leaderless = leaderGaps.current(Instant.now());
+        if (leaderless.compareTo(StopRules.LEADERLESS_LIMIT) >= 0) {
+            progress.line("warning: no benchmark: the ensemble has had no leader for %d s", leaderless.toSeconds());
             return null;
-        } finally {
-            benchThread = null;
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
-    }
-
-    /** With shards: waits for the step's start on the shared wall-clock schedule. */
-    private void awaitSchedule(int step) throws InterruptedException {
-        if (shard.alone()) {
-            return;
-        }
-        Instant at = Shard.stepStart(s.options().startAt, s.options().stepInterval, step);
-        Duration wait = Duration.between(Instant.now(), at);
-        if (wait.isNegative()) {
-            progress.line("warning: step %d starts %d s behind the shared schedule (--step-interval too short?)", step,
-                    wait.negated().toSeconds());
-            return;
-        }
-        phase = "waiting for " + at;
-        while (Instant.now().isBefore(at)) {
-            Thread.sleep(Math.max(1, Duration.between(Instant.now(), at).toMillis()));
-        }
+        RampPlan.BenchSize size = plan.bench();
+        LatencyConfig config = LatencyConfig.builder(benchTarget()).znodeCount(size.znodeCount())
+                .znodeSize(size.znodeSize()).warmup(size.warmup()).timeLimit(size.timeLimit())
+                .perServer(plan.benchTarget() == RampPlan.BenchTarget.EACH).root(plan.root() + "/bench").force(true)
+                .build();
+        return bench.run(config, status::phase, w -> progress.line("warning: %s", w));
     }
 
     /** The leader alone (the 2017 report's figures), the whole ensemble, or each server (as connect string). */
     private String benchTarget() {
-        if (s.options().benchTarget == RampOptions.BenchTarget.LEADER) {
-            Optional<StatsSample> leader = sampler.leader();
+        if (plan.benchTarget() == RampPlan.BenchTarget.LEADER) {
+            Optional<StatsSample> leader = readings.leader();
             if (leader.isPresent()) {
                 return leader.get().server().hostPort();
             }
@@ -277,71 +290,57 @@ final class Ramp {
         return target.connectString().toString();
     }
 
-    private void waitWatching(Duration d) throws InterruptedException {
+    /** Waits, watching: a saturated leader or a lost quorum ends the wait, and the step is judged at once. */
+    private void watchFor(Duration d) throws InterruptedException {
         Instant end = Instant.now().plus(d);
-        // a saturated leader or a lost quorum ends the wait: the step is judged at once
         while (Instant.now().isBefore(end) && !detector.saturated()
                 && leaderGaps.current(Instant.now()).compareTo(StopRules.LEADERLESS_LIMIT) < 0) {
             Thread.sleep(Math.min(1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
         }
     }
 
+    /** With shards: waits for the step's start on the shared wall-clock schedule. */
+    private void awaitSchedule(int step) throws InterruptedException {
+        if (plan.shard().alone()) {
+            return;
+        }
+        Instant at = Shard.stepStart(plan.startAt(), plan.stepInterval(), step);
+        Duration wait = Duration.between(Instant.now(), at);
+        if (wait.isNegative()) {
+            progress.line("warning: step %d starts %d s behind the shared schedule (--step-interval too short?)", step,
+                    wait.negated().toSeconds());
+            return;
+        }
+        status.phase("waiting for " + at);
+        while (Instant.now().isBefore(at)) {
+            Thread.sleep(Math.max(1, Duration.between(Instant.now(), at).toMillis()));
+        }
+    }
+
     private void onSamples(List<StatsSample> round) {
         leaderGaps.offer(round);
-        StatsSampler.leaderOf(round).ifPresent(l -> detector.offer(l.time(), l.stats().outstandingRequests()));
-        Thread bench = benchThread;
-        if (bench != null && underLoad && detector.saturated() && !bench.isInterrupted()) {
-            bench.interrupt();
-            phase = "saturated: ending the benchmark";
-        }
-        long outstanding = StatsSampler.leaderOf(round).map(l -> l.stats().outstandingRequests()).orElse(-1L);
-        progress.status("step to %d domains: %s | domains up %d | outstanding %s (threshold %d)", stepTarget, phase,
-                domainsUp, outstanding < 0 ? "?" : Long.toString(outstanding), s.options().outstandingThreshold);
-    }
-
-    private long leaderZxid() {
-        Optional<StatsSample> leader = sampler.leader();
-        if (leader.isEmpty()) {
-            return -1;
-        }
-        try {
-            return stats.summary(leader.get().server()).zxid();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
+        watch.offer(round);
+        if (underLoad && detector.saturated() && bench.cut()) {
+            status.phase("saturated: ending the benchmark");
         }
     }
 
-    /** Write transactions per second per domain over the settle time, from the leader's zxid (same epoch only). */
-    private Double writesPerDomain(long before, Instant since, int domains) {
-        long after = leaderZxid();
-        double seconds = Duration.between(since, Instant.now()).toMillis() / 1000.0;
-        if (before < 0 || after < 0 || (before >>> 32) != (after >>> 32) || seconds <= 0) {
-            return null;
-        }
-        return Math.round(100.0 * (after - before) / seconds / domains) / 100.0;
+    /** A round now finds no leader, and every server either answered or is down (so it is not merely unobserved). */
+    private boolean quorumGone() {
+        List<StatsSample> round = readings.round();
+        return !round.isEmpty() && StatsSampler.leaderOf(round).isEmpty()
+                && round.stream().allMatch(s -> s.reachable() || s.serverDown());
     }
 
-    /** The embedded leader's process (CPU since the last reading, RSS); null for a remote ensemble. */
-    private ProcessStats leaderProcess() {
-        return target.ensemble().map(e -> {
-            int id = e.leader();
-            return id < 0 ? null : e.processStats(id);
-        }).orElse(null);
+    private RampSummary summary(StopReason reason, String message) {
+        return CapacityVerdict.summarize(reason, message, steps, plan, target.embedded());
     }
 
-    private void append(StepResult step) {
-        results.appendStep(step);
-        stepsWritten++;
-        progress.line("step %d: %d domains, %d sessions, leader outstanding avg %s max %s%s", step.step(), step.domains(),
-                step.sessions(), step.server() == null ? "?" : step.server().outstandingAvg(),
-                step.server() == null ? "?" : step.server().outstandingMax(), step.saturated() ? " — SATURATED" : "");
+    private static double seconds(Instant since) {
+        return round(Duration.between(since, Instant.now()));
     }
 
-    private RampSummary summary(StopReason reason, Integer saturatedAt, String message) {
-        return new RampSummary(lastStable, saturatedAt, reason, reason == StopReason.INTERRUPTED, Instant.now(),
-                stepsWritten, message);
+    private static double round(Duration d) {
+        return Math.round(d.toMillis() / 100.0) / 10.0;
     }
 }

@@ -1,116 +1,78 @@
 package dev.zkload.runner.ramp;
 
 import dev.zkload.bench.ops.RunIds;
-import dev.zkload.bench.ops.ZkRoot;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
-import dev.zkload.runner.Version;
-import dev.zkload.runner.cli.ModelOptions;
-import dev.zkload.runner.cli.OutputOptions;
-import dev.zkload.runner.cli.TargetOptions;
+import dev.zkload.runner.RunnerJar;
+import dev.zkload.runner.health.GeneratorMonitor;
 import dev.zkload.runner.metrics.MetricsEndpoint;
-import dev.zkload.runner.metrics.MetricsOptions;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.report.ReportWriter;
-import dev.zkload.runner.result.ResultFolder;
-import dev.zkload.runner.target.Target;
+import dev.zkload.runner.run.PreparedRun;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 
 /**
- * Runs the ramp for the top-level command: validates everything before any server is forked,
- * writes run.json first and summary.json last (also on Ctrl-C and failures), builds the reports,
- * removes the simulated domains unless {@code --keep}, and maps the outcome to the exit code.
+ * Runs the ramp for the top-level command: validates every option before anything starts, opens and
+ * checks the target, writes run.json first and summary.json last (also on Ctrl-C and failures), builds
+ * the reports, removes the simulated domains unless {@code --keep}, and maps the outcome to the exit code.
  */
 public final class RampCommand {
     private RampCommand() {
     }
 
-    public static int run(CommandSpec spec, RampOptions ramp, TargetOptions targetOptions, ModelOptions modelOptions,
-            OutputOptions output, MetricsOptions metricsOptions, int znodeCount, int znodeSize, List<String> arguments)
-            throws InterruptedException {
-        ramp.validate(spec);
-        targetOptions.validate(spec);
-        modelOptions.validate(spec);
-        metricsOptions.validate(spec);
-        if (znodeCount < 1 || znodeSize < 0) {
-            throw new ParameterException(spec.commandLine(), "--znode-count must be at least 1 and --znode-size at least 0");
-        }
-        SaturnModel model = model(modelOptions, spec);
-        Optional<MetricsEndpoint> metrics = MetricsEndpoint.start(metricsOptions);
+    public static int run(CommandSpec spec, RampOptions options, List<String> arguments) throws InterruptedException {
+        options.validate(spec);
+        SaturnModel model = options.load.model.model(spec);
+        Path out = options.load.output.checked(null, spec);
+        String runId = RunIds.next();
+        RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model);
+        Optional<MetricsEndpoint> metrics = MetricsEndpoint.start(options.load.metrics);
         try {
-            return run(spec, ramp, targetOptions, model, output, metrics, znodeCount, znodeSize, arguments);
+            return run(spec, options, plan, model, runId, out, metrics, arguments);
         } finally {
             metrics.ifPresent(MetricsEndpoint::close);
         }
     }
 
-    private static int run(CommandSpec spec, RampOptions ramp, TargetOptions targetOptions, SaturnModel model,
-            OutputOptions output, Optional<MetricsEndpoint> metrics, int znodeCount, int znodeSize, List<String> arguments)
-            throws InterruptedException {
-        Path out = output.resolve(null);
-        ResultFolder results;
-        try {
-            results = ResultFolder.create(out);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--out: " + e.getMessage());
-        }
-        String runId = RunIds.next();
-        String root = "/zkload/ramp-" + runId;
-        ZkRoot.validate(root);
+    private static int run(CommandSpec spec, RampOptions options, RampPlan plan, SaturnModel model, String runId, Path out,
+            Optional<MetricsEndpoint> metrics, List<String> arguments) throws InterruptedException {
         PrintWriter console = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(console);
         metrics.ifPresent(m -> progress.line("Serving meters for Prometheus on port %d (/metrics)", m.port()));
         RampSummary summary;
-        try (Target target = Target.open(targetOptions, 3, spec, console)) {
-            results.writeRun(new RunDescription("zkload", Version.current(), "ramp", arguments, Instant.now(), runId, root,
-                    modelMap(model), targetMap(target, targetOptions), settingsMap(ramp, znodeCount, znodeSize)));
-            DomainFleet fleet = DomainFleet.builder(target.connectString().toString()).root(root).model(model)
-                    .addTimeout(ramp.addTimeout).meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null)).build();
-            RampSettings settings = new RampSettings(ramp, root, znodeCount, znodeSize);
-            Ramp run = new Ramp(settings, target, results, progress);
-            try {
-                summary = run.run(fleet);
-            } catch (IOException e) {
-                throw new RunFailure("the ramp failed: " + e.getMessage(), e);
-            } finally {
-                boolean interrupted = Thread.interrupted();
-                if (ramp.keep) {
-                    progress.line("Leaving the simulated domains under %s (--keep); remove them with 'clean --root %s'",
-                            root, root);
-                } else {
-                    progress.line("Removing the simulated domains under %s ...", root);
-                    fleet.close();
-                    if (run.quorumLost() && !target.embedded()) {
-                        progress.line("The ensemble had no leader, so some of it may be left: once the ensemble is back,"
-                                + " 'clean --connect %s --root %s' removes it", target.connectString(), root);
-                    }
-                }
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
+        try (PreparedRun run = PreparedRun.open(spec, "ramp", runId, plan.root(), options.load.target, 3,
+                options.load.serverMetrics.adminUrls(spec), plan.serverMetrics(), false, out, console)) {
+            run.writeRun(arguments, modelMap(model), settingsMap(plan, options.keep));
+            try (GeneratorMonitor monitor = new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
+                DomainFleet fleet = DomainFleet.builder(run.target().connectString().toString()).root(plan.root())
+                        .model(model).addTimeout(plan.addTimeout()).fireLagListener(monitor.fireLagListener())
+                        .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null)).build();
+                Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats());
+                try {
+                    summary = ramp.run(fleet);
+                } catch (IOException e) {
+                    throw new RunFailure("the ramp failed: " + e.getMessage(), e);
+                } finally {
+                    cleanUp(fleet, run, options.keep, ramp.quorumLost(), progress);
                 }
             }
-            results.writeSummary(summary);
-        } finally {
-            results.close();
+            run.results().writeSummary(summary);
         }
-        try {
-            ReportWriter.write(out);
-        } catch (IOException | RuntimeException e) {
-            progress.line("warning: the reports could not be built (%s); run 'report %s' to retry", e.getMessage(), out);
-        }
-        progress.line("Stopped: %s — %s. Max stable domains: %d. Results in %s", summary.stopReason().json(),
-                summary.message(), summary.maxStableDomains(), out);
+        report(out, progress);
+        progress.line("Stopped: %s — %s.", summary.stopReason().json(), summary.message());
+        summary.qualifications().forEach(q -> progress.line("Note: %s", q));
+        progress.line("Verdict: %s", summary.verdict());
+        progress.line("Results in %s", out);
         return switch (summary.stopReason()) {
             case INTERRUPTED -> ExitCodes.INTERRUPTED;
             case ERRORS -> ExitCodes.RUNTIME_FAILURE;
@@ -118,35 +80,36 @@ public final class RampCommand {
         };
     }
 
-    /** The model the options describe. */
-    public static SaturnModel model(ModelOptions o, CommandSpec spec) {
-        SaturnModel.Builder b = SaturnModel.named(o.model).toBuilder();
-        if (o.executorsPerDomain != null) {
-            b.executorsPerDomain(o.executorsPerDomain);
+    /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless --keep. */
+    private static void cleanUp(DomainFleet fleet, PreparedRun run, boolean keep, boolean quorumLost, Progress progress)
+            throws InterruptedException {
+        boolean interrupted = Thread.interrupted();
+        String clean = RunnerJar.command() + " clean --connect " + run.target().connectString() + " --root " + run.root();
+        if (keep) {
+            progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
+        } else {
+            progress.line("Removing the simulated domains under %s ...", run.root());
+            fleet.close();
+            if (quorumLost && !run.target().embedded()) {
+                progress.line("The ensemble had no leader, so some of it may be left: once the ensemble is back, %s",
+                        clean);
+            }
         }
-        if (o.consolesPerDomain != null) {
-            b.consolesPerDomain(o.consolesPerDomain);
-        }
-        if (o.jobsPerDomain != null) {
-            b.jobsPerDomain(o.jobsPerDomain);
-        }
-        if (o.itemsPerJob != null) {
-            b.itemsPerJob(o.itemsPerJob);
-        }
-        if (o.configFields != null) {
-            b.configFields(o.configFields);
-        }
-        if (o.runTime != null) {
-            b.runTime(o.runTime);
-        }
-        try {
-            return b.build();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
-    private static Map<String, Object> modelMap(SaturnModel m) {
+    private static void report(Path out, Progress progress) {
+        try {
+            ReportWriter.write(out);
+        } catch (IOException | RuntimeException e) {
+            progress.line("warning: the reports could not be built (%s); run 'report %s' to retry", e.getMessage(), out);
+        }
+    }
+
+    /** The model as run.json records it, with what one domain should cost. */
+    public static Map<String, Object> modelMap(SaturnModel m) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("name", m.name());
         map.put("executorsPerDomain", m.executorsPerDomain());
@@ -159,39 +122,30 @@ public final class RampCommand {
         return map;
     }
 
-    private static Map<String, Object> targetMap(Target t, TargetOptions o) {
+    private static Map<String, Object> settingsMap(RampPlan p, boolean keep) {
         Map<String, Object> map = new LinkedHashMap<>();
-        map.put("connectString", t.connectString().toString());
-        map.put("embedded", t.embedded());
-        map.put("servers", t.servers().size());
-        map.put("serverVersions", ServerVersions.of(t.servers()));
-        if (t.embedded()) {
-            map.put("snapCount", o.server.snapCount);
-            map.put("serverJvmOpts", o.server.serverJvmOpts);
-            map.put("serverJavaHome", o.server.serverJavaHome == null ? System.getProperty("java.home")
-                    : o.server.serverJavaHome.toString());
-            map.put("serverHeap", o.server.serverHeap);
-        }
-        return map;
-    }
-
-    private static Map<String, Object> settingsMap(RampOptions r, int znodeCount, int znodeSize) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("domains", r.domains);
-        map.put("step", r.step);
-        map.put("outstandingThreshold", r.outstandingThreshold);
-        map.put("sustainSec", r.sustain.toSeconds());
-        map.put("settleSec", r.settle.toSeconds());
-        map.put("addTimeoutSec", r.addTimeout.toSeconds());
-        map.put("maxErrorRate", r.maxErrorRate);
-        map.put("maxExpiredSessions", r.maxExpiredSessions);
-        map.put("znodeCount", znodeCount);
-        map.put("znodeSize", znodeSize);
-        map.put("benchTarget", r.benchTarget.name().toLowerCase(java.util.Locale.ROOT));
-        map.put("keep", r.keep);
-        if (!r.shard.alone()) {
-            map.put("shard", Map.of("index", r.shard.index(), "count", r.shard.count(), "startAt", r.startAt.toString(),
-                    "stepIntervalSec", r.stepInterval.toSeconds()));
+        map.put("domains", p.domains());
+        map.put("step", p.step());
+        map.put("outstandingThreshold", p.outstandingThreshold());
+        map.put("sustainSec", p.sustain().toSeconds());
+        map.put("settleSec", p.settle().toSeconds());
+        map.put("addTimeoutSec", p.addTimeout().toSeconds());
+        map.put("addRate", p.addRate());
+        map.put("maxErrorRate", p.maxErrorRate());
+        map.put("maxExpiredSessions", p.maxExpiredSessions());
+        map.put("znodeCount", p.bench().znodeCount());
+        map.put("znodeSize", p.bench().znodeSize());
+        map.put("benchWarmup", p.bench().warmup());
+        map.put("benchTimeSec", p.bench().timeLimit().toSeconds());
+        map.put("benchTarget", p.benchTarget().name().toLowerCase(Locale.ROOT));
+        map.put("serverMetrics", p.serverMetrics());
+        map.put("maxGeneratorCpuPercent", p.health().maxCpuPercent());
+        map.put("maxFireLagMs", p.health().maxLag().toMillis());
+        map.put("maxGcPauseMs", p.health().maxGcPause().toMillis());
+        map.put("keep", keep);
+        if (!p.shard().alone()) {
+            map.put("shard", Map.of("index", p.shard().index(), "count", p.shard().count(), "startAt",
+                    p.startAt().toString(), "stepIntervalSec", p.stepInterval().toSeconds()));
         }
         return map;
     }

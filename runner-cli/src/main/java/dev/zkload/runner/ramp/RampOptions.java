@@ -1,16 +1,32 @@
 package dev.zkload.runner.ramp;
 
 import dev.zkload.runner.cli.DurationConverter;
+import dev.zkload.runner.cli.LoadOptions;
+import dev.zkload.runner.cli.ZnodeOptions;
+import dev.zkload.runner.health.HealthLimits;
+import dev.zkload.sim.SaturnModel;
 import java.time.Duration;
 import java.time.Instant;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** The ramp's own options (architecture.md, "The runner"); target, model and output options are mixins. */
+/**
+ * The ramp's options: its own, the load options it shares with {@code simulate}, and the benchmark's
+ * size. {@link #plan} turns them into the engine's {@link RampPlan}, in this one place.
+ */
 public final class RampOptions {
-    /** Where the seven-op benchmark runs at each step. */
-    public enum BenchTarget { LEADER, EACH, ENSEMBLE }
+    /** The ramp's default longest benchmark operation: a loaded step cannot take an hour. */
+    static final Duration BENCH_TIME = Duration.ofSeconds(30);
+    /** The ramp's default unrecorded calls per operation before it is measured. */
+    static final int WARMUP = 1000;
+
+    @Mixin
+    public LoadOptions load = new LoadOptions();
+
+    @Mixin
+    public ZnodeOptions znodes = new ZnodeOptions();
 
     @Option(names = "--domains", paramLabel = "N", defaultValue = "700",
             description = "The most domains to reach (default: ${DEFAULT-VALUE}).")
@@ -37,6 +53,11 @@ public final class RampOptions {
                     + " cannot-add-domains (default: ${DEFAULT-VALUE}).")
     public Duration addTimeout;
 
+    @Option(names = "--add-rate", paramLabel = "DOMAINS/S",
+            description = "Register at most this many domains a second, instead of all of a step's at once (the"
+                    + " burst, which is recorded but never judged).")
+    public Double addRate;
+
     @Option(names = "--max-error-rate", paramLabel = "FRACTION", defaultValue = "0.01",
             description = "A step whose benchmark calls fail more often than this stops the ramp with errors"
                     + " (default: ${DEFAULT-VALUE}).")
@@ -50,7 +71,7 @@ public final class RampOptions {
     @Option(names = "--bench-target", paramLabel = "WHERE", defaultValue = "leader",
             description = "Where the seven-op benchmark runs: leader, each (every server in turn) or ensemble"
                     + " (the whole connect string) (default: ${DEFAULT-VALUE}).")
-    public BenchTarget benchTarget;
+    public RampPlan.BenchTarget benchTarget;
 
     @Option(names = "--shard", paramLabel = "i/N", defaultValue = "0/1", converter = Shard.Converter.class,
             description = "Take slice i of N of the domains, with N runner processes ramping one ensemble together"
@@ -65,12 +86,23 @@ public final class RampOptions {
             description = "With --shard: step k begins at --start-at plus k times this, on every shard.")
     public Duration stepInterval;
 
-    @Option(names = "--keep", description = "Leave the simulated domains on the ensemble at the end.")
+    @Option(names = "--keep", description = "Leave the simulated domains on the ensemble at the end (needs --connect:"
+            + " an embedded ensemble ends with the run).")
     public boolean keep;
 
+    /** @throws ParameterException naming the option that is wrong */
     public void validate(CommandSpec spec) {
+        load.validate(spec);
+        znodes.validate(spec);
         positive(spec, "--domains", domains);
         positive(spec, "--step", step);
+        if (keep && load.target.connect == null) {
+            throw new ParameterException(spec.commandLine(), "--keep needs --connect: the embedded ensemble and"
+                    + " everything on it end with the run");
+        }
+        if (addRate != null && !(addRate > 0)) {
+            throw new ParameterException(spec.commandLine(), "--add-rate must be positive, got " + addRate);
+        }
         if (outstandingThreshold < 0) {
             throw new ParameterException(spec.commandLine(), "--outstanding-threshold must be >= 0, got " + outstandingThreshold);
         }
@@ -94,6 +126,16 @@ public final class RampOptions {
             throw new ParameterException(spec.commandLine(),
                     "--max-expired-sessions must be between 0 and 1, got " + maxExpiredSessions);
         }
+    }
+
+    /** The engine's plan, once {@link #validate} has passed. */
+    RampPlan plan(CommandSpec spec, String root, SaturnModel model) {
+        HealthLimits health = load.generator.limits(spec);
+        return new RampPlan(domains, step, root, outstandingThreshold, sustain, settle, addTimeout, addRate, maxErrorRate,
+                maxExpiredSessions, benchTarget, new RampPlan.BenchSize(znodes.znodeCount, znodes.znodeSize,
+                        Math.min(znodes.znodeCount, znodes.warmupOr(WARMUP)), znodes.benchTimeOr(BENCH_TIME)),
+                shard, startAt, stepInterval, !load.serverMetrics.none, health,
+                model.executorsPerDomain() + model.consolesPerDomain());
     }
 
     static void positive(CommandSpec spec, String option, long value) {

@@ -18,7 +18,7 @@ import java.util.Deque;
  * <p>"At or above" rather than strictly above, so that {@code --outstanding-threshold 0} forces
  * saturation on an idle ensemble, which is how a user checks the stop path. A sample where the
  * leader did not answer is not offered: an unreachable leader is the errors rule's business.
- * Not thread-safe; one sampler thread feeds it.
+ * Thread-safe: the sampler's thread feeds it, the ramp's restarts and reads it.
  */
 public final class SaturationDetector {
     static final int SHARE_PERCENT = 90;
@@ -50,11 +50,23 @@ public final class SaturationDetector {
     }
 
     /**
+     * Forgets every sample and starts judging again from {@code at}: saturation is judged on a step's
+     * settled load, never on the burst of the domains being added before it.
+     */
+    public synchronized void restart(Instant at) {
+        window.clear();
+        above = 0;
+        firstSample = at;
+        streakStart = null;
+        saturatedAt = null;
+    }
+
+    /**
      * Feeds one sample of the leader.
      *
-     * @return true once saturated (and from then on)
+     * @return true once saturated (and from then on, until {@link #restart})
      */
-    public boolean offer(Instant time, long outstanding) {
+    public synchronized boolean offer(Instant time, long outstanding) {
         if (saturatedAt != null) {
             return true;
         }
@@ -76,12 +88,12 @@ public final class SaturationDetector {
         return saturatedAt != null;
     }
 
-    public boolean saturated() {
+    public synchronized boolean saturated() {
         return saturatedAt != null;
     }
 
     /** Where the window that saturated began, or null. */
-    public Instant streakStart() {
+    public synchronized Instant streakStart() {
         return streakStart;
     }
 

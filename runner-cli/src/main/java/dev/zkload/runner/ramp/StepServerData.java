@@ -8,17 +8,20 @@ import java.util.List;
 /**
  * The {@code server} object of a step in {@code steps.jsonl}: the leader's counters at the end of
  * the step, watches and connections summed over every server (each counts only its own sessions),
- * and the leader's outstanding requests over the step's samples.
+ * and the leader's outstanding requests over the step's settled load.
  *
- * @param cpuPercent leader process CPU, % of one core, over the step; null when the servers are remote
+ * @param sessions   client sessions on all servers, from {@code cons} (four-letter-word and AdminServer
+ *                   connections have none, so unlike {@code connections} this counts clients only); null
+ *                   when not read
+ * @param cpuPercent leader process CPU over the step's settled load, % of one core; null when the servers are remote
  * @param rssBytes   leader process resident memory; null when remote
  */
-public record StepServerData(long znodes, long watches, long connections, long ephemerals, double outstandingAvg,
-        long outstandingMax, double avgLatencyMs, double maxLatencyMs, long approximateDataSize, Double cpuPercent,
-        Long rssBytes) {
+public record StepServerData(long znodes, long watches, long connections, Long sessions, long ephemerals,
+        double outstandingAvg, long outstandingMax, double avgLatencyMs, double maxLatencyMs, long approximateDataSize,
+        Double cpuPercent, Long rssBytes) {
 
     /** Aggregates sample rounds (oldest first); null when no round reached a leader. */
-    static StepServerData of(List<List<StatsSample>> rounds, Double cpuPercent, Long rssBytes) {
+    static StepServerData of(List<List<StatsSample>> rounds, Long sessions, Double cpuPercent, Long rssBytes) {
         long sum = 0;
         long max = 0;
         int n = 0;
@@ -46,24 +49,8 @@ public record StepServerData(long znodes, long watches, long connections, long e
                 connections += Math.max(0, s.stats().aliveConnections());
             }
         }
-        return new StepServerData(leader.znodeCount(), watches, connections, leader.ephemeralsCount(),
+        return new StepServerData(leader.znodeCount(), watches, connections, sessions, leader.ephemeralsCount(),
                 Math.round(10.0 * sum / n) / 10.0, max, leader.avgLatencyMs(), leader.maxLatencyMs(),
                 leader.approximateDataSize(), cpuPercent, rssBytes);
-    }
-
-    /**
-     * This reading with the fewest connections any complete round of {@code rounds} saw: at the
-     * baseline the runner's own probes and the sampler's previous four-letter-word connections are
-     * still open on the servers at first, and would count against the first domains' sessions.
-     */
-    StepServerData withQuietestConnections(List<List<StatsSample>> rounds) {
-        long quietest = connections;
-        for (List<StatsSample> round : rounds) {
-            if (!round.isEmpty() && round.stream().allMatch(StatsSample::reachable)) {
-                quietest = Math.min(quietest, round.stream().mapToLong(x -> Math.max(0, x.stats().aliveConnections())).sum());
-            }
-        }
-        return new StepServerData(znodes, watches, quietest, ephemerals, outstandingAvg, outstandingMax, avgLatencyMs,
-                maxLatencyMs, approximateDataSize, cpuPercent, rssBytes);
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum StopReason {
     TARGET_REACHED("target-reached"),
     SATURATED("saturated"),
+    /** The runner, not the ensemble, was the bottleneck of the last step. */
+    GENERATOR_BOUND("generator-bound"),
     CANNOT_ADD_DOMAINS("cannot-add-domains"),
     ERRORS("errors"),
     INTERRUPTED("interrupted");

@@ -15,6 +15,7 @@ import java.util.function.Function;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -41,6 +42,8 @@ final class Charts {
     private static final Paint[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
         new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2)};
     private static final Color GRID = new Color(0xdddddd);
+    /** Shading of the phases in which a step's domains registered. */
+    private static final Color BURST = new Color(255, 220, 120, 70);
 
     private Charts() {
     }
@@ -84,8 +87,9 @@ final class Charts {
 
     /**
      * The leader's outstanding requests over the run, one series per server while it led (so a leader
-     * change shows as a change of colour), a horizontal marker at the threshold and a vertical marker
-     * where each step began. X is minutes since the run started.
+     * change shows as a change of colour), a horizontal marker at the threshold, a vertical marker
+     * where each step began and a shaded band while its domains registered. X is minutes since the run
+     * started.
      */
     static JFreeChart outstanding(ResultsFolder folder) {
         long origin = origin(folder);
@@ -128,6 +132,14 @@ final class Charts {
             plot.getRangeAxis().setRange(0, top * 1.15);
         });
         for (StepRecord step : folder.steps()) {
+            // the registration burst: shown, but the step is judged on the settled load after it
+            if (step.phases() != null && step.phases().addSec() != null && step.phases().addSec() > 0) {
+                instant(step.startTime()).ifPresent(start -> {
+                    double from = minutes(start.toEpochMilli(), origin);
+                    IntervalMarker burst = new IntervalMarker(from, from + step.phases().addSec() / 60.0, BURST);
+                    plot.addDomainMarker(burst, Layer.BACKGROUND);
+                });
+            }
             instant(step.startTime()).ifPresent(start -> {
                 ValueMarker marker = new ValueMarker(minutes(start.toEpochMilli(), origin), Color.GRAY,
                         new BasicStroke(1f));

@@ -43,6 +43,7 @@ final class ReportDocument {
             blocks.add(new Block.Image("p99 latency per operation per step", ReportWriter.P99_PNG));
         }
         blocks.add(new Block.TableBlock(tables.get(3), 2));
+        blocks.add(new Block.TableBlock(tables.get(4), 2));
         return blocks;
     }
 
@@ -52,13 +53,24 @@ final class ReportDocument {
                     + "was killed); the tables show the steps finished so far.", true));
         }
         Summary s = folder.summary().get();
-        return List.of(new Block.Bullets(List.of(
-                "Stop reason: " + orUnknown(s.stopReason()),
-                "Max stable domains: " + Numbers.integer(s.maxStableDomains()),
+        List<Block> blocks = new ArrayList<>();
+        if (s.verdict() != null) {
+            blocks.add(new Block.Text(s.verdict(), true));
+        }
+        blocks.add(new Block.Bullets(List.of(
+                "Stop reason: " + orUnknown(s.stopReason()) + (s.message() == null ? "" : " — " + s.message()),
+                "Max stable domains: " + (s.maxStableDomains() == null ? "none" : s.maxStableDomains()),
                 "Saturated at domains: " + (s.saturatedAtDomains() == null ? "not saturated" : s.saturatedAtDomains()),
-                "Message: " + orUnknown(s.message()),
+                "Saturation observable: " + (s.saturationObservable() == null ? Numbers.ABSENT
+                        : s.saturationObservable() ? "yes" : "no"),
+                "Load generator the limit at domains: " + (s.generatorBoundAtDomains() == null ? "no"
+                        : s.generatorBoundAtDomains()),
                 "Interrupted: " + (Boolean.TRUE.equals(s.interrupted()) ? "yes" : "no"),
                 "Ended: " + orUnknown(s.endTime()))));
+        if (!s.qualifications().isEmpty()) {
+            blocks.add(new Block.Bullets(s.qualifications()));
+        }
+        return blocks;
     }
 
     private static Table keyValues(String title, Map<String, String> values) {

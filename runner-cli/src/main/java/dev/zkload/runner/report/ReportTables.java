@@ -28,13 +28,14 @@ final class ReportTables {
                 "99th percentile latency in milliseconds; columns are steps (domains) in ramp order.",
                 folder.steps(), r -> Numbers.decimal(r.p99Ms(), 2)));
         tables.add(footprint(folder.run().expectedPerDomain(), folder.steps()));
+        tables.add(GeneratorTable.of(folder.steps()));
         return tables;
     }
 
     static Table serverData(List<StepRecord> steps) {
         List<String> header = List.of("Step", "Domains", "Znodes", "Watches", "Connections", "Outstanding avg",
                 "Outstanding max", "Avg latency (ms)", "Max latency (ms)", "Leader CPU (%)", "Leader RSS (GiB)",
-                "Data size (MiB)", "Saturated");
+                "Data size (MiB)", "Verdict");
         List<List<String>> rows = new ArrayList<>();
         for (StepRecord step : steps) {
             ServerData s = step.server() != null ? step.server()
@@ -44,10 +45,12 @@ final class ReportTables {
                     Numbers.decimal(s.outstandingAvg(), 1), Numbers.integer(s.outstandingMax()),
                     Numbers.decimal(s.avgLatencyMs(), 2), Numbers.decimal(s.maxLatencyMs(), 2),
                     Numbers.decimal(s.cpuPercent(), 1), Numbers.gib(s.rssBytes()), Numbers.mib(s.approximateDataSize()),
-                    step.saturated() ? "yes" : "no"));
+                    step.verdict() != null ? step.verdict() : step.saturated() ? "saturated" : Numbers.ABSENT));
         }
         return new Table("Server data per step",
-                "The leader's counters at the end of each step; CPU is percent of one core, n/a where the servers are remote.",
+                "The leader's counters at the end of each step, its outstanding requests over the step's settled load; CPU"
+                        + " is percent of one core, n/a where the servers are remote. The verdict: stable, saturated,"
+                        + " generator-bound (the runner was the bottleneck), unobservable (no server statistics) or errors.",
                 header, rows);
     }
 

@@ -1,20 +1,28 @@
 package dev.zkload.runner.result;
 
 import dev.zkload.bench.result.ResultJson;
+import dev.zkload.runner.cli.OutputOptions;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.stream.Stream;
 
 /**
  * The results folder of one run, written in the contract's order: {@code run.json} first,
  * {@code steps.jsonl} appended and flushed to disk as each step finishes (a crash or Ctrl-C loses
  * no finished step), {@code summary.json} last. Files are replaced atomically where they are
  * rewritten, so a reader never sees half a run.json.
+ *
+ * <p>A run's folder is new or empty: results of two runs never mix (old histogram logs beside new
+ * ones would be read as one run). It is created only once the run has passed its checks, so a run
+ * refused for bad usage or an unreachable ensemble leaves no empty folder behind.
  */
 public final class ResultFolder implements AutoCloseable {
     private final Path dir;
@@ -25,25 +33,58 @@ public final class ResultFolder implements AutoCloseable {
     }
 
     /**
-     * Creates (or reuses, if empty) {@code dir}.
+     * Checks, without creating anything, that {@code dir} can become a run's folder: absent or an
+     * empty folder, and creatable.
+     *
+     * @throws IllegalArgumentException with one sentence when it cannot
+     */
+    public static void check(Path dir) {
+        if (Files.exists(dir)) {
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalArgumentException(dir + " is a file, not a folder");
+            }
+            try (Stream<Path> entries = Files.list(dir)) {
+                var first = entries.findFirst();
+                if (first.isPresent()) {
+                    throw new IllegalArgumentException(dir + " already holds files (" + first.get().getFileName()
+                            + " …); give a new or empty folder, so that two runs' results do not mix");
+                }
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot read " + dir + ": " + OutputOptions.describe(e));
+            }
+            if (!Files.isWritable(dir)) {
+                throw new IllegalArgumentException("cannot write to results folder " + dir + " (permission denied)");
+            }
+            return;
+        }
+        Path existing = dir.toAbsolutePath().getParent();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing)) {
+            throw new IllegalArgumentException("cannot use results folder " + dir + ": " + existing + " is not a folder");
+        }
+        if (!Files.isWritable(existing)) {
+            throw new IllegalArgumentException("cannot create results folder " + dir + ": " + existing
+                    + " is not writable (permission denied)");
+        }
+    }
+
+    /**
+     * Creates {@code dir} (or takes it, if empty).
      *
      * @throws IllegalArgumentException with one sentence when the folder cannot be used
      */
     public static ResultFolder create(Path dir) {
+        check(dir);
         try {
             Files.createDirectories(dir);
-            if (!Files.isWritable(dir)) {
-                throw new IllegalArgumentException("cannot write to results folder " + dir);
-            }
-            if (Files.exists(dir.resolve("run.json"))) {
-                throw new IllegalArgumentException("results folder " + dir + " already holds a run; choose another --out");
-            }
             Path probe = Files.createTempFile(dir, ".probe", ".tmp");
             Files.delete(probe);
         } catch (AccessDeniedException e) {
             throw new IllegalArgumentException("cannot write to results folder " + dir + " (permission denied)");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot use results folder " + dir + ": " + dev.zkload.runner.cli.OutputOptions.describe(e));
+            throw new IllegalArgumentException("cannot use results folder " + dir + ": " + OutputOptions.describe(e));
         }
         return new ResultFolder(dir);
     }
@@ -79,14 +120,20 @@ public final class ResultFolder implements AutoCloseable {
         writeAtomically("summary.json", summary);
     }
 
-    /** Writes any JSON file of the folder atomically (temp file, then rename). */
+    /**
+     * Writes any JSON file of the folder atomically: a temporary file, then a rename. The temporary
+     * file is created like every other result file (the process's umask, usually 0644), not with
+     * {@code createTempFile}'s owner-only 0600, which the rename would have kept.
+     */
     public void writeAtomically(String name, Object value) {
         Path target = dir.resolve(name);
+        Path tmp = dir.resolve("." + name + ".tmp");
         try {
-            Path tmp = Files.createTempFile(dir, "." + name, ".tmp");
-            Files.write(tmp, ResultJson.pretty().writeValueAsBytes(value));
-            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                ResultJson.pretty().writeValue(out, value);
+            }
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
         }

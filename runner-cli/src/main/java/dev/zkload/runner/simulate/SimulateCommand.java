@@ -1,29 +1,30 @@
 package dev.zkload.runner.simulate;
 
 import dev.zkload.bench.ops.RunIds;
-import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.DurationConverter;
-import dev.zkload.runner.cli.ModelOptions;
-import dev.zkload.runner.cli.OutputOptions;
-import dev.zkload.runner.cli.TargetOptions;
+import dev.zkload.runner.cli.LoadOptions;
+import dev.zkload.runner.health.GeneratorHealth;
+import dev.zkload.runner.health.GeneratorMonitor;
 import dev.zkload.runner.metrics.MetricsEndpoint;
-import dev.zkload.runner.metrics.MetricsOptions;
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.ramp.Footprint;
 import dev.zkload.runner.ramp.RampCommand;
-import dev.zkload.runner.target.Target;
+import dev.zkload.runner.ramp.ServerReadings;
+import dev.zkload.runner.ramp.StepServerData;
+import dev.zkload.runner.run.PreparedRun;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
-import dev.zkload.sim.Footprint;
 import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,10 +36,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code simulate}: holds N domains for a while and samples the servers (no latency benchmark),
- * then prints what each domain cost the servers beside the model's expectation.
+ * then prints what each domain cost the servers beside the model's expectation, and how the runner
+ * fared. The footprint is the difference between a reading with the fleet started and no domain,
+ * and a reading at the end: nothing else is in it.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Hold N simulated Saturn domains for a duration and sample the servers.")
+        description = "Hold N simulated Saturn domains for a duration and measure what each costs the servers.")
 public final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,97 +54,107 @@ public final class SimulateCommand implements Callable<Integer> {
     Duration duration;
 
     @Mixin
-    TargetOptions target = new TargetOptions();
+    LoadOptions load = new LoadOptions();
 
-    @Mixin
-    ModelOptions model = new ModelOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MetricsOptions metrics = new MetricsOptions();
+    /** The hold's outcome: summary.json. */
+    record Summary(int domains, double heldSec, Footprint measuredPerDomain, dev.zkload.sim.Footprint modelPerDomain,
+            GeneratorHealth generator, boolean interrupted, String note) {
+    }
 
     @Override
     public Integer call() throws InterruptedException {
-        target.validate(spec);
-        model.validate(spec);
+        load.validate(spec);
         if (domains < 1 || duration.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--domains must be positive and --duration not negative");
         }
-        metrics.validate(spec);
-        SaturnModel m = RampCommand.model(model, spec);
-        Optional<MetricsEndpoint> endpoint = MetricsEndpoint.start(metrics);
+        SaturnModel model = load.model.model(spec);
+        Path out = load.output.checked("simulate", spec);
+        Optional<MetricsEndpoint> endpoint = MetricsEndpoint.start(load.metrics);
         try {
-            return simulate(m, endpoint);
+            return simulate(model, out, endpoint);
         } finally {
             endpoint.ifPresent(MetricsEndpoint::close);
         }
     }
 
-    private int simulate(SaturnModel m, Optional<MetricsEndpoint> endpoint) throws InterruptedException {
-        Path out = output.create("simulate", spec);
+    private int simulate(SaturnModel model, Path out, Optional<MetricsEndpoint> endpoint) throws InterruptedException {
         PrintWriter console = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(console);
         endpoint.ifPresent(e -> progress.line("Serving meters for Prometheus on port %d (/metrics)", e.port()));
-        String root = "/zkload/simulate-" + RunIds.next();
-        try (Target t = Target.open(target, 3, spec, console);
-                StatsSampler sampler = StatsSampler.builder().servers(t.servers())
-                        .csv(out.resolve("server-metrics.csv")).build()) {
-            sampler.start();
-            List<StatsSample> before = sampler.sampleNow();
-            DomainFleet fleet = DomainFleet.builder(t.connectString().toString()).root(root).model(m)
+        String runId = RunIds.next();
+        boolean metrics = !load.serverMetrics.none;
+        try (PreparedRun run = PreparedRun.open(spec, "simulate", runId, "/zkload/simulate-" + runId, load.target, 3,
+                load.serverMetrics.adminUrls(spec), metrics, false, out, console);
+                StatsSampler sampler = metrics ? StatsSampler.builder().servers(run.target().servers()).client(run.stats())
+                        .csv(run.results().resolve("server-metrics.csv")).build() : null;
+                GeneratorMonitor monitor = new GeneratorMonitor(load.generator.limits(spec),
+                        run.target().ensemble().orElse(null))) {
+            Map<String, Object> settings = new LinkedHashMap<>();
+            settings.put("domains", domains);
+            settings.put("durationSec", duration.toSeconds());
+            settings.put("serverMetrics", metrics);
+            run.writeRun(spec.commandLine().getParseResult().originalArgs(), RampCommand.modelMap(model), settings);
+            if (sampler != null) {
+                sampler.start();
+            }
+            ServerReadings readings = new ServerReadings(sampler, run.stats(), run.target().servers());
+            DomainFleet fleet = DomainFleet.builder(run.target().connectString().toString()).root(run.root()).model(model)
+                    .fireLagListener(monitor.fireLagListener())
                     .meterRegistry(endpoint.map(MetricsEndpoint::registry).orElse(null)).build();
-            boolean interrupted = false;
+            Summary summary;
             try {
-                fleet.start();
-                progress.line("Adding %d domains under %s ...", domains, root);
-                fleet.addDomains(domains);
-                Instant end = Instant.now().plus(duration);
-                while (Instant.now().isBefore(end)) {
-                    var s = fleet.snapshot();
-                    progress.status("%d domains, %d sessions, %d runs completed, %s left", s.domains(), s.sessionsOpen(),
-                            s.runsCompleted(), Progress.clock(Duration.between(Instant.now(), end)));
-                    Thread.sleep(1000);
-                }
-                printFootprint(console, before, sampler.sampleNow(), m.expectedFootprint());
+                summary = hold(fleet, model, readings, monitor, progress);
             } catch (DomainStartException e) {
                 throw new RunFailure("could not add the domains: " + e.getMessage(), e);
-            } catch (InterruptedException e) {
-                interrupted = true;
             } finally {
-                Thread.interrupted();
+                boolean interrupted = Thread.interrupted();
                 fleet.close();
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
-            console.printf("Server samples in %s%n", out.resolve("server-metrics.csv"));
-            return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+            run.results().writeSummary(summary);
+            FootprintTable.print(console, summary.measuredPerDomain(), model.expectedFootprint(), summary.note());
+            console.printf("Runner: %s%s%n", summary.generator().summary(),
+                    summary.generator().bound() ? " — the runner was the bottleneck: " + String.join("; ",
+                            summary.generator().reasons()) : "");
+            console.printf("Results in %s%n", out);
+            return summary.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
         } catch (IOException e) {
             throw new RunFailure("cannot write " + out + ": " + e.getMessage(), e);
         }
     }
 
-    private void printFootprint(PrintWriter out, List<StatsSample> before, List<StatsSample> after, Footprint model) {
-        var b = StatsSampler.leaderOf(before);
-        var a = StatsSampler.leaderOf(after);
-        if (b.isEmpty() || a.isEmpty()) {
-            out.println("No leader answered: no footprint.");
-            return;
+    private Summary hold(DomainFleet fleet, SaturnModel model, ServerReadings readings, GeneratorMonitor monitor,
+            Progress progress) throws InterruptedException {
+        fleet.start();
+        // read with the fleet's root and admin session in place, so only the domains are in the difference
+        StepServerData before = readings.settled();
+        progress.line("Adding %d domains ...", domains);
+        Instant from = Instant.now();
+        long zxid = -1;
+        boolean interrupted = false;
+        try {
+            fleet.addDomains(domains);
+            monitor.begin();
+            zxid = readings.leaderZxid();
+            from = Instant.now();
+            Instant end = from.plus(duration);
+            while (Instant.now().isBefore(end)) {
+                var s = fleet.snapshot();
+                progress.status("%d domains, %d sessions, %d runs completed, %s left", s.domains(), s.sessionsOpen(),
+                        s.runsCompleted(), Progress.clock(Duration.between(Instant.now(), end)));
+                Thread.sleep(Math.min(1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
         }
-        long watches = sum(after, true) - sum(before, true);
-        // minus the fleet's own admin session, which belongs to no domain
-        long sessions = sum(after, false) - sum(before, false) - 1;
-        out.printf("%nPer domain, measured (mntr) vs model:%n");
-        // minus /zkload and the run's root
-        out.printf("  znodes      %10.1f  %10.1f%n", (a.get().stats().znodeCount() - b.get().stats().znodeCount() - 2.0) / domains,
-                model.znodes());
-        out.printf("  watches     %10.1f  %10.1f%n", (double) watches / domains, model.watches());
-        out.printf("  ephemerals  %10.1f  %10.1f%n",
-                (double) (a.get().stats().ephemeralsCount() - b.get().stats().ephemeralsCount()) / domains, model.ephemerals());
-        out.printf("  sessions    %10.1f  %10.1f%n", (double) sessions / domains, model.sessions());
-    }
-
-    private static long sum(List<StatsSample> round, boolean watches) {
-        return round.stream().filter(StatsSample::reachable)
-                .mapToLong(s -> watches ? s.stats().watchCount() : s.stats().aliveConnections()).sum();
+        Double writes = readings.writesPerDomain(zxid, from, domains);
+        Footprint measured = interrupted ? null : Footprint.measured(before, readings.settled(), domains, writes);
+        String note = interrupted ? "not measured: interrupted" : load.serverMetrics.none
+                ? "not observable: run with --no-server-metrics"
+                : measured == null ? "not observable: a server did not answer its statistics" : null;
+        return new Summary(domains, Duration.between(from, Instant.now()).toMillis() / 1000.0, measured,
+                model.expectedFootprint(), monitor.end(), interrupted, note);
     }
 }

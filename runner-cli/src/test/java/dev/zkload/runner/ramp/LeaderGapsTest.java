@@ -38,15 +38,37 @@ class LeaderGapsTest {
         assertThat(gaps.longestAndReset(at(40))).as("counted from the previous step's end").isEqualTo(Duration.ofSeconds(15));
     }
 
+    @Test
+    void serversThatAreUpButGiveNoStatisticsAreNotALostQuorum() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        for (int s = 1; s <= 40; s++) {
+            gaps.offer(List.of(new StatsSample(at(s), SERVER, null, "no AdminServer answers", false)));
+        }
+        assertThat(gaps.current(at(41))).isZero();
+        assertThat(gaps.longestAndReset(at(41))).isZero();
+    }
+
+    @Test
+    void aGapStopsGrowingWhenTheRoundsCanNoLongerTell() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        gaps.offer(round(1, false));
+        gaps.offer(round(4, false));
+        gaps.offer(List.of(new StatsSample(at(5), SERVER, null, "timed out", false)));
+        assertThat(gaps.current(at(60))).as("seen leaderless from 1 to 4 s, then blind").isEqualTo(Duration.ofSeconds(3));
+    }
+
     private static Instant at(int second) {
         return T0.plusSeconds(second);
     }
 
-    /** One server's sample: the leader, or unreachable (as every server of a lost quorum is to mntr). */
+    private static final ServerAddress SERVER = new ServerAddress("127.0.0.1", 2181, 8080);
+
+    /** One server's sample: the leader, or down (as the majority of a lost quorum is). */
     private static List<StatsSample> round(int second, boolean leader) {
-        ServerAddress server = new ServerAddress("127.0.0.1", 2181, 8080);
-        return List.of(leader ? new StatsSample(at(second), server, stats(), null)
-                : new StatsSample(at(second), server, null, "Connection refused"));
+        return List.of(leader ? new StatsSample(at(second), SERVER, stats(), null)
+                : new StatsSample(at(second), SERVER, null, "connection refused", true));
     }
 
     private static ServerStats stats() {

@@ -37,6 +37,7 @@ public final class ServerLauncher {
             System.err.println("usage: ServerLauncher quorum|standalone <zoo.cfg>");
             System.exit(2);
         }
+        ignoreTerminalInterrupt();
         Thread watchdog = new Thread(ServerLauncher::haltWhenParentGone, "zkload-parent-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
@@ -44,6 +45,25 @@ public final class ServerLauncher {
             QuorumPeerMain.main(new String[] {args[1]});
         } else {
             ZooKeeperServerMain.main(new String[] {args[1]});
+        }
+    }
+
+    /**
+     * A terminal's Ctrl-C goes to the whole foreground process group, which includes the servers
+     * the runner forked. If they died of it, the runner could not remove its znodes while it cleans
+     * up, and a second Ctrl-C (which stops the runner at once) would leave their data behind. The
+     * servers leave on the runner's word (SIGTERM) or when it is gone (end of stdin), never on SIGINT.
+     */
+    private static void ignoreTerminalInterrupt() {
+        // sun.misc.Signal is there on every JDK from 8 to today's, but javac's --release 8 hides it
+        try {
+            Class<?> signal = Class.forName("sun.misc.Signal");
+            Class<?> handler = Class.forName("sun.misc.SignalHandler");
+            Object ignore = handler.getField("SIG_IGN").get(null);
+            signal.getMethod("handle", signal, handler).invoke(null, signal.getConstructor(String.class).newInstance("INT"),
+                    ignore);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            System.err.println("zkload: cannot ignore SIGINT, a terminal's Ctrl-C will stop this server: " + e);
         }
     }
 

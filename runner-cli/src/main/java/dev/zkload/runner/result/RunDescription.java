@@ -1,10 +1,13 @@
-package dev.zkload.runner.ramp;
+package dev.zkload.runner.result;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** {@code run.json}, written first: what was run, against what, with which model and settings. */
+/**
+ * {@code run.json}, written first: what was run, against what (every server's version, mode and the
+ * source of its statistics), with which model and settings.
+ */
 public record RunDescription(String tool, String version, String command, List<String> arguments, Instant startTime,
         String runId, String root, Map<String, Object> model, Map<String, Object> target, Map<String, Object> settings) {
 }
