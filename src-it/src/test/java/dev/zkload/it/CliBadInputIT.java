@@ -89,6 +89,7 @@ class CliBadInputIT {
                 tmp.resolve("unreachable").toString());
         assertRefused(r, FAILURE, "cannot reach ZooKeeper at 127.0.0.1:" + closed + " within 2 s");
         assertThat(r.err().lines().count()).as("one sentence: " + r.err()).isEqualTo(1);
+        assertThat(tmp.resolve("unreachable")).as("a refused run leaves no empty results folder").doesNotExist();
     }
 
     @Test
@@ -103,7 +104,20 @@ class CliBadInputIT {
     void aRootThatIsNotEmptyIsLeftAloneWithoutForce() throws Exception {
         assertRefused(run("latency", "--connect", hosts, "--root", "/zkload/theirs", "--znode-count", "10", "--out",
                 tmp.resolve("theirs").toString()), FAILURE,
-                "root /zkload/theirs already exists and holds 1 znodes; choose another root or use --force to clear it");
+                "/zkload/theirs already exists and holds 1 znodes; choose another root, or use --force to clear it");
+        // the same refusal from clean, which once called it a usage error
+        observer.create("/app", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        observer.create("/app/data", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        try {
+            assertRefused(run("latency", "--connect", hosts, "--root", "/app", "--out", tmp.resolve("app").toString()),
+                    FAILURE, "/app already exists and holds 1 znodes");
+            assertRefused(run("clean", "--connect", hosts, "--root", "/app"), FAILURE,
+                    "/app is outside /zkload and carries no zkload marker");
+            assertThat(observer.exists("/app/data", false)).isNotNull();
+        } finally {
+            observer.delete("/app/data", -1);
+            observer.delete("/app", -1);
+        }
         assertThat(new String(observer.getData("/zkload/theirs/data", false, null))).isEqualTo("keep");
         assertNothingWritten();
     }
@@ -113,9 +127,34 @@ class CliBadInputIT {
         Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
         assertRefused(run("--connect", hosts, "--out", file.resolve("results").toString()), USAGE,
                 "cannot use results folder " + file.resolve("results"));
-        assertRefused(run("latency", "--connect", hosts, "--out", file.toString()), USAGE,
-                "a file that is not a folder is in the way");
+        assertRefused(run("latency", "--connect", hosts, "--out", file.toString()), USAGE, "is a file, not a folder");
         assertNothingWritten();
+    }
+
+    @Test
+    void aResultsFolderThatHoldsAnotherRunIsNotReused() throws Exception {
+        Path used = Files.createDirectories(tmp.resolve("used"));
+        Files.writeString(used.resolve("latency-1-127.0.0.1_2181.hlog"), "an earlier run's histograms");
+        assertRefused(run("latency", "--connect", hosts, "--out", used.toString()), USAGE,
+                "--out: " + used + " already holds files");
+        try (var files = Files.list(used)) {
+            assertThat(files.count()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void anUnknownHostIsOneSentenceAtOnceAndARefusedRunLeavesNoResultsFolder() throws Exception {
+        Path out = tmp.resolve("unknown-host");
+        long start = System.nanoTime();
+        RunnerProcess r = run("latency", "--connect", "no-such-host.invalid:2181", "--out", out.toString());
+        assertRefused(r, FAILURE, "unknown host 'no-such-host.invalid'");
+        assertThat(r.err().lines().count()).as("one sentence: " + r.output()).isEqualTo(1);
+        assertThat(r.out()).as("no log of ZooKeeper's own retries").doesNotContain("ERROR");
+        assertThat((System.nanoTime() - start) / 1e9).as("not the whole connect timeout").isLessThan(10.0);
+        assertThat(out).doesNotExist();
+        Path usage = tmp.resolve("usage");
+        assertRefused(run("--connect", hosts, "--domains", "0", "--out", usage.toString()), USAGE, "--domains");
+        assertThat(usage).doesNotExist();
     }
 
     @Test

@@ -31,10 +31,15 @@ final class RunnerProcess implements AutoCloseable {
     }
 
     static RunnerProcess start(Path logs, String... args) throws IOException {
+        return start(logs, List.of(), args);
+    }
+
+    /** @param prefix a command the runner is started under, e.g. {@code setsid}; empty for none */
+    static RunnerProcess start(Path logs, List<String> prefix, String... args) throws IOException {
         Path jar = Path.of(System.getProperty("zkload.it.runnerJar", "../runner-cli/target/runner.jar"));
         assertThat(jar).as("runner.jar (built by runner-cli's package phase)").isRegularFile();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar.toString()));
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
         cmd.addAll(List.of(args));
         Files.createDirectories(logs);
         Path out = Files.createTempFile(logs, "runner-", ".out");

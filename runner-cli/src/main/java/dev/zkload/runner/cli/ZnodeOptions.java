@@ -32,8 +32,12 @@ public final class ZnodeOptions {
 
     /** @throws ParameterException naming the option that is wrong */
     public void validate(CommandSpec spec) {
-        if (znodeCount < 1 || znodeSize < 0) {
-            throw new ParameterException(spec.commandLine(), "--znode-count must be at least 1 and --znode-size at least 0");
+        if (znodeCount < 1) {
+            throw new ParameterException(spec.commandLine(), "--znode-count must be at least 1, got " + znodeCount);
+        }
+        if (znodeSize < 0 || znodeSize > 1_000_000) {
+            throw new ParameterException(spec.commandLine(), "--znode-size must be between 0 and 1000000 bytes, got "
+                    + znodeSize);
         }
         if (benchTime != null && (benchTime.isZero() || benchTime.isNegative())) {
             throw new ParameterException(spec.commandLine(), "--bench-time must be positive, got " + benchTime);

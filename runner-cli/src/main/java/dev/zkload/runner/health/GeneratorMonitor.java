@@ -92,8 +92,8 @@ public final class GeneratorMonitor implements AutoCloseable {
         long gcMax = gc.longestMsAndReset();
         List<String> reasons = new ArrayList<>();
         if (cpu >= limits.maxCpuPercent()) {
-            reasons.add(String.format(Locale.ROOT, "the runner used %.0f%% of its %s cores (limit %.0f%%)", cpu,
-                    Durations.decimal(shareCores), limits.maxCpuPercent()));
+            reasons.add(String.format(Locale.ROOT, "the runner used %.0f%% of its %s cores (limit %s%%)", cpu,
+                    Durations.decimal(shareCores), Durations.decimal(limits.maxCpuPercent())));
         }
         double maxLagMs = limits.maxLag().toMillis();
         if (fires.count() > 0 && fires.p99Ms() > maxLagMs) {

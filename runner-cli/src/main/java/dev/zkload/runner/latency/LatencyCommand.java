@@ -5,6 +5,7 @@ import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.Mode;
 import dev.zkload.bench.ops.RunIds;
+import dev.zkload.bench.ops.ZkRoot;
 import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.cli.ServerMetricsOptions;
 import dev.zkload.bench.result.LatencyReport;
@@ -93,6 +94,7 @@ public final class LatencyCommand implements Callable<Integer> {
         String runRoot = root != null ? root : "/zkload/latency-" + runId;
         // validated before any server is forked, so bad input costs nothing
         try {
+            ZkRoot.validate(runRoot);
             config("127.0.0.1:1", runRoot);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), Options.name(e.getMessage()));

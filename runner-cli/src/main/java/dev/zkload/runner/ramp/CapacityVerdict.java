@@ -28,17 +28,18 @@ final class CapacityVerdict {
         String stable = maxStable == null ? "none" : Integer.toString(maxStable);
         String verdict = switch (reason) {
             case TARGET_REACHED -> observable
-                    ? String.format(Locale.ROOT, "The ensemble carried all %s below saturation: its limit lies"
-                            + " above that.", domains(plan.domains()))
-                    : String.format(Locale.ROOT, "The ensemble carried %s without errors, but saturation was"
-                            + " not observable, so that is not a capacity; max stable domains: %s.", domains(plan.domains()),
-                            stable);
-            case SATURATED -> String.format(Locale.ROOT, "The ensemble saturated at %d domains; max stable domains: %s.",
-                    saturatedAt, stable);
-            case GENERATOR_BOUND -> String.format(Locale.ROOT, "At %d domains the load generator, not the ensemble,"
-                    + " was the limit, so the ensemble's capacity is at least %s domains, not known beyond; run several"
-                    + " runners with --shard i/N, or a bigger machine, to go further.", boundAt,
-                    maxStable == null ? "(no step was measured below the generator's limit)" : maxStable);
+                    ? "The ensemble carried all " + Plural.domains(plan.domains()) + " below saturation: its limit"
+                            + " lies above that."
+                    : "The ensemble carried " + Plural.domains(plan.domains()) + " without errors, but saturation was"
+                            + " not observable, so that is not a capacity; max stable domains: " + stable + ".";
+            case SATURATED -> String.format(Locale.ROOT, "The ensemble saturated at %s; max stable domains: %s.",
+                    Plural.domains(saturatedAt), stable);
+            case GENERATOR_BOUND -> "At " + Plural.domains(boundAt) + " the load generator, not the ensemble, was the"
+                    + " limit: " + (maxStable == null ? "no step measured the ensemble below the generator's limit, so"
+                            + " its capacity is not known"
+                            : "the ensemble carried " + Plural.domains(maxStable) + ", and beyond that its capacity is"
+                                    + " not known")
+                    + "; run several runners with --shard i/N, or use a bigger machine, to go further.";
             case CANNOT_ADD_DOMAINS -> "Domains could not be added (" + message + "); max stable domains: " + stable + ".";
             case ERRORS -> "The run stopped on errors (" + message + "); max stable domains: " + stable + ".";
             case INTERRUPTED -> "Interrupted before a verdict; max stable domains so far: " + stable + ".";
@@ -60,10 +61,10 @@ final class CapacityVerdict {
         }
         for (StepResult s : load) {
             if (s.generatorBound()) {
-                q.add("At " + s.domains() + " domains the runner was the bottleneck: "
+                q.add("At " + Plural.domains(s.domains()) + " the runner was the bottleneck: "
                         + String.join("; ", s.generator().reasons()) + ".");
             } else if (s.generatorDuringAdd() != null && s.generatorDuringAdd().bound()) {
-                q.add("While the " + s.domains() + "-domain step registered its domains the runner was the bottleneck ("
+                q.add("While the step to " + Plural.domains(s.domains()) + " registered them, the runner was the bottleneck ("
                         + String.join("; ", s.generatorDuringAdd().reasons()) + "); only the settled load was judged.");
             }
         }
@@ -71,15 +72,11 @@ final class CapacityVerdict {
             StepResult last = load.get(load.size() - 1);
             GeneratorHealth h = last.generator();
             double servers = h.serversCpuPercent().values().stream().mapToDouble(Double::doubleValue).sum();
-            q.add(String.format(Locale.ROOT, "The servers shared this machine with the runner (embedded ensemble): at %d"
-                    + " domains the runner used %.0f%% of %s cores and the servers %.0f%% of one core together.",
-                    last.domains(), h.cpuPercentOfShare(), trim(h.shareCores()), servers));
+            q.add(String.format(Locale.ROOT, "The servers shared this machine with the runner (embedded ensemble): at %s"
+                    + " the runner used %.0f%% of its %s cores and the servers %.0f%% of one core together.",
+                    Plural.domains(last.domains()), h.cpuPercentOfShare(), trim(h.shareCores()), servers));
         }
         return q;
-    }
-
-    private static String domains(int n) {
-        return n + (n == 1 ? " domain" : " domains");
     }
 
     private static Integer last(List<StepResult> steps, StepVerdict verdict) {

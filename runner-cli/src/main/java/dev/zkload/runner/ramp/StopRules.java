@@ -32,13 +32,13 @@ final class StopRules {
     static Judgement judge(StepResult r, RampPlan p) {
         if (r.generatorBound()) {
             return new Judgement(StepVerdict.GENERATOR_BOUND, stop(StopReason.GENERATOR_BOUND,
-                    "the load generator was the bottleneck at %d domains: %s", r.domains(),
+                    "the load generator was the bottleneck at %s: %s", Plural.domains(r.domains()),
                     String.join("; ", r.generator().reasons())));
         }
         if (r.saturated()) {
             return new Judgement(StepVerdict.SATURATED, stop(StopReason.SATURATED,
-                    "leader outstanding requests at or above %d for %d s of settled load at %d domains",
-                    p.outstandingThreshold(), p.sustain().toSeconds(), r.domains()));
+                    "leader outstanding requests at or above %d for %d s of settled load at %s",
+                    p.outstandingThreshold(), p.sustain().toSeconds(), Plural.domains(r.domains())));
         }
         Optional<Stop> errors = errors(r, p);
         if (errors.isPresent()) {
@@ -46,25 +46,24 @@ final class StopRules {
         }
         StepVerdict verdict = r.saturationObservable() ? StepVerdict.STABLE : StepVerdict.UNOBSERVABLE;
         if (r.domains() >= p.domains()) {
-            return new Judgement(verdict, stop(StopReason.TARGET_REACHED, "reached the target of %d domain%s", r.domains(),
-                    r.domains() == 1 ? "" : "s"));
+            return new Judgement(verdict, stop(StopReason.TARGET_REACHED, "reached the target of %s", Plural.domains(r.domains())));
         }
         return new Judgement(verdict, Optional.empty());
     }
 
     private static Optional<Stop> errors(StepResult r, RampPlan p) {
         if (r.leaderlessSec() >= LEADERLESS_LIMIT.toSeconds()) {
-            return stop(StopReason.ERRORS, "the ensemble lost its quorum: no leader for %.0f s during the step to %d"
-                    + " domains", r.leaderlessSec(), r.domains());
+            return stop(StopReason.ERRORS, "the ensemble lost its quorum: no leader for %.0f s during the step to %s",
+                    r.leaderlessSec(), Plural.domains(r.domains()));
         }
         long expired = r.fleet() == null ? 0 : r.fleet().expired();
         if (expired > p.maxExpiredSessions() * r.sessions()) {
-            return stop(StopReason.ERRORS, "%d of %d simulated sessions expired during the step to %d domains"
-                    + " (limit %.0f%%)", expired, r.sessions(), r.domains(), 100 * p.maxExpiredSessions());
+            return stop(StopReason.ERRORS, "%d of %d simulated sessions expired during the step to %s (limit %.0f%%)",
+                    expired, r.sessions(), Plural.domains(r.domains()), 100 * p.maxExpiredSessions());
         }
         if (r.benchErrorRate() > p.maxErrorRate()) {
-            return stop(StopReason.ERRORS, "%.1f%% of benchmark calls failed at %d domains (limit %.1f%%)",
-                    100 * r.benchErrorRate(), r.domains(), 100 * p.maxErrorRate());
+            return stop(StopReason.ERRORS, "%.1f%% of benchmark calls failed at %s (limit %.1f%%)",
+                    100 * r.benchErrorRate(), Plural.domains(r.domains()), 100 * p.maxErrorRate());
         }
         return Optional.empty();
     }

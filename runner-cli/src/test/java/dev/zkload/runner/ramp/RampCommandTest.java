@@ -44,7 +44,7 @@ class RampCommandTest {
     @Test
     void aSmallRampWritesEveryResultFileOfTheContract(@TempDir Path out) throws Exception {
         long znodesBefore = znodes();
-        CliRun run = CliRun.of(small(out));
+        CliRun run = CliRun.of(small(out, "--sustain", "3s"));
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
 
         JsonNode runJson = json(out.resolve("run.json"));
@@ -52,7 +52,9 @@ class RampCommandTest {
         assertThat(runJson.at("/model/name").asText()).isEqualTo("saturn-2.1");
         assertThat(runJson.at("/model/expectedPerDomain/znodes").asDouble()).isPositive();
         assertThat(runJson.at("/target/connectString").asText()).isEqualTo(zk.connectString());
-        assertThat(runJson.at("/target/serverVersions/0").asText()).startsWith("3.9");
+        assertThat(runJson.at("/target/servers/0/version").asText()).startsWith("3.9");
+        assertThat(runJson.at("/target/servers/0/mode").asText()).isEqualTo("standalone");
+        assertThat(runJson.at("/target/servers/0/metrics").asText()).isEqualTo("4lw");
         assertThat(runJson.at("/settings/step").asInt()).isEqualTo(1);
 
         List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
@@ -63,6 +65,14 @@ class RampCommandTest {
             assertThat(step.get("domains").asInt()).isEqualTo(i);
             assertThat(step.get("sessions").asInt()).isEqualTo(5 * i);
             assertThat(step.get("saturated").asBoolean()).isFalse();
+            assertThat(step.get("verdict").asText()).isEqualTo(i == 0 ? "baseline" : "stable");
+            assertThat(step.get("generatorBound").asBoolean()).isFalse();
+            assertThat(step.at("/generator/shareCores").asDouble()).isPositive();
+            assertThat(step.at("/generator/cpuPercentOfShare").asDouble()).isPositive();
+            if (i > 0) {
+                assertThat(step.at("/generator/samplerLag/count").asLong()).as("the 1 Hz sampler ran").isPositive();
+            }
+            assertThat(step.at("/phases/measureSec").asDouble()).isPositive();
             for (String field : List.of("znodes", "watches", "connections", "outstandingAvg", "outstandingMax",
                     "avgLatencyMs", "maxLatencyMs", "approximateDataSize")) {
                 assertThat(step.get("server").has(field)).as(field).isTrue();
@@ -80,6 +90,12 @@ class RampCommandTest {
         assertThat(step2.at("/server/znodes").asLong()).isGreaterThan(ResultJson.compact().readTree(lines.get(0))
                 .at("/server/znodes").asLong() + 2 * 200);
         assertThat(step2.at("/footprintPerDomain/sessions").asDouble()).isEqualTo(5.0);
+        assertThat(step2.at("/phases/settleSec").asDouble()).isGreaterThanOrEqualTo(2.0);
+        assertThat(step2.at("/phases/addSec").asDouble() + step2.at("/phases/settleSec").asDouble()
+                + step2.at("/phases/measureSec").asDouble()).as("observed for the sustain time at least")
+                .isGreaterThanOrEqualTo(3.0);
+        assertThat(step2.at("/generator/fireLag/count").asLong()).as("job fires of the settled load").isPositive();
+        assertThat(step2.at("/serverMetrics/rounds").asInt()).isEqualTo(step2.at("/serverMetrics/leaderRounds").asInt());
 
         List<String> csv = Files.readAllLines(out.resolve("server-metrics.csv"));
         assertThat(csv.get(0)).startsWith("time,epochMs,server,reachable,");
@@ -91,6 +107,14 @@ class RampCommandTest {
         assertThat(summary.get("stopReason").asText()).isEqualTo("target-reached");
         assertThat(summary.get("maxStableDomains").asInt()).isEqualTo(2);
         assertThat(summary.get("saturatedAtDomains").isNull()).isTrue();
+        assertThat(summary.get("saturationObservable").asBoolean()).isTrue();
+        assertThat(summary.get("verdict").asText())
+                .isEqualTo("The ensemble carried all 2 domains below saturation: its limit lies above that.");
+        assertThat(run.out()).contains("Verdict: The ensemble carried all 2 domains below saturation");
+        // every result file is created alike (run.json and summary.json were once owner-only)
+        var permissions = Files.getPosixFilePermissions(out.resolve("steps.jsonl"));
+        assertThat(Files.getPosixFilePermissions(out.resolve("run.json"))).isEqualTo(permissions);
+        assertThat(Files.getPosixFilePermissions(out.resolve("summary.json"))).isEqualTo(permissions);
         for (String f : List.of("report.md", "report.html", "tps-per-step.png", "outstanding.png")) {
             assertThat(out.resolve(f)).isNotEmptyFile();
         }
@@ -105,9 +129,29 @@ class RampCommandTest {
         JsonNode summary = json(out.resolve("summary.json"));
         assertThat(summary.get("stopReason").asText()).isEqualTo("saturated");
         assertThat(summary.get("saturatedAtDomains").asInt()).isEqualTo(1);
-        assertThat(summary.get("maxStableDomains").asInt()).isZero();
+        assertThat(summary.get("maxStableDomains").isNull()).as("no step was stable: none, not 0").isTrue();
+        assertThat(run.out()).contains("max stable domains: none.");
         List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
         assertThat(ResultJson.compact().readTree(lines.get(lines.size() - 1)).get("saturated").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aStepInWhichTheRunnerIsItsOwnBottleneckEndsTheRampAsTheGeneratorsLimit(@TempDir Path out) throws Exception {
+        // any runner uses more than half a percent of its cores while it drives a domain: bound by definition here
+        CliRun run = CliRun.of(small(out, "--sustain", "2s", "--max-generator-cpu", "0.5"));
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode summary = json(out.resolve("summary.json"));
+        assertThat(summary.get("stopReason").asText()).isEqualTo("generator-bound");
+        assertThat(summary.get("generatorBoundAtDomains").asInt()).isEqualTo(1);
+        assertThat(summary.get("maxStableDomains").isNull()).isTrue();
+        assertThat(summary.get("verdict").asText()).contains("the load generator, not the ensemble, was the limit")
+                .contains("--shard i/N");
+        List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
+        JsonNode step = ResultJson.compact().readTree(lines.get(1));
+        assertThat(step.get("verdict").asText()).isEqualTo("generator-bound");
+        assertThat(step.get("generatorBound").asBoolean()).isTrue();
+        assertThat(step.at("/generator/reasons/0").asText()).startsWith("the runner used").endsWith("(limit 0.5%)");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("| yes: the runner used");
     }
 
     @Test
@@ -117,6 +161,15 @@ class RampCommandTest {
         CliRun unwritable = CliRun.of("--connect", zk.connectString(), "--out", file.resolve("sub").toString());
         assertThat(unwritable.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(unwritable.err()).contains("--out: cannot use results folder");
+        Files.createDirectories(dir.resolve("used"));
+        Files.writeString(dir.resolve("used/latency-1.hlog"), "an earlier run's");
+        CliRun reused = CliRun.of("--connect", zk.connectString(), "--out", dir.resolve("used").toString());
+        assertThat(reused.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(reused.err()).contains("already holds files");
+        CliRun keepEmbedded = CliRun.of("--keep", "--out", dir.resolve("keep").toString());
+        assertThat(keepEmbedded.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(keepEmbedded.err()).contains("--keep needs --connect");
+        assertThat(dir.resolve("keep")).doesNotExist();
         assertThat(CliRun.of("--model", "saturn-9").err()).contains("--model must be saturn-2.1 or saturn-3");
     }
 

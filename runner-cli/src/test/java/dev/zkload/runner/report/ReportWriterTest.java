@@ -42,8 +42,10 @@ class ReportWriterTest {
     @Test
     void titleAndOutcomeComeFromRunAndSummary() {
         assertThat(md).startsWith("# ZooKeeper capacity: 127.0.0.1:30001,127.0.0.1:30002,127.0.0.1:30003, model saturn-2.1");
-        assertThat(md).contains("- Stop reason: saturated", "- Max stable domains: 200", "- Saturated at domains: 300",
-                "- Message: leader outstanding requests above 300 for 60 s at 300 domains").doesNotContain("Incomplete run");
+        assertThat(md).contains("**The ensemble saturated at 300 domains; max stable domains: 200.**",
+                "- Stop reason: saturated — leader outstanding requests above 300 for 60 s at 300 domains",
+                "- Max stable domains: 200", "- Saturated at domains: 300", "- Saturation observable: yes")
+                .doesNotContain("Incomplete run");
         MarkdownTables ramp = MarkdownTables.under(md, "### Ramp");
         assertThat(ramp.cell("outstandingThreshold", "Value")).isEqualTo("300");
         assertThat(ramp.cell("znodeCount", "Value")).isEqualTo("10000");
@@ -66,8 +68,18 @@ class ReportWriterTest {
         assertThat(t.cell("load-2", "Data size (MiB)")).isEqualTo("36");
         assertThat(t.cell("load-1", "Leader CPU (%)")).isEqualTo("n/a");
         assertThat(t.cell("load-1", "Leader RSS (GiB)")).isEqualTo("n/a");
-        assertThat(t.cell("load-3", "Saturated")).isEqualTo("yes");
-        assertThat(t.cell("load-2", "Saturated")).isEqualTo("no");
+        assertThat(t.cell("load-3", "Verdict")).isEqualTo("saturated");
+        assertThat(t.cell("load-2", "Verdict")).isEqualTo("stable");
+    }
+
+    @Test
+    void generatorTableShowsPhasesAndTheRunnersHealthPerStep() {
+        MarkdownTables t = MarkdownTables.under(md, "## Load generator health and phases per step");
+        assertThat(t.cell("load-2 (200)", "Add (s)")).isEqualTo("40");
+        assertThat(t.cell("load-2 (200)", "Runner CPU (% of share)")).isEqualTo("32");
+        assertThat(t.cell("load-2 (200)", "Fire lag p99 (ms)")).isEqualTo("12.5");
+        assertThat(t.cell("load-2 (200)", "Servers CPU (% of a core)")).isEqualTo("10 / 20");
+        assertThat(t.cell("load-2 (200)", "Generator-bound")).isEqualTo("no");
     }
 
     @Test

@@ -37,6 +37,7 @@ final class ResultsFixture {
         Files.writeString(dir.resolve("server-metrics.csv"), csv());
         Files.writeString(dir.resolve("summary.json"), """
                 {"maxStableDomains":200,"saturatedAtDomains":300,"stopReason":"saturated","interrupted":false,
+                 "verdict":"The ensemble saturated at 300 domains; max stable domains: 200.","saturationObservable":true,
                  "endTime":"2026-11-22T15:02:00Z","steps":4,
                  "message":"leader outstanding requests above 300 for 60 s at 300 domains","future":1}""");
         return dir;
@@ -91,11 +92,17 @@ final class ResultsFixture {
                         + "\"startTime\":\"%s\",\"endTime\":\"%s\",\"server\":{\"znodes\":%d,\"watches\":%d,"
                         + "\"connections\":%d,\"ephemerals\":%d,\"outstandingAvg\":%.1f,\"outstandingMax\":%d,"
                         + "\"avgLatencyMs\":1.25,\"maxLatencyMs\":300,\"approximateDataSize\":%d,"
-                        + "\"cpuPercent\":%s,\"rssBytes\":%s},\"footprintPerDomain\":%s%s,\"saturated\":%b}",
+                        + "\"cpuPercent\":%s,\"rssBytes\":%s},\"footprintPerDomain\":%s%s,\"saturated\":%b,"
+                        + "\"verdict\":\"%s\",\"generatorBound\":false,\"phases\":{\"addSec\":%d,\"settleSec\":60,"
+                        + "\"measureSec\":40},\"generator\":{\"shareCores\":2.0,\"cpuPercentOfShare\":%d,"
+                        + "\"gcPauseMaxMs\":12,\"fireLag\":{\"count\":100,\"p50Ms\":1.0,\"p99Ms\":%d.5,\"maxMs\":40},"
+                        + "\"samplerLag\":{\"count\":100,\"p99Ms\":2.0,\"maxMs\":3.0},"
+                        + "\"serversCpuPercent\":{\"a\":10.0,\"b\":20.0},\"reasons\":[]}}",
                 s, 100 * s, 300 * s, 3500 * s, 500 * s, START.plusSeconds(30L * s), START.plusSeconds(30L * s + 29),
                 znodes(s), 573_600L * s, 500 * s + 2, 14_750 * s, 12.5 + s, 80 + s,
                 12_582_912L * (s + 1), s == 1 ? "null" : "45.5", s == 1 ? "null" : "2147483648",
-                footprint, withOps ? ",\"ops\":{" + ops + "}" : "", s == 3);
+                footprint, withOps ? ",\"ops\":{" + ops + "}" : "", s == 3,
+                s == 0 ? "baseline" : s == 3 ? "saturated" : "stable", 20 * s, 30 + s, 10 + s);
     }
 
     /** Leader rows: server 1 for t < 60, server 2 from t = 65; outstanding = 3 t on the leader. */
