@@ -73,14 +73,14 @@ public final class CleanCommand implements Callable<Integer> {
             }
             List<String> tree = remover.list(root);
             List<RunLock.Holder> live = remover.liveLocks(tree);
+            if (dryRun) {
+                DryRun.print(out, root, tree, live, remover.emptyParentsAfter(root));
+                return ExitCodes.OK;
+            }
             if (!live.isEmpty() && !force) {
                 throw new RunFailure(root + " is in use by " + (live.size() == 1 ? "a live run" : live.size() + " live runs")
                         + " (" + live.get(0) + (live.size() > 1 ? ", …" : "") + "); nothing was removed: stop "
                         + (live.size() == 1 ? "that run" : "them") + " first, or add --force");
-            }
-            if (dryRun) {
-                DryRun.print(out, root, tree, live, remover.emptyParentsAfter(root));
-                return ExitCodes.OK;
             }
             long removed = remover.removeTree(root);
             List<String> parents = remover.removeEmptyParents(root);

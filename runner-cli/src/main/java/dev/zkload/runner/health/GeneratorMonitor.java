@@ -66,6 +66,19 @@ public final class GeneratorMonitor implements AutoCloseable {
         return shareCores;
     }
 
+    private long lastLookNanos = System.nanoTime();
+    private long lastLookCpuNanos = os.getProcessCpuTime();
+
+    /** The runner's CPU since the previous call, percent of its share: for a live progress line. */
+    public synchronized double recentCpuPercentOfShare() {
+        long now = System.nanoTime();
+        long cpu = os.getProcessCpuTime();
+        double percent = now == lastLookNanos ? 0 : 100.0 * (cpu - lastLookCpuNanos) / (now - lastLookNanos) / shareCores;
+        lastLookNanos = now;
+        lastLookCpuNanos = cpu;
+        return percent;
+    }
+
     /** Starts a window: what happened before it is forgotten. */
     public void begin() {
         fireLag.getIntervalHistogram();

@@ -1,9 +1,6 @@
 package dev.zkload.runner.ramp;
 
-import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyRun;
-import dev.zkload.bench.result.OpStats;
-import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
@@ -19,9 +16,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -43,10 +38,11 @@ final class Ramp {
     private final StatsClient stats;
     private final SaturationDetector detector;
     private final LeaderGaps leaderGaps = new LeaderGaps();
-    private final StepBench bench = new StepBench();
     private final List<StepResult> steps = new ArrayList<>();
     private ServerReadings readings;
     private RampProgress status;
+    private StepBench bench;
+    private StepRecorder recorder;
     private StepServerData baseline;
     private volatile StepWatch watch;
     private int domainsUp;
@@ -73,7 +69,10 @@ final class Ramp {
                 .lateness(monitor.samplerLagListener()).build();
         readings = new ServerReadings(sampler, stats, target.servers());
         status = new RampProgress(progress, plan.loadSteps(), plan.outstandingThreshold(),
-                sampler == null ? null : () -> watch.lastOutstanding());
+                sampler == null ? null : () -> watch.lastOutstanding(), monitor::recentCpuPercentOfShare);
+        bench = new StepBench(plan, target.connectString().toString(), readings::leader, p -> status.phase(p),
+                w -> progress.line("warning: %s", w));
+        recorder = new StepRecorder(plan, results, progress, readings, target);
         try {
             if (sampler != null) {
                 sampler.start();
@@ -117,34 +116,77 @@ final class Ramp {
         status.step(0, 0);
         status.phase("measuring");
         Instant start = Instant.now();
-        StepWatch w = new StepWatch(detector);
-        watch = w;
+        StepWatch w = newWatch();
         w.settledFrom(start);
         monitor.begin();
         baseline = readings.settled();
-        LatencyRun run = bench();
+        LatencyRun run = benchUnlessLeaderless();
         boolean interrupted = Thread.interrupted();
         readings.round();
-        GeneratorHealth health = monitor.end();
-        StepResult r = result(0, 0, start, new StepPhases(0, 0, seconds(start)), w, health, null, start, run, null,
-                fleet.snapshot(), null, null);
+        FleetSnapshot now = fleet.snapshot();
+        StepResult r = recorder.assemble(new StepRecorder.Measured(0, 0, start, new StepPhases(0, 0, seconds(start)), w,
+                start, monitor.end(), null, run, null, null, now, detector.saturated(), shardDomains()),
+                leaderless());
         finish(r.withVerdict(interrupted ? StepVerdict.INTERRUPTED : StepVerdict.BASELINE), interrupted);
     }
 
     /** One load step; the summary when the ramp ends after it. */
     private Optional<RampSummary> loadStep(int k, DomainFleet fleet) throws InterruptedException {
         int domains = plan.domainsAt(k);
-        int mine = plan.shard().share(domains);
         underLoad = true;
         status.step(k, domains);
         status.phase("adding");
         Instant start = Instant.now();
         FleetSnapshot before = fleet.snapshot();
-        StepWatch w = new StepWatch(detector);
-        watch = w;
+        StepWatch w = newWatch();
         monitor.begin();
+        Optional<RampSummary> failed = add(fleet, domains);
+        if (failed.isPresent()) {
+            return failed;
+        }
+        Instant added = Instant.now();
+        GeneratorHealth duringAdd = monitor.end();
+        monitor.begin();
+        w.settledFrom(added);
+
+        status.phase("settling");
+        long zxid = readings.leaderZxid();
+        watchFor(plan.settle());
+        Double writes = readings.writesPerDomain(zxid, added, domains);
+        Instant measured = Instant.now();
+        status.phase("measuring");
+        StepServerData settled = readings.settled();
+        LatencyRun run = benchUnlessLeaderless();
+        boolean interrupted = Thread.interrupted();
+        if (!interrupted && plan.serverMetrics()) {
+            // every verdict rests on the sustain time of observed settled load, however short --settle is
+            status.phase("observing");
+            watchFor(Duration.between(Instant.now(), added.plus(plan.sustain())));
+            interrupted = Thread.interrupted();
+        }
+        readings.round();
+        StepPhases phases = new StepPhases(round(Duration.between(start, added)), round(Duration.between(added, measured)),
+                seconds(measured));
+        StepResult r = recorder.assemble(new StepRecorder.Measured(k, domains, start, phases, w, added, monitor.end(),
+                duringAdd, run, Footprint.measured(baseline, settled, domains, writes), before, fleet.snapshot(),
+                detector.saturated(), shardDomains()), leaderless());
+        if (interrupted) {
+            finish(r.withVerdict(StepVerdict.INTERRUPTED), true);
+        }
+        StopRules.Judgement j = StopRules.judge(r, plan);
+        finish(r.withVerdict(j.verdict()), false);
+        if (j.stop().isEmpty()) {
+            return Optional.empty();
+        }
+        quorumLost = r.leaderlessSec() >= StopRules.LEADERLESS_LIMIT.toSeconds();
+        return Optional.of(summary(j.stop().get().reason(), j.stop().get().message()));
+    }
+
+    /** Adds this process's share of the step's domains; the summary when they cannot be added. */
+    private Optional<RampSummary> add(DomainFleet fleet, int domains) throws InterruptedException {
+        int mine = plan.shard().share(domains);
+        int from = domainsUp;
         try {
-            int from = domainsUp;
             new DomainAdder(fleet, plan.addRate(), plan.sessionsPerDomain()).add(mine - from,
                     n -> status.up(plan.shard().alone() ? from + n : domains));
         } catch (DomainStartException e) {
@@ -158,111 +200,25 @@ final class Ramp {
                     "could not add domains up to " + domains + ": " + e.getMessage()));
         }
         domainsUp = mine;
-        Instant added = Instant.now();
-        GeneratorHealth duringAdd = monitor.end();
-        monitor.begin();
-        w.settledFrom(added);
-
-        status.phase("settling");
-        long zxid = readings.leaderZxid();
-        watchFor(plan.settle());
-        Double writes = readings.writesPerDomain(zxid, added, domains);
-        Instant measured = Instant.now();
-        status.phase("measuring");
-        StepServerData settled = readings.settled();
-        LatencyRun run = bench();
-        boolean interrupted = Thread.interrupted();
-        if (!interrupted && plan.serverMetrics()) {
-            // every verdict rests on the sustain time of observed settled load, however short --settle is
-            status.phase("observing");
-            watchFor(Duration.between(Instant.now(), added.plus(plan.sustain())));
-            interrupted = Thread.interrupted();
-        }
-        readings.round();
-        GeneratorHealth health = monitor.end();
-        StepPhases phases = new StepPhases(round(Duration.between(start, added)), round(Duration.between(added, measured)),
-                seconds(measured));
-        StepResult r = result(k, domains, start, phases, w, health, duringAdd, added, run,
-                Footprint.measured(baseline, settled, domains, writes), fleet.snapshot(), before, w.burst());
-        if (interrupted) {
-            finish(r.withVerdict(StepVerdict.INTERRUPTED), true);
-        }
-        StopRules.Judgement j = StopRules.judge(r, plan);
-        finish(r.withVerdict(j.verdict()), false);
-        if (j.stop().isEmpty()) {
-            return Optional.empty();
-        }
-        quorumLost = r.leaderlessSec() >= StopRules.LEADERLESS_LIMIT.toSeconds();
-        return Optional.of(summary(j.stop().get().reason(), j.stop().get().message()));
+        return Optional.empty();
     }
 
-    private StepResult result(int k, int domains, Instant start, StepPhases phases, StepWatch w, GeneratorHealth health,
-            GeneratorHealth duringAdd, Instant settledFrom, LatencyRun run, Footprint footprint, FleetSnapshot after,
-            FleetSnapshot before, Burst burst) {
-        Map<String, OpStats> ops = run == null || run.report().targets().isEmpty() ? Map.of()
-                : run.report().targets().get(0).ops();
-        Map<String, Map<String, OpStats>> byTarget = new LinkedHashMap<>();
-        long calls = 0;
-        long errors = 0;
-        if (run != null) {
-            for (TargetResult t : run.report().targets()) {
-                byTarget.put(t.target(), t.ops());
-                for (OpStats o : t.ops().values()) {
-                    calls += o.count();
-                    errors += o.errors();
-                }
-            }
-            try {
-                run.writeHistogramLogs(results.resolve("latency"), String.format("step-%02d", k));
-            } catch (IOException e) {
-                progress.line("warning: could not write the histogram logs of step %d: %s", k, e.getMessage());
-            }
-        }
-        MetricsCoverage coverage = w.coverage();
-        boolean observable = plan.serverMetrics() && coverage.leaderObserved();
-        return new StepResult(k, domains, after.executors(), after.jobs(), after.sessions(),
-                plan.shard().alone() ? null : domainsUp, start, Instant.now(), phases, null,
-                observable && detector.saturated(), observable, k > 0 && health.bound(), health, duringAdd,
-                serverData(settledFrom, health), burst, coverage, footprint, ops,
-                plan.benchTarget() == RampPlan.BenchTarget.EACH ? byTarget : null,
-                before == null ? null : StepFleetData.between(before, after), calls == 0 ? 0 : (double) errors / calls,
-                leaderGaps.longestAndReset(Instant.now()).toMillis() / 1000.0);
-    }
-
-    /** The servers' counters over the settled load, with the embedded leader's CPU beside them. */
-    private StepServerData serverData(Instant from, GeneratorHealth health) {
-        List<List<StatsSample>> rounds = readings.since(from);
-        Optional<StatsSample> leader = readings.leader();
-        Double cpu = leader.map(l -> health.serversCpuPercent().get(l.server().hostPort())).orElse(null);
-        Long rss = target.ensemble().flatMap(e -> leader.map(l -> {
-            int id = target.servers().indexOf(l.server()) + 1;
-            long bytes = id < 1 ? -1 : e.processStats(id).rssBytes();
-            return bytes < 0 ? null : bytes;
-        })).orElse(null);
-        return StepServerData.of(rounds, null, cpu, rss);
+    private StepWatch newWatch() {
+        StepWatch w = new StepWatch(detector);
+        watch = w;
+        return w;
     }
 
     private void finish(StepResult r, boolean interrupted) throws InterruptedException {
-        record(r);
+        steps.add(r);
+        recorder.record(r);
         if (interrupted) {
             throw new InterruptedException();
         }
     }
 
-    private void record(StepResult r) {
-        steps.add(r);
-        results.appendStep(r);
-        StepServerData s = r.server();
-        progress.line("step %d: %d domains, %d sessions, leader outstanding avg %s max %s, %s — %s", r.step(), r.domains(),
-                r.sessions(), s == null ? "n/a" : s.outstandingAvg(), s == null ? "n/a" : s.outstandingMax(),
-                r.generator().summary(), r.verdict().json().toUpperCase(java.util.Locale.ROOT));
-    }
-
-    /**
-     * The seven-op benchmark of the step, against the bench target; null on a shard that does not
-     * benchmark, or with no leader for longer than an election takes.
-     */
-    private LatencyRun bench() {
+    /** The step's benchmark; none on a shard that does not benchmark, or with no leader for longer than an election. */
+    private LatencyRun benchUnlessLeaderless() {
         if (!plan.shard().benchmarks()) {
             return null;
         }
@@ -271,23 +227,7 @@ final class Ramp {
             progress.line("warning: no benchmark: the ensemble has had no leader for %d s", leaderless.toSeconds());
             return null;
         }
-        RampPlan.BenchSize size = plan.bench();
-        LatencyConfig config = LatencyConfig.builder(benchTarget()).znodeCount(size.znodeCount())
-                .znodeSize(size.znodeSize()).warmup(size.warmup()).timeLimit(size.timeLimit())
-                .perServer(plan.benchTarget() == RampPlan.BenchTarget.EACH).root(plan.root() + "/bench").force(true)
-                .build();
-        return bench.run(config, status::phase, w -> progress.line("warning: %s", w));
-    }
-
-    /** The leader alone (the 2017 report's figures), the whole ensemble, or each server (as connect string). */
-    private String benchTarget() {
-        if (plan.benchTarget() == RampPlan.BenchTarget.LEADER) {
-            Optional<StatsSample> leader = readings.leader();
-            if (leader.isPresent()) {
-                return leader.get().server().hostPort();
-            }
-        }
-        return target.connectString().toString();
+        return bench.run();
     }
 
     /** Waits, watching: a saturated leader or a lost quorum ends the wait, and the step is judged at once. */
@@ -330,6 +270,14 @@ final class Ramp {
         List<StatsSample> round = readings.round();
         return !round.isEmpty() && StatsSampler.leaderOf(round).isEmpty()
                 && round.stream().allMatch(s -> s.reachable() || s.serverDown());
+    }
+
+    private double leaderless() {
+        return leaderGaps.longestAndReset(Instant.now()).toMillis() / 1000.0;
+    }
+
+    private Integer shardDomains() {
+        return plan.shard().alone() ? null : domainsUp;
     }
 
     private RampSummary summary(StopReason reason, String message) {

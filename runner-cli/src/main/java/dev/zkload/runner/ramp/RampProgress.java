@@ -7,12 +7,14 @@ import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
 /**
  * The ramp's live status line, redrawn every second: which step of how many, its phase, the domains
  * up while they register, the leader's queue against the threshold, and an estimate of the time
- * left, e.g. {@code step 2/7 200 dom: adding, 120 up | out 12/300 | ~41m left}. It fits an 80-column
+ * left, and the runner's own CPU (of its share: near 100% it is the bottleneck), e.g.
+ * {@code step 2/7 200 dom: adding, 120 up | out 12/300 | cpu 41% | ~41m left}. It fits an 80-column
  * terminal ({@link Progress} cuts what does not).
  */
 final class RampProgress implements AutoCloseable {
@@ -20,6 +22,7 @@ final class RampProgress implements AutoCloseable {
     private final int loadSteps;
     private final long threshold;
     private final LongSupplier outstanding;
+    private final DoubleSupplier runnerCpu;
     private final Instant start = Instant.now();
     private ScheduledExecutorService ticker;
     private volatile int step;
@@ -29,12 +32,16 @@ final class RampProgress implements AutoCloseable {
     private volatile Instant stepStart = start;
     private volatile Instant firstLoadStep;
 
-    /** @param outstanding the leader's last outstanding requests, -1 when unknown; null when metrics are off */
-    RampProgress(Progress progress, int loadSteps, long threshold, LongSupplier outstanding) {
+    /**
+     * @param outstanding the leader's last outstanding requests, -1 when unknown; null when metrics are off
+     * @param runnerCpu   the runner's recent CPU, percent of its share
+     */
+    RampProgress(Progress progress, int loadSteps, long threshold, LongSupplier outstanding, DoubleSupplier runnerCpu) {
         this.progress = progress;
         this.loadSteps = loadSteps;
         this.threshold = threshold;
         this.outstanding = outstanding;
+        this.runnerCpu = runnerCpu;
     }
 
     void start() {
@@ -78,6 +85,7 @@ final class RampProgress implements AutoCloseable {
             long out = outstanding.getAsLong();
             b.append(" | out ").append(out < 0 ? "?" : Long.toString(out)).append('/').append(threshold);
         }
+        b.append(String.format(Locale.ROOT, " | cpu %.0f%%", runnerCpu.getAsDouble()));
         eta(now).ifPresent(left -> b.append(" | ~").append(left).append(" left"));
         return b.toString();
     }

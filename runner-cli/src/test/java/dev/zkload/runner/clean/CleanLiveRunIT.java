@@ -28,10 +28,11 @@ class CleanLiveRunIT {
                     "--duration", "10m", "--jobs-per-domain", "3", "--out", dir.resolve("sim").toString())));
             live.start();
             try {
-                await().atMost(Duration.ofSeconds(60)).until(() -> observer.exists("/zkload", false) != null
+                await().atMost(Duration.ofSeconds(60)).until(() -> !live.isAlive() || observer.exists("/zkload", false) != null
                         && !observer.getChildren("/zkload", false).isEmpty());
+                assertThat(live.isAlive()).as("simulate ended early: %s", simulate.get()).isTrue();
                 String root = "/zkload/" + observer.getChildren("/zkload", false).get(0);
-                await().atMost(Duration.ofSeconds(60)).until(() -> observer.getChildren(root, false).size() > 2);
+                await().atMost(Duration.ofSeconds(60)).until(() -> observer.getChildren(root, false).containsAll(java.util.List.of("zkload.lock", "d-0000")));
                 long session = observer.exists(root + "/zkload.lock", false).getEphemeralOwner();
 
                 CliRun dryRun = CliRun.of("clean", "--connect", hosts, "--root", "/zkload", "--dry-run");

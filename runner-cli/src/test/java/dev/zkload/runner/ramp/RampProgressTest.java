@@ -12,14 +12,14 @@ import org.junit.jupiter.api.Test;
 class RampProgressTest {
     @Test
     void theLineSaysStepPhaseDomainsUpQueueAndTimeLeftWithinEightyColumns() {
-        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, () -> 412);
+        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, () -> 412, () -> 41.2);
         Instant t0 = Instant.now();
         p.step(1, 100);
         p.step(2, 200);
         p.phase("adding");
         p.up(140);
         String line = p.line(t0.plusSeconds(1));
-        assertThat(line).startsWith("step 2/7 200 dom: adding, 140 up | out 412/300 | ~");
+        assertThat(line).startsWith("step 2/7 200 dom: adding, 140 up | out 412/300 | cpu 41% | ~");
         assertThat(("[0:12:31] " + line).length()).isLessThan(80);
         p.phase("measuring deleteEphemeral");
         assertThat(p.line(t0.plusSeconds(1))).doesNotContain(" up |").contains("measuring deleteEphemeral");
@@ -27,10 +27,10 @@ class RampProgressTest {
 
     @Test
     void withoutServerMetricsItSaysSo() {
-        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, null);
+        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, null, () -> 3.0);
         p.step(1, 100);
         p.phase("settling");
-        assertThat(p.line(Instant.now())).isEqualTo("step 1/7 100 dom: settling | no server metrics");
+        assertThat(p.line(Instant.now())).isEqualTo("step 1/7 100 dom: settling | no server metrics | cpu 3%");
     }
 
     @Test

@@ -7,8 +7,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.plot.Marker;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.ui.Layer;
@@ -60,6 +61,8 @@ class ChartsTest {
         assertThat(range).containsExactly(300.0);
         assertThat(plot.getRangeAxis().getUpperBound()).isGreaterThan(300.0);
         assertThat(values(plot.getDomainMarkers(Layer.BACKGROUND))).containsExactly(0.0, 0.5, 1.0, 1.5);
+        // each load step's registration burst is shaded from its start for its add phase (20 s per 100 domains)
+        assertThat(bursts(plot.getDomainMarkers(Layer.BACKGROUND))).containsExactly("0.5-0.833", "1.0-1.667", "1.5-2.5");
     }
 
     @Test
@@ -90,9 +93,22 @@ class ChartsTest {
         List<Double> values = new ArrayList<>();
         if (markers != null) {
             for (Object m : markers) {
-                values.add(((ValueMarker) (Marker) m).getValue());
+                if (m instanceof ValueMarker v) {
+                    values.add(v.getValue());
+                }
             }
         }
         return values;
+    }
+
+    private static List<String> bursts(java.util.Collection<?> markers) {
+        List<String> spans = new ArrayList<>();
+        for (Object m : markers) {
+            if (m instanceof IntervalMarker i) {
+                spans.add(String.format(Locale.ROOT, "%.1f-%.3f", i.getStartValue(), i.getEndValue())
+                        .replaceAll("0+$", "").replaceAll("\\.$", ".0"));
+            }
+        }
+        return spans;
     }
 }
