@@ -87,6 +87,46 @@ class LatencyBenchmarkTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"SYNC", "ASYNC"})
+    void aTimeLimitEndsEachPhaseEarlyAndTheNextPhasesWorkOnTheZnodesItReached(Mode mode) throws Exception {
+        // far more znodes than 150 ms of any phase reaches on one server
+        LatencyConfig limited = config().mode(mode).znodeCount(1_000_000).timeLimit(java.time.Duration.ofMillis(150))
+                .build();
+        LatencyRun run = LatencyBenchmark.run(limited, LatencyListener.NONE);
+        Map<String, OpStats> ops = run.report().targets().get(0).ops();
+        long created = ops.get("create").count();
+        assertThat(created).isPositive().isLessThan(1_000_000);
+        for (String op : List.of("set", "get", "delete")) {
+            assertThat(ops.get(op).count()).as(op).isPositive().isLessThanOrEqualTo(created);
+            assertThat(ops.get(op).errors()).as("%s only touches znodes that exist", op).isZero();
+        }
+        long ephemerals = ops.get("createEphemeral").count();
+        assertThat(ops.get("watch").count()).isLessThanOrEqualTo(ephemerals);
+        assertThat(ops.get("deleteEphemeral").errors()).isZero();
+        var notifications = run.report().targets().get(0).watchNotifications();
+        assertThat(notifications.received()).as("every watched znode deleted notified").isEqualTo(notifications.expected());
+        assertThat(observer.exists(limited.root(), false)).isNull();
+    }
+
+    @Test
+    void theWarmUpIsNotRecordedAndLeavesNothing() throws Exception {
+        AtomicReference<String> warmedUp = new AtomicReference<>();
+        LatencyRun run = LatencyBenchmark.run(config().warmup(300).build(), new LatencyListener() {
+            @Override
+            public void warmingUp(String target) {
+                warmedUp.set(target);
+            }
+        });
+        assertThat(warmedUp.get()).isEqualTo(zk.connectString());
+        for (OpStats s : run.report().targets().get(0).ops().values()) {
+            assertThat(s.count()).as("only the 200 measured calls").isEqualTo(200);
+        }
+        assertThat(run.report().targets().get(0).watchNotifications().received())
+                .as("the warm-up's own watches are not counted").isEqualTo(200);
+        assertThat(observer.exists(run.report().root(), false)).isNull();
+    }
+
     @Test
     void rootsOutsideZkloadsOwnAreRefused() {
         for (String bad : List.of("/", "/zookeeper", "/zookeeper/quota", "relative", "/a//b", "/a/")) {

@@ -34,6 +34,8 @@ class StatsClientTest {
 
     @Test
     void mntrCountsWhatClientsDid() throws Exception {
+        assertThat(stats.access(server).refusedWords()).as("zkload's own servers whitelist every word it reads").isEmpty();
+        assertThat(stats.access(server).describeSource()).isEqualTo("4lw");
         ServerStats before = stats.monitor(server);
         assertThat(before.source()).isEqualTo(ServerStats.Source.FOUR_LETTER_WORD);
         assertThat(before.state()).isEqualTo(ServerState.STANDALONE);
@@ -89,6 +91,16 @@ class StatsClientTest {
             strict.start();
             ServerAddress s = strict.servers().get(0);
             assertThat(FourLetterWords.isNotWhitelisted(FourLetterWords.send(s, "mntr", Duration.ofSeconds(5)))).isTrue();
+            MetricAccess access = stats.access(s);
+            assertThat(access.refusedWords()).containsExactly("mntr", "cons");
+            assertThat(access.source()).isEqualTo(ServerStats.Source.ADMIN_HTTP);
+            assertThat(access.describeSource()).isEqualTo("admin http://127.0.0.1:" + s.adminPort() + "/commands");
+            assertThat(access.version()).startsWith("3.9");
+            MetricAccess elsewhere = new StatsClient(Duration.ofSeconds(2), AdminUrls.port(1)).access(s);
+            assertThat(elsewhere.complete()).as("no AdminServer on port 1").isFalse();
+            assertThat(elsewhere.adminProblem()).isEqualTo("no AdminServer answers at http://127.0.0.1:1/commands/server_stats"
+                    + " (connection refused)");
+            assertThat(elsewhere.version()).as("srvr still answers").startsWith("3.9");
 
             ZooKeeper c = ZkClients.connect(strict.connectString());
             try {
