@@ -1,7 +1,11 @@
 package dev.zkload.bench.target;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zkload.bench.result.ResultJson;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * expire its session.
  *
  * <pre>{@code
- * try (RunLock lock = RunLock.acquire("zk1:2181", timeout, timeout, "/zkload/ramp-1", "ramp 1 pid 42")) {
+ * try (RunLock lock = RunLock.acquire("zk1:2181", timeout, timeout, "/zkload/ramp-1", owner, false)) {
  *     ...                  // the root exists, marked as zkload's, and the lock is held
  * }                        // lock released; the root and the parents it created removed if empty
  * }</pre>
@@ -39,29 +43,60 @@ public final class RunLock implements AutoCloseable {
     public static final String MARKER = "zkload";
 
     private static final Logger LOG = LoggerFactory.getLogger(RunLock.class);
+    private static final ObjectMapper JSON = ResultJson.compact();
 
     private final String connectString;
     private final Duration sessionTimeout;
     private final Duration connectTimeout;
     private final String root;
-    private final byte[] owner;
+    private final Owner owner;
     private final List<String> created = new ArrayList<>();
     private volatile ZooKeeper zk;
     private volatile boolean closed;
 
-    private RunLock(String connectString, Duration sessionTimeout, Duration connectTimeout, String root, String owner) {
+    private RunLock(String connectString, Duration sessionTimeout, Duration connectTimeout, String root, Owner owner) {
         this.connectString = connectString;
         this.sessionTimeout = sessionTimeout;
         this.connectTimeout = connectTimeout;
         this.root = root;
-        this.owner = owner.getBytes(StandardCharsets.UTF_8);
+        this.owner = owner;
     }
 
-    /** A live run's lock found under some root: its path, what the run wrote about itself, and its session. */
-    public record Holder(String path, String owner, long sessionId) {
+    /**
+     * Who holds a lock, as the run wrote it into the lock's data.
+     *
+     * @param command the command (ramp, simulate, latency)
+     * @param runId   the run's id
+     * @param pid     the runner's process id on {@code host}
+     * @param host    the host the runner runs on
+     * @param started when the run started
+     */
+    public record Owner(String command, String runId, long pid, String host, Instant started) {
+        /** The process that holds the lock is known to be gone: it ran here and no such process lives. */
+        public boolean goneFromThisHost() {
+            return host.equals(localHost()) && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+        }
+
         @Override
         public String toString() {
-            return owner + ", session 0x" + Long.toHexString(sessionId);
+            return command + " run " + runId + ", pid " + pid + " on " + host + ", started " + started;
+        }
+    }
+
+    /** A live run's lock found under some root: its path, its owner (null if its data is not zkload's), its session. */
+    public record Holder(String path, Owner owner, long sessionId) {
+        @Override
+        public String toString() {
+            return (owner == null ? "an unknown run" : owner.toString()) + ", session 0x" + Long.toHexString(sessionId);
+        }
+    }
+
+    /** This host's name, as locks record it. */
+    public static String localHost() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
         }
     }
 
@@ -83,7 +118,7 @@ public final class RunLock implements AutoCloseable {
     /**
      * Creates {@code root} (and missing parents, marked as zkload's) if needed and takes its lock.
      *
-     * @param owner  a description of the run for whoever finds its lock (command, run id, pid, host)
+     * @param owner  the run, for whoever finds its lock
      * @param force  empty an existing root that holds znodes (but never a live run's)
      * @throws HeldException         when another live run holds the root
      * @throws IllegalStateException when the root holds znodes and {@code force} is not set
@@ -91,7 +126,7 @@ public final class RunLock implements AutoCloseable {
      * @throws IOException           when the ensemble cannot be reached
      */
     public static RunLock acquire(String connectString, Duration sessionTimeout, Duration connectTimeout, String root,
-            String owner, boolean force) throws IOException, KeeperException, InterruptedException {
+            Owner owner, boolean force) throws IOException, KeeperException, InterruptedException {
         RunLock lock = new RunLock(connectString, sessionTimeout, connectTimeout, root, owner);
         lock.zk = Connections.open(connectString, sessionTimeout, connectTimeout, lock.new Expiry());
         try {
@@ -120,7 +155,23 @@ public final class RunLock implements AutoCloseable {
         } else {
             createPath();
         }
-        zk.create(root + "/" + NAME, owner, Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        zk.create(root + "/" + NAME, data(), Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+    }
+
+    private byte[] data() {
+        try {
+            return JSON.writeValueAsBytes(owner);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write a lock's owner: " + e.getMessage(), e);
+        }
+    }
+
+    private static Owner owner(byte[] data) {
+        try {
+            return JSON.readValue(data, Owner.class);
+        } catch (IOException e) {
+            return null; // a lock some other tool wrote: still a live session, but no owner to name
+        }
     }
 
     private void createPath() throws KeeperException, InterruptedException {
@@ -148,7 +199,7 @@ public final class RunLock implements AutoCloseable {
             byte[] data = zk.getData(path, false, stat);
             // an ephemeral exists only while its session lives
             return stat.getEphemeralOwner() == 0 ? Optional.empty()
-                    : Optional.of(new Holder(path, new String(data, StandardCharsets.UTF_8), stat.getEphemeralOwner()));
+                    : Optional.of(new Holder(path, owner(data), stat.getEphemeralOwner()));
         } catch (KeeperException.NoNodeException e) {
             return Optional.empty();
         }
@@ -228,7 +279,7 @@ public final class RunLock implements AutoCloseable {
         try {
             ZooKeeper fresh = Connections.open(connectString, sessionTimeout, connectTimeout.multipliedBy(20), new Expiry());
             zk = fresh;
-            fresh.create(root + "/" + NAME, owner, Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+            fresh.create(root + "/" + NAME, data(), Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
             LOG.info("the lock of {} was lost with its session; taken again on session 0x{}", root,
                     Long.toHexString(fresh.getSessionId()));
         } catch (IOException | KeeperException e) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class RunLockTest {
     private static final Duration T = Duration.ofSeconds(30);
+    private static final RunLock.Owner OWNER = new RunLock.Owner("latency", "r", 2, "h", java.time.Instant.EPOCH);
     private static LocalEnsemble zk;
     private static ZooKeeper observer;
 
@@ -33,17 +34,19 @@ class RunLockTest {
 
     @Test
     void aLockIsAnEphemeralThatASecondRunCannotTakeAndItsRootGoesWithIt() throws Exception {
-        try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", "ramp run a, pid 1", false)) {
+        RunLock.Owner a = new RunLock.Owner("ramp", "a", 1, "loadgen-1", java.time.Instant.parse("2026-11-23T15:00:00Z"));
+        try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, false)) {
             var stat = observer.exists("/zkload/run-a/" + RunLock.NAME, false);
             assertThat(stat.getEphemeralOwner()).isEqualTo(lock.sessionId());
             assertThat(new String(observer.getData("/zkload", false, null))).isEqualTo(RunLock.MARKER);
             assertThat(RunLock.holder(observer, "/zkload/run-a")).get().satisfies(h -> {
-                assertThat(h.owner()).isEqualTo("ramp run a, pid 1");
+                assertThat(h.owner()).isEqualTo(a);
                 assertThat(h.toString()).endsWith("session 0x" + Long.toHexString(lock.sessionId()));
             });
-            assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", "another", true))
-                    .as("not even with force").isInstanceOf(RunLock.HeldException.class)
-                    .hasMessageStartingWith("/zkload/run-a is in use by a live run (ramp run a, pid 1, session 0x");
+            assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, true))
+                    .as("not even with force").isInstanceOf(RunLock.HeldException.class).hasMessageStartingWith(
+                            "/zkload/run-a is in use by a live run (ramp run a, pid 1 on loadgen-1, started"
+                                    + " 2026-11-23T15:00:00Z, session 0x");
         }
         assertThat(observer.exists("/zkload", false)).as("the root and the /zkload it created, gone").isNull();
     }
@@ -52,9 +55,9 @@ class RunLockTest {
     void anExistingRootThatHoldsZnodesIsClearedOnlyWithForce() throws Exception {
         observer.create("/leftover", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/leftover/x", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-        assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/leftover", "r", false))
+        assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, false))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("holds 1 znodes");
-        try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/leftover", "r", true)) {
+        try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, true)) {
             assertThat(observer.getChildren("/leftover", false)).containsExactly(RunLock.NAME);
         }
         assertThat(observer.exists("/leftover", false)).as("a root it did not create stays").isNotNull();

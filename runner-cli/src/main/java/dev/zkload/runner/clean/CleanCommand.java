@@ -78,9 +78,7 @@ public final class CleanCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             if (!live.isEmpty() && !force) {
-                throw new RunFailure(root + " is in use by " + (live.size() == 1 ? "a live run" : live.size() + " live runs")
-                        + " (" + live.get(0) + (live.size() > 1 ? ", …" : "") + "); nothing was removed: stop "
-                        + (live.size() == 1 ? "that run" : "them") + " first, or add --force");
+                throw new RunFailure(refusal(live));
             }
             long removed = remover.removeTree(root);
             List<String> parents = remover.removeEmptyParents(root);
@@ -90,5 +88,18 @@ public final class CleanCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new RunFailure("cannot clean " + root + " on " + cs + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Names the live run; when its process is gone (killed here), says the lock goes with its session. */
+    private String refusal(List<RunLock.Holder> live) {
+        RunLock.Holder first = live.get(0);
+        String which = live.size() == 1 ? "a live run" : live.size() + " live runs";
+        String more = live.size() > 1 ? ", …" : "";
+        if (live.size() == 1 && first.owner() != null && first.owner().goneFromThisHost()) {
+            return root + " is still locked by " + first + ", whose process is gone: the servers end its session within"
+                    + " its timeout, after which clean removes it; nothing was removed (or add --force now)";
+        }
+        return root + " is in use by " + which + " (" + first + more + "); nothing was removed: stop "
+                + (live.size() == 1 ? "that run" : "them") + " first, or add --force";
     }
 }

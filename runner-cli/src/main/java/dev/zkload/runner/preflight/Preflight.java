@@ -19,6 +19,12 @@ import org.apache.zookeeper.KeeperException;
  * and locked under the client's credentials.
  */
 public final class Preflight {
+    /**
+     * The lock's session timeout, Saturn's own: a killed run's lock goes this long after the kill, and a
+     * live run whose lock session expired has lost its simulated sessions too.
+     */
+    static final Duration LOCK_SESSION = Duration.ofSeconds(20);
+
     private Preflight() {
     }
 
@@ -81,10 +87,11 @@ public final class Preflight {
      *
      * @throws RunFailure when the ensemble's ACL denies it, or another live run holds the root
      */
-    public static RunLock lock(String connectString, Duration connectTimeout, String root, String owner, boolean force)
+    public static RunLock lock(String connectString, Duration connectTimeout, String root, RunLock.Owner owner,
+            boolean force)
             throws InterruptedException {
         try {
-            return RunLock.acquire(connectString, Duration.ofSeconds(30), connectTimeout, root, owner, force);
+            return RunLock.acquire(connectString, LOCK_SESSION, connectTimeout, root, owner, force);
         } catch (KeeperException.NoAuthException e) {
             throw new RunFailure("cannot create the run's root " + root + ": the ensemble's ACL on " + e.getPath()
                     + " does not let this client write (NoAuth)", e);

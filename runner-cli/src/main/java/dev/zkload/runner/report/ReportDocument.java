@@ -28,6 +28,9 @@ final class ReportDocument {
         blocks.add(new Block.Section("Settings"));
         blocks.add(new Block.TableBlock(keyValues("Ramp", run.settings()), 3));
         blocks.add(new Block.TableBlock(keyValues("Target", run.target()), 3));
+        if (!run.servers().isEmpty()) {
+            blocks.add(new Block.TableBlock(servers(run.servers()), 3));
+        }
         blocks.add(new Block.TableBlock(keyValues("Model", run.model()), 3));
         List<Table> tables = ReportTables.all(folder);
         blocks.add(new Block.TableBlock(tables.get(0), 2));
@@ -71,6 +74,15 @@ final class ReportDocument {
             blocks.add(new Block.Bullets(s.qualifications()));
         }
         return blocks;
+    }
+
+    /** The servers as the preflight found them: version, role, and where their statistics came from. */
+    private static Table servers(List<Map<String, String>> servers) {
+        List<String> header = List.of("Server", "Version", "Mode", "Statistics");
+        List<List<String>> rows = servers.stream().map(s -> List.of(s.getOrDefault("server", Numbers.ABSENT),
+                s.getOrDefault("version", Numbers.ABSENT), s.getOrDefault("mode", Numbers.ABSENT),
+                s.getOrDefault("metrics", Numbers.ABSENT))).toList();
+        return new Table("Servers", null, header, rows);
     }
 
     private static Table keyValues(String title, Map<String, String> values) {

@@ -63,7 +63,18 @@ final class ResultsReader {
                 ? JSON.convertValue(model.get("expectedPerDomain"), Footprint.class) : null;
         return new RunInfo(text(root, "tool"), text(root, "version"), text(root, "command"), arguments,
                 text(root, "startTime"), text(model, "name"), expected, fields(model, "expectedPerDomain"),
-                fields(root.path("target"), null), fields(root.path("settings"), null));
+                fields(root.path("target"), "servers"), fields(root.path("settings"), null), servers(root.path("target")));
+    }
+
+    /** Each server as the preflight found it (version, mode, statistics source), field by field. */
+    private static List<Map<String, String>> servers(JsonNode target) {
+        List<Map<String, String>> servers = new ArrayList<>();
+        target.path("servers").forEach(s -> {
+            if (s.isObject()) {
+                servers.add(fields(s, null));
+            }
+        });
+        return servers;
     }
 
     private static String text(JsonNode node, String field) {

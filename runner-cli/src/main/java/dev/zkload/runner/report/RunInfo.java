@@ -13,10 +13,11 @@ import java.util.Optional;
  */
 record RunInfo(String tool, String version, String command, List<String> arguments, String startTime,
                String modelName, Footprint expectedPerDomain, Map<String, String> model,
-               Map<String, String> target, Map<String, String> settings) {
+               Map<String, String> target, Map<String, String> settings, List<Map<String, String>> servers) {
 
     RunInfo {
         arguments = List.copyOf(arguments);
+        servers = servers.stream().map(RunInfo::ordered).toList();
         model = ordered(model);
         target = ordered(target);
         settings = ordered(settings);

@@ -13,7 +13,6 @@ import dev.zkload.runner.result.ResultFolder;
 import dev.zkload.runner.result.RunDescription;
 import dev.zkload.runner.target.Target;
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,8 +66,8 @@ public final class PreparedRun implements AutoCloseable {
             StatsClient stats = new StatsClient(Duration.ofSeconds(2), adminUrls);
             List<ServerCheck> servers = Preflight.servers(target.servers(), stats, metricsRequired);
             lock = Preflight.lock(target.connectString().toString(), options.connectTimeout, root,
-                    command + " run " + runId + ", pid " + ProcessHandle.current().pid() + " on " + host()
-                            + ", started " + Instant.now(), force);
+                    new RunLock.Owner(command, runId, ProcessHandle.current().pid(), RunLock.localHost(), Instant.now()),
+                    force);
             ResultFolder results;
             try {
                 results = ResultFolder.create(out);
@@ -141,11 +140,4 @@ public final class PreparedRun implements AutoCloseable {
         }
     }
 
-    private static String host() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            return "an unknown host";
-        }
-    }
 }

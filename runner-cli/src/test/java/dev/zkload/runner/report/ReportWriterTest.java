@@ -46,6 +46,9 @@ class ReportWriterTest {
                 "- Stop reason: saturated — leader outstanding requests above 300 for 60 s at 300 domains",
                 "- Max stable domains: 200", "- Saturated at domains: 300", "- Saturation observable: yes")
                 .doesNotContain("Incomplete run");
+        MarkdownTables servers = MarkdownTables.under(md, "### Servers");
+        assertThat(servers.cell("127.0.0.1:30001", "Mode")).isEqualTo("leader");
+        assertThat(servers.cell("127.0.0.1:30002", "Statistics")).isEqualTo("admin http://x/commands");
         MarkdownTables ramp = MarkdownTables.under(md, "### Ramp");
         assertThat(ramp.cell("outstandingThreshold", "Value")).isEqualTo("300");
         assertThat(ramp.cell("znodeCount", "Value")).isEqualTo("10000");

@@ -51,7 +51,9 @@ final class ResultsFixture {
                  "expectedPerDomain":{"znodes":2196,"ephemerals":147.5,"watches":5736,"sessions":5,
                  "writesPerSec":11.6,"readsPerSec":133.0}},
                  "target":{"connectString":"127.0.0.1:30001,127.0.0.1:30002,127.0.0.1:30003","embedded":true,
-                 "servers":3,"serverVersions":["3.9.5"],"snapCount":null,"serverJvmOpts":"%s",
+                 "servers":[{"server":"127.0.0.1:30001","version":"3.9.5","mode":"leader","metrics":"4lw"},
+                 {"server":"127.0.0.1:30002","version":"3.9.5","mode":"follower","metrics":"admin http://x/commands"}],
+                 "snapCount":null,"serverJvmOpts":"%s",
                  "serverJavaHome":"/usr/lib/jvm/java-17","serverHeap":"2g"},
                  "settings":{"domains":300,"step":100,"outstandingThreshold":300,"sustainSec":60,"settleSec":60,
                  "znodeCount":10000,"znodeSize":100,"benchTarget":"leader"},"somethingNew":{"a":1}}"""
