@@ -1,5 +1,7 @@
 package dev.zkload.runner;
 
+import dev.zkload.runner.cli.Cli;
+
 import java.io.PrintWriter;
 import picocli.CommandLine;
 

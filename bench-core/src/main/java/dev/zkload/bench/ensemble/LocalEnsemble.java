@@ -1,6 +1,6 @@
 package dev.zkload.bench.ensemble;
 
-import dev.zkload.bench.target.ServerAddress;
+import dev.zkload.bench.client.ServerAddress;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;

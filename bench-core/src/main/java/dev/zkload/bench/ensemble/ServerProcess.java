@@ -1,7 +1,7 @@
 package dev.zkload.bench.ensemble;
 
 import dev.zkload.bench.stats.FourLetterWords;
-import dev.zkload.bench.target.ServerAddress;
+import dev.zkload.bench.client.ServerAddress;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -2,8 +2,8 @@ package dev.zkload.bench.ops;
 
 import dev.zkload.bench.result.LatencyReport;
 import dev.zkload.bench.result.TargetResult;
-import dev.zkload.bench.target.ConnectString;
-import dev.zkload.bench.target.ServerAddress;
+import dev.zkload.bench.client.ConnectString;
+import dev.zkload.bench.client.ServerAddress;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.zkload.bench.ops;
 
-import dev.zkload.bench.target.Connections;
+import dev.zkload.bench.client.Connections;
 import java.io.IOException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;

@@ -1,7 +1,7 @@
 package dev.zkload.bench.ops;
 
-import dev.zkload.bench.target.RunLock;
-import dev.zkload.bench.target.ZkTrees;
+import dev.zkload.bench.client.RunLock;
+import dev.zkload.bench.client.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

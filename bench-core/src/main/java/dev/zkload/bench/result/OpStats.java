@@ -25,7 +25,7 @@ public record OpStats(long count, long errors, Map<String, Long> errorsByCode, d
         double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs, double elapsedMs) {
 
     public OpStats {
-        errorsByCode = Map.copyOf(errorsByCode);
+        errorsByCode = errorsByCode == null ? Map.of() : Map.copyOf(errorsByCode);
     }
 
     /**

@@ -1,83 +1,87 @@
 package dev.zkload.bench.stats;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Locale;
 
 /**
- * Appends samples to a CSV file, one row per server per sample, flushed per row so a crash loses
- * nothing already sampled. Columns: {@code time} (ISO-8601 UTC), {@code epochMs}, {@code server}
- * (host:port), {@code reachable}, {@code source} (4LW or ADMIN_HTTP), {@code state}, {@code version},
- * {@code znodeCount}, {@code watchCount}, {@code ephemeralsCount}, {@code aliveConnections},
- * {@code outstandingRequests}, {@code minLatencyMs}, {@code avgLatencyMs}, {@code maxLatencyMs},
- * {@code approximateDataSize}, {@code fsyncThresholdExceedCount}, {@code error}. Unknown values
- * are empty cells.
+ * Appends samples to a CSV file (Jackson's CSV dataformat), one row per server per sample, flushed
+ * per row so a crash loses nothing already sampled. Columns are {@link Row}'s, in order; unknown
+ * values are empty cells.
  */
 final class StatsCsv implements AutoCloseable {
-    static final String HEADER = "time,epochMs,server,reachable,source,state,version,znodeCount,watchCount,"
-            + "ephemeralsCount,aliveConnections,outstandingRequests,minLatencyMs,avgLatencyMs,maxLatencyMs,"
-            + "approximateDataSize,fsyncThresholdExceedCount,error";
+    /** Quotes a cell only when it must (a comma, a quote): Jackson otherwise quotes every long value. */
+    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+    static final CsvSchema SCHEMA = CSV.schemaFor(Row.class);
+    /** The header line: the column names, which readers address by name. */
+    static final String HEADER = String.join(",", SCHEMA.getColumnNames());
+
+    /**
+     * One row: {@code time} (ISO-8601 UTC), {@code epochMs}, {@code server} (host:port), {@code reachable},
+     * {@code source} ({@code 4LW} or {@code ADMIN_HTTP}), the server's counters, and {@code error} when it
+     * did not answer.
+     */
+    @JsonPropertyOrder({"time", "epochMs", "server", "reachable", "source", "state", "version", "znodeCount",
+        "watchCount", "ephemeralsCount", "aliveConnections", "outstandingRequests", "minLatencyMs", "avgLatencyMs",
+        "maxLatencyMs", "approximateDataSize", "fsyncThresholdExceedCount", "error"})
+    record Row(String time, long epochMs, String server, boolean reachable, String source, String state, String version,
+            Long znodeCount, Long watchCount, Long ephemeralsCount, Long aliveConnections, Long outstandingRequests,
+            Double minLatencyMs, Double avgLatencyMs, Double maxLatencyMs, Long approximateDataSize,
+            Long fsyncThresholdExceedCount, String error) {
+
+        static Row of(StatsSample sample) {
+            ServerStats s = sample.stats();
+            String error = sample.error() == null ? null : sample.error().replace('\n', ' ').replace('\r', ' ');
+            if (s == null) {
+                return new Row(sample.time().toString(), sample.time().toEpochMilli(), sample.server().hostPort(), false,
+                        null, null, null, null, null, null, null, null, null, null, null, null, null, error);
+            }
+            return new Row(sample.time().toString(), sample.time().toEpochMilli(), sample.server().hostPort(), true,
+                    s.source() == ServerStats.Source.FOUR_LETTER_WORD ? "4LW" : "ADMIN_HTTP", s.state().name(),
+                    s.version(), count(s.znodeCount()), count(s.watchCount()), count(s.ephemeralsCount()),
+                    count(s.aliveConnections()), count(s.outstandingRequests()), decimal(s.minLatencyMs()),
+                    decimal(s.avgLatencyMs()), decimal(s.maxLatencyMs()), count(s.approximateDataSize()),
+                    count(s.fsyncThresholdExceedCount()), error);
+        }
+
+        private static Long count(long v) {
+            return v < 0 ? null : v;
+        }
+
+        private static Double decimal(double v) {
+            return Double.isNaN(v) ? null : Math.round(v * 1000.0) / 1000.0;
+        }
+    }
 
     private final BufferedWriter out;
+    private final SequenceWriter rows;
 
     StatsCsv(Path file) throws IOException {
         boolean fresh = !Files.exists(file) || Files.size(file) == 0;
         out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        if (fresh) {
-            out.write(HEADER);
-            out.newLine();
-            out.flush();
-        }
+        rows = CSV.writer(fresh ? SCHEMA.withHeader() : SCHEMA.withoutHeader()).writeValues(out);
+    }
+
+    /** One sample as the CSV line it becomes (without the line end). */
+    static String row(StatsSample sample) throws IOException {
+        return CSV.writer(SCHEMA).writeValueAsString(Row.of(sample)).stripTrailing();
     }
 
     synchronized void append(StatsSample sample) throws IOException {
-        out.write(row(sample));
-        out.newLine();
-        out.flush();
-    }
-
-    static String row(StatsSample sample) {
-        ServerStats s = sample.stats();
-        StringBuilder b = new StringBuilder(200);
-        b.append(sample.time()).append(',').append(sample.time().toEpochMilli()).append(',')
-                .append(sample.server().hostPort()).append(',').append(s != null).append(',');
-        if (s != null) {
-            b.append(s.source() == ServerStats.Source.FOUR_LETTER_WORD ? "4LW" : "ADMIN_HTTP").append(',')
-                    .append(s.state()).append(',').append(quote(s.version())).append(',')
-                    .append(count(s.znodeCount())).append(',').append(count(s.watchCount())).append(',')
-                    .append(count(s.ephemeralsCount())).append(',').append(count(s.aliveConnections())).append(',')
-                    .append(count(s.outstandingRequests())).append(',').append(decimal(s.minLatencyMs())).append(',')
-                    .append(decimal(s.avgLatencyMs())).append(',').append(decimal(s.maxLatencyMs())).append(',')
-                    .append(count(s.approximateDataSize())).append(',').append(count(s.fsyncThresholdExceedCount()))
-                    .append(',');
-        } else {
-            b.append(",,,,,,,,,,,,,");
-        }
-        return b.append(quote(sample.error())).toString();
-    }
-
-    private static String count(long v) {
-        return v < 0 ? "" : Long.toString(v);
-    }
-
-    private static String decimal(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    private static String quote(String text) {
-        if (text == null || text.isEmpty()) {
-            return "";
-        }
-        String oneLine = text.replace('\n', ' ').replace('\r', ' ');
-        return oneLine.contains(",") || oneLine.contains("\"") ? "\"" + oneLine.replace("\"", "\"\"") + "\"" : oneLine;
+        rows.write(Row.of(sample));
+        rows.flush();
     }
 
     @Override
     public synchronized void close() throws IOException {
-        out.close();
+        rows.close();
     }
 }

@@ -1,6 +1,6 @@
 package dev.zkload.bench.stats;
 
-import dev.zkload.bench.target.ServerAddress;
+import dev.zkload.bench.client.ServerAddress;
 import java.time.Instant;
 
 /**

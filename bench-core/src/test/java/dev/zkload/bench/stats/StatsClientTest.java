@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.bench.target.ServerAddress;
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.testing.ZkClients;
 import java.time.Duration;
 import org.apache.zookeeper.CreateMode;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.bench.target.ServerAddress;
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.testing.Timeouts;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -35,7 +35,10 @@ class StatsSamplerTest {
                 await().atMost(Timeouts.seconds(20)).until(() -> heard.size() >= 5);
                 // the file is flushed while the sampler runs
                 List<String> lines = Files.readAllLines(csv);
-                assertThat(lines.get(0)).isEqualTo(StatsCsv.HEADER);
+                // the columns of every server-metrics.csv so far, in their order
+                assertThat(lines.get(0)).isEqualTo(StatsCsv.HEADER).isEqualTo("time,epochMs,server,reachable,source,state,"
+                        + "version,znodeCount,watchCount,ephemeralsCount,aliveConnections,outstandingRequests,minLatencyMs,"
+                        + "avgLatencyMs,maxLatencyMs,approximateDataSize,fsyncThresholdExceedCount,error");
                 assertThat(lines.size()).isGreaterThanOrEqualTo(1 + 2 * 4);
 
                 StatsSample leader = sampler.leader().orElseThrow();
@@ -57,7 +60,7 @@ class StatsSamplerTest {
     }
 
     @Test
-    void csvRowOfAnUnreachableServerKeepsTheColumnCount() {
+    void csvRowOfAnUnreachableServerKeepsTheColumnCount() throws Exception {
         StatsSample s = new StatsSample(java.time.Instant.EPOCH, new ServerAddress("h", 1), null, "refused, \"really\"");
         String row = StatsCsv.row(s);
         assertThat(row).startsWith("1970-01-01T00:00:00Z,0,h:1,false,");

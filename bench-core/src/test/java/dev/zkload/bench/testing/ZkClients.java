@@ -1,6 +1,6 @@
 package dev.zkload.bench.testing;
 
-import dev.zkload.bench.target.Connections;
+import dev.zkload.bench.client.Connections;
 import java.io.IOException;
 import java.time.Duration;
 import org.apache.zookeeper.ZooKeeper;

@@ -1,6 +1,6 @@
 package dev.zkload.sim.perf;
 
-import dev.zkload.bench.target.ZkTrees;
+import dev.zkload.bench.client.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

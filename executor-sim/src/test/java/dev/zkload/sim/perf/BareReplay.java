@@ -1,7 +1,7 @@
 package dev.zkload.sim.perf;
 
-import dev.zkload.bench.target.Connections;
-import dev.zkload.bench.target.ZkTrees;
+import dev.zkload.bench.client.Connections;
+import dev.zkload.bench.client.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.zkload.sim.perf;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.bench.target.Connections;
+import dev.zkload.bench.client.Connections;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.SaturnModel;
 import java.lang.management.ManagementFactory;

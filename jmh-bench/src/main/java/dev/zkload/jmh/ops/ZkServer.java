@@ -1,7 +1,7 @@
 package dev.zkload.jmh.ops;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.bench.target.Connections;
+import dev.zkload.bench.client.Connections;
 import dev.zkload.jmh.profile.Profiles;
 import dev.zkload.jmh.profile.ServerProfile;
 import java.io.IOException;

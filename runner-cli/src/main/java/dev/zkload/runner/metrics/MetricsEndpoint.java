@@ -1,5 +1,7 @@
 package dev.zkload.runner.metrics;
 
+import dev.zkload.runner.cli.options.MetricsOptions;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.zkload.runner.RunFailure;

@@ -1,5 +1,9 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.result.MetricSample;
+
 import dev.zkload.bench.ops.Op;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -53,12 +57,12 @@ final class Charts {
      * the layout of the 2017 report's TPS figures, or lines when {@code lines} is set (for latencies,
      * where the trend matters more than the comparison).
      */
-    static JFreeChart perStep(String title, String valueAxis, List<StepRecord> steps,
-                              Function<OpResult, Double> value, boolean lines) {
+    static JFreeChart perStep(String title, String valueAxis, List<StepResult> steps,
+                              Function<OpStats, Double> value, boolean lines) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Op op : Op.values()) {
-            for (StepRecord step : steps) {
-                data.addValue(step.op(op).map(value).orElse(null), op.jsonName(), step.label());
+            for (StepResult step : steps) {
+                data.addValue(StepLabels.op(step, op).map(value).orElse(null), op.jsonName(), StepLabels.label(step));
             }
         }
         JFreeChart chart = lines
@@ -91,7 +95,7 @@ final class Charts {
      * where each step began and a shaded band while its domains registered. X is minutes since the run
      * started.
      */
-    static JFreeChart outstanding(ResultsFolder folder) {
+    static JFreeChart outstanding(RunView folder) {
         long origin = origin(folder);
         Map<String, XYSeries> byLeader = new TreeMap<>();
         Map<String, Long> lastSeen = new TreeMap<>();
@@ -131,19 +135,19 @@ final class Charts {
             double top = Math.max(t, data.getSeriesCount() == 0 ? 0 : plot.getRangeAxis().getUpperBound());
             plot.getRangeAxis().setRange(0, top * 1.15);
         });
-        for (StepRecord step : folder.steps()) {
+        for (StepResult step : folder.steps()) {
             // the registration burst: shown, but the step is judged on the settled load after it
-            if (step.phases() != null && step.phases().addSec() != null && step.phases().addSec() > 0) {
-                instant(step.startTime()).ifPresent(start -> {
+            if (step.phases() != null && step.phases().addSec() > 0 && step.startTime() != null) {
+                Optional.of(step.startTime()).ifPresent(start -> {
                     double from = minutes(start.toEpochMilli(), origin);
                     IntervalMarker burst = new IntervalMarker(from, from + step.phases().addSec() / 60.0, BURST);
                     plot.addDomainMarker(burst, Layer.BACKGROUND);
                 });
             }
-            instant(step.startTime()).ifPresent(start -> {
+            Optional.ofNullable(step.startTime()).ifPresent(start -> {
                 ValueMarker marker = new ValueMarker(minutes(start.toEpochMilli(), origin), Color.GRAY,
                         new BasicStroke(1f));
-                marker.setLabel(step.id());
+                marker.setLabel(StepLabels.id(step));
                 marker.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
                 marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
                 marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
@@ -157,7 +161,7 @@ final class Charts {
         return (epochMs - origin) / 60_000.0;
     }
 
-    private static long origin(ResultsFolder folder) {
+    private static long origin(RunView folder) {
         return instant(folder.run().startTime()).map(Instant::toEpochMilli)
                 .orElseGet(() -> folder.samples().stream().mapToLong(MetricSample::epochMs).min().orElse(0));
     }

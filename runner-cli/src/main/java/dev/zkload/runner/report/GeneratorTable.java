@@ -1,5 +1,9 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StepPhases;
+import dev.zkload.runner.result.GeneratorHealth;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,15 +17,15 @@ final class GeneratorTable {
     private GeneratorTable() {
     }
 
-    static Table of(List<StepRecord> steps) {
+    static Table of(List<StepResult> steps) {
         List<String> header = List.of("Step", "Add (s)", "Settle (s)", "Measure (s)", "Burst outstanding max",
                 "Runner CPU (% of share)", "Cores", "Fire lag p99 (ms)", "Fire lag max (ms)", "Sampler lag max (ms)",
                 "GC max (ms)", "Servers CPU (% of a core)", "Generator-bound");
         List<List<String>> rows = new ArrayList<>();
-        for (StepRecord s : steps) {
-            StepRecord.Phases p = s.phases();
-            StepRecord.Generator g = s.generator();
-            rows.add(List.of(s.label(), p == null ? Numbers.ABSENT : Numbers.decimal(p.addSec(), 1),
+        for (StepResult s : steps) {
+            StepPhases p = s.phases();
+            GeneratorHealth g = s.generator();
+            rows.add(List.of(StepLabels.label(s), p == null ? Numbers.ABSENT : Numbers.decimal(p.addSec(), 1),
                     p == null ? Numbers.ABSENT : Numbers.decimal(p.settleSec(), 1),
                     p == null ? Numbers.ABSENT : Numbers.decimal(p.measureSec(), 1),
                     s.burst() == null ? Numbers.ABSENT : Numbers.integer(s.burst().outstandingMax()),
@@ -32,8 +36,7 @@ final class GeneratorTable {
                     g == null || g.samplerLag() == null ? Numbers.ABSENT : Numbers.decimal(g.samplerLag().maxMs(), 1),
                     g == null ? Numbers.ABSENT : Numbers.integer(g.gcPauseMaxMs()),
                     g == null ? Numbers.ABSENT : servers(g.serversCpuPercent()),
-                    s.generatorBound() == null ? Numbers.ABSENT : s.generatorBound()
-                            ? "yes: " + String.join("; ", g.reasons()) : "no"));
+                    g == null ? Numbers.ABSENT : s.generatorBound() ? "yes: " + String.join("; ", g.reasons()) : "no"));
         }
         return new Table("Load generator health and phases per step",
                 "How long each phase took, the leader's queue while the step's domains registered (recorded, not judged),"

@@ -1,5 +1,7 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.runner.result.RampSummary;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +13,7 @@ final class ReportDocument {
     }
 
     /** @param charts file names of the charts that were written, e.g. {@code tps-per-step.png} */
-    static List<Block> build(ResultsFolder folder, Set<String> charts) {
+    static List<Block> build(RunView folder, Set<String> charts) {
         RunInfo run = folder.run();
         List<Block> blocks = new ArrayList<>();
         blocks.add(new Block.Title("ZooKeeper capacity: " + run.connectString() + ", model "
@@ -50,26 +52,26 @@ final class ReportDocument {
         return blocks;
     }
 
-    private static List<Block> outcome(ResultsFolder folder) {
+    private static List<Block> outcome(RunView folder) {
         if (folder.summary().isEmpty()) {
             return List.of(new Block.Text("Incomplete run: there is no summary.json (the run is still going or "
                     + "was killed); the tables show the steps finished so far.", true));
         }
-        Summary s = folder.summary().get();
+        RampSummary s = folder.summary().get();
         List<Block> blocks = new ArrayList<>();
         if (s.verdict() != null) {
             blocks.add(new Block.Text(s.verdict(), true));
         }
         blocks.add(new Block.Bullets(List.of(
-                "Stop reason: " + orUnknown(s.stopReason()) + (s.message() == null ? "" : " — " + s.message()),
+                "Stop reason: " + (s.stopReason() == null ? Numbers.ABSENT : s.stopReason().json())
+                        + (s.message() == null ? "" : " — " + s.message()),
                 "Max stable domains: " + (s.maxStableDomains() == null ? "none" : s.maxStableDomains()),
                 "Saturated at domains: " + (s.saturatedAtDomains() == null ? "not saturated" : s.saturatedAtDomains()),
-                "Saturation observable: " + (s.saturationObservable() == null ? Numbers.ABSENT
-                        : s.saturationObservable() ? "yes" : "no"),
+                "Saturation observable: " + (s.saturationObservable() ? "yes" : "no"),
                 "Load generator the limit at domains: " + (s.generatorBoundAtDomains() == null ? "no"
                         : s.generatorBoundAtDomains()),
-                "Interrupted: " + (Boolean.TRUE.equals(s.interrupted()) ? "yes" : "no"),
-                "Ended: " + orUnknown(s.endTime()))));
+                "Interrupted: " + (s.interrupted() ? "yes" : "no"),
+                "Ended: " + (s.endTime() == null ? Numbers.ABSENT : s.endTime()))));
         if (!s.qualifications().isEmpty()) {
             blocks.add(new Block.Bullets(s.qualifications()));
         }

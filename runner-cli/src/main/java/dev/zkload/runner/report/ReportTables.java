@@ -1,5 +1,10 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.result.StepServerData;
+import dev.zkload.runner.result.Footprint;
+
 import dev.zkload.bench.ops.Op;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +23,7 @@ final class ReportTables {
     private ReportTables() {
     }
 
-    static List<Table> all(ResultsFolder folder) {
+    static List<Table> all(RunView folder) {
         List<Table> tables = new ArrayList<>();
         tables.add(serverData(folder.steps()));
         tables.add(perOp("TPS per operation per step",
@@ -32,20 +37,27 @@ final class ReportTables {
         return tables;
     }
 
-    static Table serverData(List<StepRecord> steps) {
+    static Table serverData(List<StepResult> steps) {
         List<String> header = List.of("Step", "Domains", "Znodes", "Watches", "Connections", "Outstanding avg",
                 "Outstanding max", "Avg latency (ms)", "Max latency (ms)", "Leader CPU (%)", "Leader RSS (GiB)",
                 "Data size (MiB)", "Verdict");
         List<List<String>> rows = new ArrayList<>();
-        for (StepRecord step : steps) {
-            ServerData s = step.server() != null ? step.server()
-                    : new ServerData(null, null, null, null, null, null, null, null, null, null, null);
-            rows.add(List.of(step.id(), Integer.toString(step.domains()), Numbers.integer(s.znodes()),
-                    Numbers.integer(s.watches()), Numbers.integer(s.connections()),
-                    Numbers.decimal(s.outstandingAvg(), 1), Numbers.integer(s.outstandingMax()),
-                    Numbers.decimal(s.avgLatencyMs(), 2), Numbers.decimal(s.maxLatencyMs(), 2),
-                    Numbers.decimal(s.cpuPercent(), 1), Numbers.gib(s.rssBytes()), Numbers.mib(s.approximateDataSize()),
-                    step.verdict() != null ? step.verdict() : step.saturated() ? "saturated" : Numbers.ABSENT));
+        for (StepResult step : steps) {
+            String verdict = step.verdict() != null ? step.verdict().json() : step.saturated() ? "saturated" : Numbers.ABSENT;
+            StepServerData s = step.server();
+            List<String> row = new ArrayList<>(List.of(StepLabels.id(step), Integer.toString(step.domains())));
+            if (s == null) {
+                // no leader answered the whole step: every counter unknown, the verdict says why
+                header.subList(2, header.size() - 1).forEach(h -> row.add(Numbers.ABSENT));
+            } else {
+                row.addAll(List.of(Numbers.integer(s.znodes()), Numbers.integer(s.watches()),
+                        Numbers.integer(s.connections()), Numbers.decimal(s.outstandingAvg(), 1),
+                        Numbers.integer(s.outstandingMax()), Numbers.decimal(s.avgLatencyMs(), 2),
+                        Numbers.decimal(s.maxLatencyMs(), 2), Numbers.decimal(s.cpuPercent(), 1), Numbers.gib(s.rssBytes()),
+                        Numbers.mib(s.approximateDataSize())));
+            }
+            row.add(verdict);
+            rows.add(row);
         }
         return new Table("Server data per step",
                 "The leader's counters at the end of each step, its outstanding requests over the step's settled load; CPU"
@@ -54,24 +66,24 @@ final class ReportTables {
                 header, rows);
     }
 
-    static Table perOp(String title, String caption, List<StepRecord> steps, Function<OpResult, String> value) {
+    static Table perOp(String title, String caption, List<StepResult> steps, Function<OpStats, String> value) {
         List<String> header = new ArrayList<>();
         header.add("Operation");
-        steps.forEach(s -> header.add(s.label()));
+        steps.forEach(s -> header.add(StepLabels.label(s)));
         List<List<String>> rows = new ArrayList<>();
         for (Op op : Op.values()) {
             List<String> row = new ArrayList<>();
             row.add(op.jsonName());
-            steps.forEach(s -> row.add(s.op(op).map(value).orElse(Numbers.ABSENT)));
+            steps.forEach(s -> row.add(StepLabels.op(s, op).map(value).orElse(Numbers.ABSENT)));
             rows.add(row);
         }
         return new Table(title, caption, header, rows);
     }
 
-    static Table footprint(Footprint expected, List<StepRecord> steps) {
-        List<StepRecord> measured = steps.stream().filter(s -> s.footprintPerDomain() != null).toList();
+    static Table footprint(Footprint expected, List<StepResult> steps) {
+        List<StepResult> measured = steps.stream().filter(s -> s.footprintPerDomain() != null).toList();
         List<String> header = new ArrayList<>(List.of("Per domain", "Model"));
-        measured.forEach(s -> header.add(s.label()));
+        measured.forEach(s -> header.add(StepLabels.label(s)));
         List<List<String>> rows = new ArrayList<>();
         for (FootprintMetric metric : FootprintMetric.values()) {
             boolean anyMeasured = measured.stream().anyMatch(s -> metric.of(s.footprintPerDomain()) != null);
@@ -80,7 +92,7 @@ final class ReportTables {
             }
             Double model = expected == null ? null : metric.of(expected);
             List<String> row = new ArrayList<>(List.of(metric.label, Numbers.decimal(model, metric.decimals)));
-            for (StepRecord s : measured) {
+            for (StepResult s : measured) {
                 row.add(measuredCell(metric.of(s.footprintPerDomain()), model, metric.decimals));
             }
             rows.add(row);

@@ -1,5 +1,8 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.result.ResultReader;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,16 +44,16 @@ public final class ReportWriter {
     public static ReportFiles write(Path resultsDir) throws IOException {
         // Charts are drawn off-screen; without this a server with no display fails inside AWT.
         System.setProperty("java.awt.headless", "true");
-        ResultsFolder folder = ResultsReader.read(resultsDir);
+        RunView folder = RunView.of(ResultReader.read(resultsDir));
         List<Path> charts = new ArrayList<>();
         if (!folder.samples().isEmpty()) {
             charts.add(png(Charts.outstanding(folder), resultsDir.resolve(OUTSTANDING_PNG)));
         }
-        if (folder.steps().stream().anyMatch(StepRecord::hasOps)) {
+        if (folder.steps().stream().anyMatch(s -> !s.ops().isEmpty())) {
             charts.add(png(Charts.perStep("TPS per operation per step", "operations per second", folder.steps(),
-                    OpResult::opsPerSec, false), resultsDir.resolve(TPS_PNG)));
+                    OpStats::opsPerSec, false), resultsDir.resolve(TPS_PNG)));
             charts.add(png(Charts.perStep("p99 latency per operation per step", "p99 latency (ms)", folder.steps(),
-                    OpResult::p99Ms, true), resultsDir.resolve(P99_PNG)));
+                    OpStats::p99Ms, true), resultsDir.resolve(P99_PNG)));
         }
         Set<String> names = new LinkedHashSet<>();
         charts.forEach(c -> names.add(c.getFileName().toString()));

@@ -1,5 +1,11 @@
 package dev.zkload.runner.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zkload.bench.result.ResultJson;
+import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.RunDescription;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,9 +13,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What {@code run.json} says about a run. The model, target and settings are kept as ordered
- * name/value texts so the report shows every field the ramp wrote, including ones added after this
- * reader was written.
+ * What {@code run.json} says about a run, as the report shows it. The model, target and settings are
+ * kept as ordered name/value texts so the report shows every field the run wrote, including ones added
+ * after this report was written.
  */
 record RunInfo(String tool, String version, String command, List<String> arguments, String startTime,
                String modelName, Footprint expectedPerDomain, Map<String, String> model,
@@ -21,6 +27,42 @@ record RunInfo(String tool, String version, String command, List<String> argumen
         model = ordered(model);
         target = ordered(target);
         settings = ordered(settings);
+    }
+
+    private static final ObjectMapper JSON = ResultJson.compact();
+
+    static RunInfo of(RunDescription run) {
+        JsonNode model = JSON.valueToTree(run.model());
+        JsonNode target = JSON.valueToTree(run.target());
+        Footprint expected = model.hasNonNull("expectedPerDomain")
+                ? JSON.convertValue(model.get("expectedPerDomain"), Footprint.class) : null;
+        List<Map<String, String>> servers = new ArrayList<>();
+        target.path("servers").forEach(s -> {
+            if (s.isObject()) {
+                servers.add(fields(s, null));
+            }
+        });
+        return new RunInfo(run.tool(), run.version(), run.command(), run.arguments(),
+                run.startTime() == null ? null : run.startTime().toString(), text(model, "name"), expected,
+                fields(model, "expectedPerDomain"), fields(target, "servers"), fields(JSON.valueToTree(run.settings()), null),
+                servers);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    /** Flattens one level of an object into name → display text, in file order; nulls are left out. */
+    private static Map<String, String> fields(JsonNode object, String skip) {
+        Map<String, String> out = new LinkedHashMap<>();
+        object.fields().forEachRemaining(e -> {
+            JsonNode v = e.getValue();
+            if (!e.getKey().equals(skip) && !v.isNull()) {
+                out.put(e.getKey(), v.isValueNode() ? v.asText() : v.toString());
+            }
+        });
+        return out;
     }
 
     private static Map<String, String> ordered(Map<String, String> map) {

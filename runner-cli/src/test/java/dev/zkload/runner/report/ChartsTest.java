@@ -1,5 +1,10 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.result.ResultReader;
+
+import dev.zkload.runner.result.MetricSample;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ops.Op;
@@ -22,11 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartsTest {
     @TempDir
     Path dir;
-    ResultsFolder folder;
+    RunView folder;
 
     @BeforeEach
     void read() throws IOException {
-        folder = ResultsReader.read(ResultsFixture.write(dir));
+        folder = RunView.of(ResultReader.read(ResultsFixture.write(dir)));
     }
 
     @Test
@@ -71,7 +76,7 @@ class ChartsTest {
                 new MetricSample(2_000, "a", true, "LEADER", 6L),
                 new MetricSample(2_000 + Charts.GAP_MS + 1, "a", true, "STANDALONE", 7L),
                 new MetricSample(3_000, "b", true, "FOLLOWER", 99L));
-        ResultsFolder gappy = new ResultsFolder(dir, folder.run(), List.of(), samples, folder.summary(), List.of());
+        RunView gappy = new RunView(dir, folder.run(), List.of(), samples, folder.summary(), List.of());
         XYDataset data = Charts.outstanding(gappy).getXYPlot().getDataset();
         assertThat(data.getSeriesCount()).isEqualTo(1);
         assertThat(data.getItemCount(0)).isEqualTo(4);
@@ -80,7 +85,7 @@ class ChartsTest {
 
     @Test
     void perStepChartHasOneSeriesPerOpAndStepsInRampOrder() {
-        JFreeChart chart = Charts.perStep("TPS", "operations per second", folder.steps(), OpResult::opsPerSec, false);
+        JFreeChart chart = Charts.perStep("TPS", "operations per second", folder.steps(), OpStats::opsPerSec, false);
         CategoryDataset data = chart.getCategoryPlot().getDataset();
         assertThat(data.getRowKeys()).containsExactly((Object[]) java.util.Arrays.stream(Op.values())
                 .map(Op::jsonName).toArray(String[]::new));

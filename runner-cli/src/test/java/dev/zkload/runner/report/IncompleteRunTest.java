@@ -1,5 +1,9 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.RunResults;
+import dev.zkload.runner.result.StepResult;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ops.Op;
@@ -23,12 +27,12 @@ class IncompleteRunTest {
         String truncated = ResultsFixture.stepJson(5, true).substring(0, 120);
         Files.writeString(dir.resolve("steps.jsonl"), interrupted + "\n" + truncated, StandardOpenOption.APPEND);
 
-        ResultsFolder folder = ResultsReader.read(dir);
-        assertThat(folder.complete()).isFalse();
-        assertThat(folder.steps()).extracting(StepRecord::step).containsExactly(0, 1, 2, 3, 4);
+        RunResults folder = ResultReader.read(dir);
+        assertThat(folder.summary().isPresent()).isFalse();
+        assertThat(folder.steps()).extracting(StepResult::step).containsExactly(0, 1, 2, 3, 4);
         assertThat(folder.notes()).containsExactly(
                 "steps.jsonl line 6 is incomplete (the run was probably stopped while writing it) and was skipped.",
-                "Step load-4 (400) has no benchmark results: it ended before its benchmark ran.");
+                "Step 4 (400 domains) has no benchmark results: it ended before its benchmark ran.");
 
         String md = ResultsFixture.read(ReportWriter.write(dir).markdown());
         assertThat(md).contains("**Incomplete run: there is no summary.json").doesNotContain("Stop reason");
@@ -58,8 +62,8 @@ class IncompleteRunTest {
         ResultsFixture.write(dir);
         String steps = ResultsFixture.read(dir.resolve("steps.jsonl"));
         Files.writeString(dir.resolve("steps.jsonl"), steps.replaceFirst("\\{\"step\":1,", "{\"step\":1 oops,"));
-        ResultsFolder folder = ResultsReader.read(dir);
-        assertThat(folder.steps()).extracting(StepRecord::step).containsExactly(0, 2, 3);
+        RunResults folder = ResultReader.read(dir);
+        assertThat(folder.steps()).extracting(StepResult::step).containsExactly(0, 2, 3);
         assertThat(folder.notes()).singleElement().asString().startsWith("steps.jsonl line 2 is not a valid step (");
     }
 }

@@ -48,7 +48,7 @@ class ReportWriterTest {
                 .doesNotContain("Incomplete run");
         MarkdownTables servers = MarkdownTables.under(md, "### Servers");
         assertThat(servers.cell("127.0.0.1:30001", "Mode")).isEqualTo("leader");
-        assertThat(servers.cell("127.0.0.1:30002", "Statistics")).isEqualTo("admin http://x/commands");
+        assertThat(servers.cell("127.0.0.1:30002", "Statistics")).isEqualTo("none");
         MarkdownTables ramp = MarkdownTables.under(md, "### Ramp");
         assertThat(ramp.cell("outstandingThreshold", "Value")).isEqualTo("300");
         assertThat(ramp.cell("znodeCount", "Value")).isEqualTo("10000");

@@ -16,18 +16,18 @@ import java.util.Locale;
  * 60 s (unreachable rows), and server 2 takes over at 65 s. Numbers are chosen so that every cell of
  * the report can be predicted (see the static helpers).
  */
-final class ResultsFixture {
-    static final Instant START = Instant.parse("2026-11-22T15:00:00Z");
-    static final int SECONDS = 120;
-    static final String PLANTED = "<script>alert('x')</script>";
-    static final String S1 = "127.0.0.1:30001";
-    static final String S2 = "127.0.0.1:30002";
-    static final String S3 = "127.0.0.1:30003";
+public final class ResultsFixture {
+    public static final Instant START = Instant.parse("2026-11-22T15:00:00Z");
+    public static final int SECONDS = 120;
+    public static final String PLANTED = "<script>alert('x')</script>";
+    public static final String S1 = "127.0.0.1:30001";
+    public static final String S2 = "127.0.0.1:30002";
+    public static final String S3 = "127.0.0.1:30003";
 
     private ResultsFixture() {
     }
 
-    static Path write(Path dir) throws IOException {
+    public static Path write(Path dir) throws IOException {
         Files.writeString(dir.resolve("run.json"), runJson());
         StringBuilder steps = new StringBuilder();
         for (int s = 0; s <= 3; s++) {
@@ -43,7 +43,7 @@ final class ResultsFixture {
         return dir;
     }
 
-    static String runJson() {
+    public static String runJson() {
         return """
                 {"tool":"zkload","version":"0.1.0-SNAPSHOT","command":"ramp","arguments":["--domains","300"],
                  "startTime":"2026-11-22T15:00:00Z","model":{"name":"saturn-2.1","executorsPerDomain":3,
@@ -52,7 +52,7 @@ final class ResultsFixture {
                  "writesPerSec":11.6,"readsPerSec":133.0}},
                  "target":{"connectString":"127.0.0.1:30001,127.0.0.1:30002,127.0.0.1:30003","embedded":true,
                  "servers":[{"server":"127.0.0.1:30001","version":"3.9.5","mode":"leader","metrics":"4lw"},
-                 {"server":"127.0.0.1:30002","version":"3.9.5","mode":"follower","metrics":"admin http://x/commands"}],
+                 {"server":"127.0.0.1:30002","version":"3.9.5","mode":"follower","metrics":"none"}],
                  "snapCount":null,"serverJvmOpts":"%s",
                  "serverJavaHome":"/usr/lib/jvm/java-17","serverHeap":"2g"},
                  "settings":{"domains":300,"step":100,"outstandingThreshold":300,"sustainSec":60,"settleSec":60,
@@ -61,24 +61,24 @@ final class ResultsFixture {
     }
 
     /** Operations per second of op k (0..6) at step s: distinct in every cell. */
-    static double tps(int s, int k) {
+    public static double tps(int s, int k) {
         return 1500 - 300 * s + 10 * k + 0.3;
     }
 
-    static double p99(int s, int k) {
+    public static double p99(int s, int k) {
         return 1 + s + k / 10.0;
     }
 
-    static long znodes(int s) {
+    public static long znodes(int s) {
         return 500 + 219_600L * s;
     }
 
     /** Measured per-domain watches: step 2 is 13.3 % above the model's 5736 and must be flagged. */
-    static double watchesPerDomain(int s) {
+    public static double watchesPerDomain(int s) {
         return s == 2 ? 6500.0 : 5736.0;
     }
 
-    static String stepJson(int s, boolean withOps) {
+    public static String stepJson(int s, boolean withOps) {
         StringBuilder ops = new StringBuilder();
         for (Op op : Op.values()) {
             int k = op.ordinal();
@@ -108,7 +108,7 @@ final class ResultsFixture {
     }
 
     /** Leader rows: server 1 for t < 60, server 2 from t = 65; outstanding = 3 t on the leader. */
-    static String csv() {
+    public static String csv() {
         List<String> lines = new ArrayList<>();
         lines.add("time,epochMs,server,reachable,source,state,version,znodeCount,watchCount,ephemeralsCount,"
                 + "aliveConnections,outstandingRequests,minLatencyMs,avgLatencyMs,maxLatencyMs,approximateDataSize,"
@@ -130,12 +130,12 @@ final class ResultsFixture {
         return String.join("\n", lines) + "\n";
     }
 
-    static long leaderOutstanding(int t) {
+    public static long leaderOutstanding(int t) {
         return 3L * t;
     }
 
     /** null = unreachable. */
-    static String state(String server, int t) {
+    public static String state(String server, int t) {
         if (server.equals(S1)) {
             return t < 60 ? "LEADER" : null;
         }
@@ -145,7 +145,7 @@ final class ResultsFixture {
         return server.equals(S2) && t >= 65 ? "LEADER" : "FOLLOWER";
     }
 
-    static int leaderRows() {
+    public static int leaderRows() {
         int n = 0;
         for (int t = 0; t < SECONDS; t++) {
             for (String server : List.of(S1, S2, S3)) {
@@ -155,7 +155,7 @@ final class ResultsFixture {
         return n;
     }
 
-    static String read(Path file) throws IOException {
+    public static String read(Path file) throws IOException {
         return Files.readString(file, StandardCharsets.UTF_8);
     }
 }

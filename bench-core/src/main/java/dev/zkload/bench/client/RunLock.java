@@ -1,0 +1,291 @@
+package dev.zkload.bench.client;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zkload.bench.result.ResultJson;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sign that a run is alive: an ephemeral znode {@value #NAME} under the run's root, held by a
+ * session of the run's own for as long as the run lives. {@code clean} refuses a root whose lock is
+ * held, so it cannot delete a live run's tree; a run that was killed leaves no lock once the servers
+ * expire its session.
+ *
+ * <pre>{@code
+ * try (RunLock lock = RunLock.acquire("zk1:2181", timeout, timeout, "/zkload/ramp-1", owner, false)) {
+ *     ...                  // the root exists, marked as zkload's, and the lock is held
+ * }                        // lock released; the root and the parents it created removed if empty
+ * }</pre>
+ *
+ * <p>Hazards: if the lock's session expires (a partition longer than its timeout), the lock is
+ * created again on a new session when the connection comes back; in between a {@code clean} could
+ * find the root unlocked.
+ */
+public final class RunLock implements AutoCloseable {
+    /** The lock's name under a run's root. */
+    public static final String NAME = "zkload.lock";
+    /** Data of every root (and parent) zkload creates starts with this. */
+    public static final String MARKER = "zkload";
+
+    private static final Logger LOG = LoggerFactory.getLogger(RunLock.class);
+    private static final ObjectMapper JSON = ResultJson.compact();
+
+    private final String connectString;
+    private final Duration sessionTimeout;
+    private final Duration connectTimeout;
+    private final String root;
+    private final Owner owner;
+    private final List<String> created = new ArrayList<>();
+    private volatile ZooKeeper zk;
+    private volatile boolean closed;
+
+    private RunLock(String connectString, Duration sessionTimeout, Duration connectTimeout, String root, Owner owner) {
+        this.connectString = connectString;
+        this.sessionTimeout = sessionTimeout;
+        this.connectTimeout = connectTimeout;
+        this.root = root;
+        this.owner = owner;
+    }
+
+    /**
+     * Who holds a lock, as the run wrote it into the lock's data.
+     *
+     * @param command the command (ramp, simulate, latency)
+     * @param runId   the run's id
+     * @param pid     the runner's process id on {@code host}
+     * @param host    the host the runner runs on
+     * @param started when the run started
+     */
+    public record Owner(String command, String runId, long pid, String host, Instant started) {
+        /** The process that holds the lock is known to be gone: it ran here and no such process lives. */
+        public boolean goneFromThisHost() {
+            return host.equals(localHost()) && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+        }
+
+        @Override
+        public String toString() {
+            return command + " run " + runId + ", pid " + pid + " on " + host + ", started " + started;
+        }
+    }
+
+    /** A live run's lock found under some root: its path, its owner (null if its data is not zkload's), its session. */
+    public record Holder(String path, Owner owner, long sessionId) {
+        @Override
+        public String toString() {
+            return (owner == null ? "an unknown run" : owner.toString()) + ", session 0x" + Long.toHexString(sessionId);
+        }
+    }
+
+    /** This host's name, as locks record it. */
+    public static String localHost() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+
+    /** Thrown when the root is another live run's. */
+    public static final class HeldException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+        private final transient Holder holder;
+
+        HeldException(String root, Holder holder) {
+            super(root + " is in use by a live run (" + holder + ")");
+            this.holder = holder;
+        }
+
+        public Holder holder() {
+            return holder;
+        }
+    }
+
+    /**
+     * Creates {@code root} (and missing parents, marked as zkload's) if needed and takes its lock.
+     *
+     * @param owner  the run, for whoever finds its lock
+     * @param force  empty an existing root that holds znodes (but never a live run's)
+     * @throws HeldException         when another live run holds the root
+     * @throws IllegalStateException when the root holds znodes and {@code force} is not set
+     * @throws KeeperException       when the ensemble refuses (e.g. {@code NoAuth}: its ACL denies us)
+     * @throws IOException           when the ensemble cannot be reached
+     */
+    public static RunLock acquire(String connectString, Duration sessionTimeout, Duration connectTimeout, String root,
+            Owner owner, boolean force) throws IOException, KeeperException, InterruptedException {
+        RunLock lock = new RunLock(connectString, sessionTimeout, connectTimeout, root, owner);
+        lock.zk = Connections.open(connectString, sessionTimeout, connectTimeout, lock.new Expiry());
+        try {
+            lock.claim(force);
+            return lock;
+        } catch (KeeperException | RuntimeException e) {
+            lock.zk.close();
+            throw e;
+        }
+    }
+
+    private void claim(boolean force) throws KeeperException, InterruptedException {
+        Optional<Holder> live = holder(zk, root);
+        if (live.isPresent()) {
+            throw new HeldException(root, live.get());
+        }
+        if (zk.exists(root, false) != null) {
+            List<String> children = zk.getChildren(root, false);
+            if (!children.isEmpty() && !force) {
+                throw new IllegalStateException(root + " already exists and holds " + children.size()
+                        + " znodes; choose another root, or use --force to clear it");
+            }
+            for (String child : children) {
+                ZkTrees.deleteRecursive(zk, root + "/" + child);
+            }
+        } else {
+            createPath();
+        }
+        zk.create(root + "/" + NAME, data(), Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+    }
+
+    private byte[] data() {
+        try {
+            return JSON.writeValueAsBytes(owner);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write a lock's owner: " + e.getMessage(), e);
+        }
+    }
+
+    private static Owner owner(byte[] data) {
+        try {
+            return JSON.readValue(data, Owner.class);
+        } catch (IOException e) {
+            return null; // a lock some other tool wrote: still a live session, but no owner to name
+        }
+    }
+
+    private void createPath() throws KeeperException, InterruptedException {
+        int slash = 0;
+        while (true) {
+            slash = root.indexOf('/', slash + 1);
+            String p = slash < 0 ? root : root.substring(0, slash);
+            try {
+                zk.create(p, MARKER.getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                created.add(0, p);
+            } catch (KeeperException.NodeExistsException e) {
+                // a parent shared with other runs: not ours to remove
+            }
+            if (slash < 0) {
+                return;
+            }
+        }
+    }
+
+    /** The live lock directly under {@code root}, if a run holds one. */
+    public static Optional<Holder> holder(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
+        String path = root + "/" + NAME;
+        Stat stat = new Stat();
+        try {
+            byte[] data = zk.getData(path, false, stat);
+            // an ephemeral exists only while its session lives
+            return stat.getEphemeralOwner() == 0 ? Optional.empty()
+                    : Optional.of(new Holder(path, owner(data), stat.getEphemeralOwner()));
+        } catch (KeeperException.NoNodeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The live locks among {@code paths} (e.g. a tree listed with {@link ZkTrees#list}). */
+    public static List<Holder> holders(ZooKeeper zk, List<String> paths) throws KeeperException, InterruptedException {
+        List<Holder> live = new ArrayList<>();
+        for (String p : paths) {
+            if (p.endsWith("/" + NAME)) {
+                Optional<Holder> h = holder(zk, p.substring(0, p.length() - NAME.length() - 1));
+                h.ifPresent(live::add);
+            }
+        }
+        return live;
+    }
+
+    public String root() {
+        return root;
+    }
+
+    /** The lock's session, for whoever needs one more look at the root under the run's name. */
+    public long sessionId() {
+        return zk.getSessionId();
+    }
+
+    /** Releases the lock; removes the root and the parents this lock created if they are empty. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        boolean interrupted = Thread.interrupted();
+        try {
+            try {
+                zk.delete(root + "/" + NAME, -1);
+            } catch (KeeperException.NoNodeException gone) {
+                // the run's own cleanup removed the whole root already
+            }
+            for (String p : created) {
+                try {
+                    zk.delete(p, -1);
+                } catch (KeeperException.NoNodeException | KeeperException.NotEmptyException e) {
+                    break; // gone already, or another run's tree lives there too
+                }
+            }
+        } catch (KeeperException | InterruptedException e) {
+            LOG.warn("could not release the lock of {} ({}); it goes when its session ends", root, e.toString());
+        } finally {
+            try {
+                zk.close();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** On expiry, takes the lock again on a new session: the run is still alive. */
+    private final class Expiry implements Watcher {
+        @Override
+        public void process(WatchedEvent event) {
+            if (event.getState() != Event.KeeperState.Expired || closed) {
+                return;
+            }
+            // not on this (the expired client's) event thread: opening a session waits for it to connect
+            Thread t = new Thread(RunLock.this::retake, "zkload-run-lock");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private void retake() {
+        try {
+            ZooKeeper fresh = Connections.open(connectString, sessionTimeout, connectTimeout.multipliedBy(20), new Expiry());
+            zk = fresh;
+            fresh.create(root + "/" + NAME, data(), Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+            LOG.info("the lock of {} was lost with its session; taken again on session 0x{}", root,
+                    Long.toHexString(fresh.getSessionId()));
+        } catch (IOException | KeeperException e) {
+            LOG.warn("the lock of {} was lost with its session and could not be taken again: {}", root, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

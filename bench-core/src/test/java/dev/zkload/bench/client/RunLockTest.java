@@ -1,0 +1,66 @@
+package dev.zkload.bench.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.testing.ZkClients;
+import java.time.Duration;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class RunLockTest {
+    private static final Duration T = Duration.ofSeconds(30);
+    private static final RunLock.Owner OWNER = new RunLock.Owner("latency", "r", 2, "h", java.time.Instant.EPOCH);
+    private static LocalEnsemble zk;
+    private static ZooKeeper observer;
+
+    @BeforeAll
+    static void start() throws Exception {
+        zk = LocalEnsemble.builder().servers(1).heap("256m").build();
+        zk.start();
+        observer = ZkClients.connect(zk.connectString());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        observer.close();
+        zk.close();
+    }
+
+    @Test
+    void aLockIsAnEphemeralThatASecondRunCannotTakeAndItsRootGoesWithIt() throws Exception {
+        RunLock.Owner a = new RunLock.Owner("ramp", "a", 1, "loadgen-1", java.time.Instant.parse("2026-11-23T15:00:00Z"));
+        try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, false)) {
+            var stat = observer.exists("/zkload/run-a/" + RunLock.NAME, false);
+            assertThat(stat.getEphemeralOwner()).isEqualTo(lock.sessionId());
+            assertThat(new String(observer.getData("/zkload", false, null))).isEqualTo(RunLock.MARKER);
+            assertThat(RunLock.holder(observer, "/zkload/run-a")).get().satisfies(h -> {
+                assertThat(h.owner()).isEqualTo(a);
+                assertThat(h.toString()).endsWith("session 0x" + Long.toHexString(lock.sessionId()));
+            });
+            assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, true))
+                    .as("not even with force").isInstanceOf(RunLock.HeldException.class).hasMessageStartingWith(
+                            "/zkload/run-a is in use by a live run (ramp run a, pid 1 on loadgen-1, started"
+                                    + " 2026-11-23T15:00:00Z, session 0x");
+        }
+        assertThat(observer.exists("/zkload", false)).as("the root and the /zkload it created, gone").isNull();
+    }
+
+    @Test
+    void anExistingRootThatHoldsZnodesIsClearedOnlyWithForce() throws Exception {
+        observer.create("/leftover", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        observer.create("/leftover/x", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, false))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("holds 1 znodes");
+        try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, true)) {
+            assertThat(observer.getChildren("/leftover", false)).containsExactly(RunLock.NAME);
+        }
+        assertThat(observer.exists("/leftover", false)).as("a root it did not create stays").isNotNull();
+        observer.delete("/leftover", -1);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.zkload.runner.cli;
+
+import dev.zkload.runner.result.ResultFiles;
+
+import dev.zkload.runner.engine.ramp.StepFigures;
+
+import dev.zkload.bench.ops.RunIds;
+import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.runner.ExitCodes;
+import dev.zkload.runner.RunFailure;
+import dev.zkload.runner.cli.options.DurationConverter;
+import dev.zkload.runner.cli.options.LoadOptions;
+import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.metrics.MetricsEndpoint;
+import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.cli.RampCommand;
+import dev.zkload.runner.engine.ramp.ServerReadings;
+import dev.zkload.runner.result.StepServerData;
+import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.DomainStartException;
+import dev.zkload.sim.SaturnModel;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code simulate}: holds N domains for a while and samples the servers (no latency benchmark),
+ * then prints what each domain cost the servers beside the model's expectation, and how the runner
+ * fared. The footprint is the difference between a reading with the fleet started and no domain,
+ * and a reading at the end: nothing else is in it.
+ */
+@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Hold N simulated Saturn domains for a duration and measure what each costs the servers.")
+public final class SimulateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--domains", paramLabel = "N", required = true, description = "Domains to hold.")
+    int domains;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "5m", converter = DurationConverter.class,
+            description = "How long to hold them once registered (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Mixin
+    LoadOptions load = new LoadOptions();
+
+    /** The hold's outcome: summary.json. */
+    record Summary(int domains, double heldSec, Footprint measuredPerDomain, dev.zkload.sim.Footprint modelPerDomain,
+            GeneratorHealth generator, boolean interrupted, String note) {
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        load.validate(spec);
+        if (domains < 1 || duration.isNegative()) {
+            throw new ParameterException(spec.commandLine(), "--domains must be positive and --duration not negative");
+        }
+        SaturnModel model = load.model.model(spec);
+        Path out = load.output.checked("simulate", spec);
+        Optional<MetricsEndpoint> endpoint = MetricsEndpoint.start(load.metrics);
+        try {
+            return simulate(model, out, endpoint);
+        } finally {
+            endpoint.ifPresent(MetricsEndpoint::close);
+        }
+    }
+
+    private int simulate(SaturnModel model, Path out, Optional<MetricsEndpoint> endpoint) throws InterruptedException {
+        PrintWriter console = spec.commandLine().getOut();
+        Progress progress = Progress.forConsole(console);
+        endpoint.ifPresent(e -> progress.line("Serving meters for Prometheus on port %d (/metrics)", e.port()));
+        String runId = RunIds.next();
+        boolean metrics = !load.serverMetrics.none;
+        try (PreparedRun run = PreparedRun.open(spec, "simulate", runId, "/zkload/simulate-" + runId, load.target, 3,
+                load.serverMetrics.adminUrls(spec), metrics, false, out, console);
+                StatsSampler sampler = metrics ? StatsSampler.builder().servers(run.target().servers()).client(run.stats())
+                        .csv(run.results().resolve(ResultFiles.METRICS)).build() : null;
+                GeneratorMonitor monitor = new GeneratorMonitor(load.generator.limits(spec),
+                        run.target().ensemble().orElse(null))) {
+            Map<String, Object> settings = new LinkedHashMap<>();
+            settings.put("domains", domains);
+            settings.put("durationSec", duration.toSeconds());
+            settings.put("serverMetrics", metrics);
+            run.writeRun(spec.commandLine().getParseResult().originalArgs(), RampCommand.modelMap(model), settings);
+            if (sampler != null) {
+                sampler.start();
+            }
+            ServerReadings readings = new ServerReadings(sampler, run.stats(), run.target().servers());
+            DomainFleet fleet = DomainFleet.builder(run.target().connectString().toString()).root(run.root()).model(model)
+                    .fireLagListener(monitor.fireLagListener())
+                    .meterRegistry(endpoint.map(MetricsEndpoint::registry).orElse(null)).build();
+            Summary summary;
+            try {
+                summary = hold(fleet, model, readings, monitor, progress);
+            } catch (DomainStartException e) {
+                throw new RunFailure("could not add the domains: " + e.getMessage(), e);
+            } finally {
+                boolean interrupted = Thread.interrupted();
+                fleet.close();
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            run.results().writeSummary(summary);
+            FootprintTable.print(console, summary.measuredPerDomain(), model.expectedFootprint(), summary.note());
+            console.printf("Runner: %s%s%n", GeneratorMonitor.summary(summary.generator()),
+                    summary.generator().bound() ? " — the runner was the bottleneck: " + String.join("; ",
+                            summary.generator().reasons()) : "");
+            console.printf("Results in %s%n", out);
+            return summary.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+        } catch (IOException e) {
+            throw new RunFailure("cannot write " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Summary hold(DomainFleet fleet, SaturnModel model, ServerReadings readings, GeneratorMonitor monitor,
+            Progress progress) throws InterruptedException {
+        fleet.start();
+        // read with the fleet's root and admin session in place, so only the domains are in the difference
+        StepServerData before = readings.settled();
+        progress.line("Adding %d domains ...", domains);
+        Instant from = Instant.now();
+        long zxid = -1;
+        boolean interrupted = false;
+        try {
+            fleet.addDomains(domains);
+            monitor.begin();
+            zxid = readings.leaderZxid();
+            from = Instant.now();
+            Instant end = from.plus(duration);
+            while (Instant.now().isBefore(end)) {
+                var s = fleet.snapshot();
+                progress.status("%d domains, %d sessions, %d runs completed, %s left", s.domains(), s.sessionsOpen(),
+                        s.runsCompleted(), Progress.clock(Duration.between(Instant.now(), end)));
+                Thread.sleep(Math.min(1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        Double writes = readings.writesPerDomain(zxid, from, domains);
+        Footprint measured = interrupted ? null : StepFigures.footprint(before, readings.settled(), domains, writes);
+        String note = interrupted ? "not measured: interrupted" : load.serverMetrics.none
+                ? "not observable: run with --no-server-metrics"
+                : measured == null ? "not observable: a server did not answer its statistics" : null;
+        return new Summary(domains, Duration.between(from, Instant.now()).toMillis() / 1000.0, measured,
+                model.expectedFootprint(), monitor.end(), interrupted, note);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.zkload.runner.cli;
+
+import dev.zkload.runner.Version;
+
+import dev.zkload.runner.cli.CleanCommand;
+import dev.zkload.runner.cli.EnsembleCommand;
+import dev.zkload.runner.cli.LatencyCommand;
+import dev.zkload.runner.cli.ReportCommand;
+import dev.zkload.runner.cli.SimulateCommand;
+import dev.zkload.runner.cli.RampCommand;
+import dev.zkload.runner.cli.options.RampOptions;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code zkload}: with no command, the ramp — domains added step by step until the ensemble
+ * saturates; the other commands are subcommands.
+ */
+@Command(name = "zkload", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+        description = "How many Saturn-style scheduler domains can a ZooKeeper ensemble carry?",
+        subcommands = {LatencyCommand.class, SimulateCommand.class, EnsembleCommand.class, ReportCommand.class,
+            CleanCommand.class})
+public final class ZkloadCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces of failures.")
+    boolean verbose;
+
+    @Mixin
+    RampOptions ramp = new RampOptions();
+
+    /** The ramp, the default command. */
+    @Override
+    public Integer call() throws InterruptedException {
+        return RampCommand.run(spec, ramp, spec.commandLine().getParseResult().originalArgs());
+    }
+
+    /** True when {@code --verbose} was given anywhere on the command line. */
+    static boolean verbose(ParseResult parsed) {
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--verbose")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

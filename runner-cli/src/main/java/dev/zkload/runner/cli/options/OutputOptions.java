@@ -1,0 +1,63 @@
+package dev.zkload.runner.cli.options;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/** Where a command writes its results: {@code --out DIR}, by default {@code results/<timestamp>}. */
+public final class OutputOptions {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where results go (default: results/<timestamp>, or results/<command>-<timestamp>"
+                    + " for the other commands).")
+    public Path out;
+
+    /**
+     * The folder {@link #resolve} names, checked to be usable for a new run (absent or empty, and
+     * creatable) but not created yet: a run refused later leaves nothing behind.
+     *
+     * @throws ParameterException naming {@code --out} when it cannot be used
+     */
+    public Path checked(String prefix, CommandSpec spec) {
+        Path dir = resolve(prefix);
+        try {
+            dev.zkload.runner.result.ResultWriter.check(dir);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--out: " + e.getMessage());
+        }
+        return dir;
+    }
+
+    /** NIO's messages are often just the path; say what went wrong instead. */
+    public static String describe(IOException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "a file that is not a folder is in the way (" + e.getMessage() + ")";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "a folder on the way does not exist and cannot be made (" + e.getMessage() + ")";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason() + " (" + f.getFile() + ")";
+        }
+        return e.getMessage();
+    }
+
+    /**
+     * The folder to use: the one given, or a fresh timestamped one under {@code results/}.
+     *
+     * @param prefix prefix of the default folder's name ({@code "latency"}), or {@code null} for none
+     */
+    public Path resolve(String prefix) {
+        if (out != null) {
+            return out;
+        }
+        String stamp = STAMP.format(ZonedDateTime.now(ZoneOffset.UTC));
+        return Path.of("results", prefix == null ? stamp : prefix + "-" + stamp);
+    }
+}

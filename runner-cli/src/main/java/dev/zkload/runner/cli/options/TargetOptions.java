@@ -1,0 +1,39 @@
+package dev.zkload.runner.cli.options;
+
+import java.time.Duration;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * Which ensemble a command works against: {@code --connect} an existing one, or an embedded real
+ * ensemble of forked servers set up by {@link ServerOptions}. Shared by the ramp, {@code latency}
+ * and {@code simulate}.
+ */
+public final class TargetOptions {
+    @Option(names = "--connect", paramLabel = "HOSTS",
+            description = "An existing ensemble (host:port,...); without it an embedded real ensemble is started.")
+    public String connect;
+
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            defaultValue = "15s",
+            description = "How long to wait for the ensemble to answer (default: ${DEFAULT-VALUE}).")
+    public Duration connectTimeout;
+
+    @Mixin
+    public ServerOptions server = new ServerOptions();
+
+    /** @throws ParameterException naming the option that is wrong */
+    public void validate(CommandSpec spec) {
+        if (connect != null && server.anyGiven()) {
+            throw new ParameterException(spec.commandLine(),
+                    "--servers, --snap-count, --server-jvm-opts and --server-java-home set up the embedded"
+                            + " ensemble; they cannot be used with --connect");
+        }
+        if (connectTimeout.isZero() || connectTimeout.isNegative()) {
+            throw new ParameterException(spec.commandLine(), "--connect-timeout must be positive");
+        }
+        server.validate(spec);
+    }
+}

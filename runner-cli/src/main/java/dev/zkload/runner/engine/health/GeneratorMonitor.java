@@ -1,0 +1,171 @@
+package dev.zkload.runner.engine.health;
+
+import dev.zkload.runner.result.GeneratorHealth;
+
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.ensemble.ProcessStats;
+import dev.zkload.bench.client.ServerAddress;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongConsumer;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Measures the runner itself, window by window: its process CPU against the cores it may use, its
+ * longest GC pause, how late the simulated job fires and the server sampler ran, and (for an
+ * embedded ensemble) each server's CPU beside it. {@link #end()} judges the window against the
+ * {@link HealthLimits}.
+ *
+ * <pre>{@code
+ * try (GeneratorMonitor monitor = new GeneratorMonitor(HealthLimits.DEFAULT, ensemble)) {
+ *     fleetBuilder.fireLagListener(monitor.fireLagListener());
+ *     monitor.begin();
+ *     ...                                  // the load runs
+ *     GeneratorHealth health = monitor.end();
+ * }
+ * }</pre>
+ *
+ * <p>Windows are taken one after the other by one thread ({@code begin}, then {@code end}); the lag
+ * listeners may be called from any thread.
+ */
+public final class GeneratorMonitor implements AutoCloseable {
+    private final HealthLimits limits;
+    private final LocalEnsemble ensemble;
+    private final double shareCores = CpuShare.cores();
+    private final Recorder fireLag = new Recorder(3);
+    private final Recorder samplerLag = new Recorder(3);
+    private final GcPauses gc = new GcPauses();
+    private final com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private long beginNanos;
+    private long beginCpuNanos;
+    private Map<String, ProcessStats> beginServers = Map.of();
+
+    /** @param ensemble the embedded ensemble whose servers' CPU to read, or null when the servers are remote */
+    public GeneratorMonitor(HealthLimits limits, LocalEnsemble ensemble) {
+        this.limits = limits;
+        this.ensemble = ensemble;
+        begin();
+    }
+
+    /** For the fleet: how late each job fire began, µs. */
+    public LongConsumer fireLagListener() {
+        return fireLag::recordValue;
+    }
+
+    /** For the server sampler: how late each round began, µs. */
+    public LongConsumer samplerLagListener() {
+        return samplerLag::recordValue;
+    }
+
+    public double shareCores() {
+        return shareCores;
+    }
+
+    private long lastLookNanos = System.nanoTime();
+    private long lastLookCpuNanos = os.getProcessCpuTime();
+
+    /** The runner's CPU since the previous call, percent of its share: for a live progress line. */
+    public synchronized double recentCpuPercentOfShare() {
+        long now = System.nanoTime();
+        long cpu = os.getProcessCpuTime();
+        double percent = now == lastLookNanos ? 0 : 100.0 * (cpu - lastLookCpuNanos) / (now - lastLookNanos) / shareCores;
+        lastLookNanos = now;
+        lastLookCpuNanos = cpu;
+        return percent;
+    }
+
+    /** Starts a window: what happened before it is forgotten. */
+    public void begin() {
+        fireLag.getIntervalHistogram();
+        samplerLag.getIntervalHistogram();
+        gc.longestMsAndReset();
+        beginServers = servers();
+        beginNanos = System.nanoTime();
+        beginCpuNanos = os.getProcessCpuTime();
+    }
+
+    /** Ends the window begun last and judges it. */
+    public GeneratorHealth end() {
+        long wall = System.nanoTime() - beginNanos;
+        double cpu = wall <= 0 ? 0 : 100.0 * (os.getProcessCpuTime() - beginCpuNanos) / wall / shareCores;
+        Map<String, Double> serversCpu = new LinkedHashMap<>();
+        servers().forEach((server, now) -> {
+            double percent = now.cpuPercentSince(beginServers.get(server), Duration.ofNanos(wall));
+            if (!Double.isNaN(percent)) {
+                serversCpu.put(server, round1(percent));
+            }
+        });
+        GeneratorHealth.Lag fires = lag(fireLag.getIntervalHistogram());
+        GeneratorHealth.Lag sampler = lag(samplerLag.getIntervalHistogram());
+        long gcMax = gc.longestMsAndReset();
+        List<String> reasons = new ArrayList<>();
+        if (cpu >= limits.maxCpuPercent()) {
+            reasons.add(String.format(Locale.ROOT, "the runner used %.0f%% of its %s cores (limit %s%%)", cpu,
+                    Durations.decimal(shareCores), Durations.decimal(limits.maxCpuPercent())));
+        }
+        double maxLagMs = limits.maxLag().toMillis();
+        if (fires.count() > 0 && fires.p99Ms() > maxLagMs) {
+            reasons.add("job fires ran " + Durations.ms(fires.p99Ms()) + " late (p99; limit "
+                    + Durations.ms(maxLagMs) + ")");
+        }
+        if (sampler.count() > 0 && sampler.p99Ms() > maxLagMs) {
+            reasons.add("the server sampler ran " + Durations.ms(sampler.p99Ms()) + " late (p99; limit "
+                    + Durations.ms(maxLagMs) + ")");
+        }
+        if (gcMax > limits.maxGcPause().toMillis()) {
+            reasons.add("a GC pause stopped the runner for " + Durations.ms((double) gcMax) + " (limit "
+                    + Durations.ms((double) limits.maxGcPause().toMillis()) + ")");
+        }
+        return new GeneratorHealth(round1(wall / 1e9), shareCores, round1(cpu), gcMax, fires, sampler, serversCpu,
+                !reasons.isEmpty(), reasons);
+    }
+
+    private Map<String, ProcessStats> servers() {
+        Map<String, ProcessStats> now = new LinkedHashMap<>();
+        if (ensemble != null) {
+            List<ServerAddress> addresses = ensemble.servers();
+            for (int id = 1; id <= addresses.size(); id++) {
+                now.put(addresses.get(id - 1).hostPort(), ensemble.processStats(id));
+            }
+        }
+        return now;
+    }
+
+    private static GeneratorHealth.Lag lag(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return GeneratorHealth.Lag.NONE;
+        }
+        return new GeneratorHealth.Lag(micros.getTotalCount(), ms(micros.getValueAtPercentile(50)),
+                ms(micros.getValueAtPercentile(99)), ms(micros.getMaxValue()));
+    }
+
+    private static double ms(long micros) {
+        return Math.round(micros / 100.0) / 10.0;
+    }
+
+    private static double round1(double v) {
+        return Math.round(v * 10.0) / 10.0;
+    }
+
+    /** One line for the console: "runner CPU 41% of 2 cores, fire lag p99 12 ms, GC max 8 ms". */
+    public static String summary(GeneratorHealth h) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "runner CPU %.0f%% of %s cores",
+                h.cpuPercentOfShare(), Durations.decimal(h.shareCores())));
+        if (h.fireLag().count() > 0) {
+            b.append(", fire lag p99 ").append(Durations.ms(h.fireLag().p99Ms()));
+        }
+        return b.append(", GC max ").append(Durations.ms((double) h.gcPauseMaxMs())).toString();
+    }
+
+    @Override
+    public void close() {
+        gc.close();
+    }
+}

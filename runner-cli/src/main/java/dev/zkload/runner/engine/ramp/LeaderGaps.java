@@ -1,0 +1,71 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.stats.StatsSampler;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * How long the ensemble went without a serving leader, read from the sampler's rounds: a leader
+ * election shows as a gap of a second or two, a lost quorum as a gap that does not end.
+ *
+ * <p>Only rounds that can tell count: a round is leaderless when no server leads and every server
+ * either answered (as a follower, or as one that does not serve) or is down (its client port refuses).
+ * A server that is up but does not give its statistics (an AdminServer cut off, a whitelist changed)
+ * might be the leader, so such a round neither starts nor extends a gap: losing the metrics is not
+ * losing the quorum. Thread-safe: the sampler offers rounds on its thread, the ramp reads on its own.
+ */
+final class LeaderGaps {
+    private Instant lostSince;
+    private Instant lastLeaderless;
+    private Instant lastUnknown;
+    private Duration longest = Duration.ZERO;
+
+    synchronized void offer(List<StatsSample> round) {
+        if (round.isEmpty()) {
+            return;
+        }
+        Instant time = round.get(0).time();
+        if (StatsSampler.leaderOf(round).isPresent()) {
+            if (lostSince != null) {
+                longest = max(longest, Duration.between(lostSince, time));
+                lostSince = null;
+            }
+        } else if (round.stream().allMatch(s -> s.reachable() || s.serverDown())) {
+            if (lostSince == null) {
+                lostSince = time;
+            }
+            lastLeaderless = time;
+        } else {
+            lastUnknown = time;
+        }
+    }
+
+    /**
+     * How long the ensemble has been without a leader now; zero while one serves. An open gap counts up
+     * to now, unless rounds that could not tell came after its last leaderless one: then up to that one.
+     */
+    synchronized Duration current(Instant now) {
+        return lostSince == null ? Duration.ZERO : Duration.between(lostSince, openEnd(now));
+    }
+
+    private Instant openEnd(Instant now) {
+        return lastUnknown != null && lastUnknown.isAfter(lastLeaderless) ? lastLeaderless : now;
+    }
+
+    /** The longest gap since the last call (a gap still open counts as {@link #current} does), and starts over. */
+    synchronized Duration longestAndReset(Instant now) {
+        Duration result = max(longest, current(now));
+        longest = Duration.ZERO;
+        if (lostSince != null) {
+            lostSince = openEnd(now); // the open gap goes on counting in the next step, from here
+            lastLeaderless = lostSince;
+        }
+        return result;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+}

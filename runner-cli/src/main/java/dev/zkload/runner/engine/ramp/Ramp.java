@@ -1,0 +1,303 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.runner.result.ResultFiles;
+
+import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.StepPhases;
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StepServerData;
+import dev.zkload.runner.result.StepVerdict;
+import dev.zkload.runner.result.StopReason;
+
+import dev.zkload.bench.ops.LatencyRun;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.ResultWriter;
+import dev.zkload.runner.engine.run.Target;
+import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.DomainStartException;
+import dev.zkload.sim.FleetSnapshot;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The ramp engine: a baseline benchmark on the empty ensemble, then domains added step by step until
+ * the leader saturates under the settled load, the runner itself becomes the bottleneck, domains
+ * cannot be added, errors pass the limit, the target is reached, or the user interrupts.
+ *
+ * <p>Each step has three phases: the domains register (the burst: recorded, never judged), the load
+ * settles, and it is measured (the seven-op benchmark, then watching until the settled load has been
+ * observed for the sustain time). Saturation and the runner's health are judged on the settled load
+ * only. Every finished step is on disk before the next begins.
+ */
+public final class Ramp {
+    private final RampPlan plan;
+    private final Target target;
+    private final ResultWriter results;
+    private final Progress progress;
+    private final GeneratorMonitor monitor;
+    private final StatsClient stats;
+    private final SaturationDetector detector;
+    private final LeaderGaps leaderGaps = new LeaderGaps();
+    private final List<StepResult> steps = new ArrayList<>();
+    private ServerReadings readings;
+    private RampProgress status;
+    private StepBench bench;
+    private StepRecorder recorder;
+    private StepServerData baseline;
+    private volatile StepWatch watch;
+    private int domainsUp;
+    /** The ramp ended because no leader served: what the fleet wrote may be left on the ensemble. */
+    private volatile boolean quorumLost;
+    /** Past the baseline: saturation now ends a step's benchmark early. */
+    private volatile boolean underLoad;
+
+    public Ramp(RampPlan plan, Target target, ResultWriter results, Progress progress, GeneratorMonitor monitor,
+            StatsClient stats) {
+        this.plan = plan;
+        this.target = target;
+        this.results = results;
+        this.progress = progress;
+        this.monitor = monitor;
+        this.stats = stats;
+        this.detector = new SaturationDetector(plan.outstandingThreshold(), plan.sustain());
+        this.watch = new StepWatch(detector);
+    }
+
+    public RampSummary run(DomainFleet fleet) throws IOException {
+        StatsSampler sampler = !plan.serverMetrics() ? null : StatsSampler.builder().servers(target.servers()).client(stats)
+                .interval(Duration.ofSeconds(1)).csv(results.resolve(ResultFiles.METRICS)).listener(this::onSamples)
+                .lateness(monitor.samplerLagListener()).build();
+        readings = new ServerReadings(sampler, stats, target.servers());
+        status = new RampProgress(progress, plan.loadSteps(), plan.outstandingThreshold(),
+                sampler == null ? null : () -> watch.lastOutstanding(), monitor::recentCpuPercentOfShare);
+        bench = new StepBench(plan, target.connectString().toString(), readings::leader, p -> status.phase(p),
+                w -> progress.line("warning: %s", w));
+        recorder = new StepRecorder(plan, results, progress, readings, target);
+        try {
+            if (sampler != null) {
+                sampler.start();
+            }
+            status.start();
+            return steps(fleet);
+        } finally {
+            status.close();
+            if (sampler != null) {
+                sampler.close();
+            }
+        }
+    }
+
+    /** True when the ramp stopped because the ensemble had no leader (so cleaning up may have failed). */
+    public boolean quorumLost() {
+        return quorumLost;
+    }
+
+    private RampSummary steps(DomainFleet fleet) {
+        int k = 0;
+        try {
+            awaitSchedule(0);
+            // the fleet's root and admin session exist before the baseline reading: they belong to no domain
+            fleet.start();
+            baseline(fleet);
+            for (k = 1; ; k++) {
+                awaitSchedule(k);
+                Optional<RampSummary> end = loadStep(k, fleet);
+                if (end.isPresent()) {
+                    return end.get();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return summary(StopReason.INTERRUPTED, "interrupted during step " + k);
+        }
+    }
+
+    private void baseline(DomainFleet fleet) throws InterruptedException {
+        status.step(0, 0);
+        status.phase("measuring");
+        Instant start = Instant.now();
+        StepWatch w = newWatch();
+        w.settledFrom(start);
+        monitor.begin();
+        baseline = readings.settled();
+        LatencyRun run = benchUnlessLeaderless();
+        boolean interrupted = Thread.interrupted();
+        readings.round();
+        FleetSnapshot now = fleet.snapshot();
+        StepResult r = recorder.assemble(new StepRecorder.Measured(0, 0, start, new StepPhases(0, 0, seconds(start)), w,
+                start, monitor.end(), null, run, null, null, now, detector.saturated(), shardDomains()),
+                leaderless());
+        finish(r.withVerdict(interrupted ? StepVerdict.INTERRUPTED : StepVerdict.BASELINE), interrupted);
+    }
+
+    /** One load step; the summary when the ramp ends after it. */
+    private Optional<RampSummary> loadStep(int k, DomainFleet fleet) throws InterruptedException {
+        int domains = plan.domainsAt(k);
+        underLoad = true;
+        status.step(k, domains);
+        status.phase("adding");
+        Instant start = Instant.now();
+        FleetSnapshot before = fleet.snapshot();
+        StepWatch w = newWatch();
+        monitor.begin();
+        Optional<RampSummary> failed = add(fleet, domains);
+        if (failed.isPresent()) {
+            return failed;
+        }
+        Instant added = Instant.now();
+        GeneratorHealth duringAdd = monitor.end();
+        monitor.begin();
+        w.settledFrom(added);
+
+        status.phase("settling");
+        long zxid = readings.leaderZxid();
+        watchFor(plan.settle());
+        Double writes = readings.writesPerDomain(zxid, added, domains);
+        Instant measured = Instant.now();
+        status.phase("measuring");
+        StepServerData settled = readings.settled();
+        LatencyRun run = benchUnlessLeaderless();
+        boolean interrupted = Thread.interrupted();
+        if (!interrupted && plan.serverMetrics()) {
+            // every verdict rests on the sustain time of observed settled load, however short --settle is
+            status.phase("observing");
+            watchFor(Duration.between(Instant.now(), added.plus(plan.sustain())));
+            interrupted = Thread.interrupted();
+        }
+        readings.round();
+        StepPhases phases = new StepPhases(round(Duration.between(start, added)), round(Duration.between(added, measured)),
+                seconds(measured));
+        StepResult r = recorder.assemble(new StepRecorder.Measured(k, domains, start, phases, w, added, monitor.end(),
+                duringAdd, run, StepFigures.footprint(baseline, settled, domains, writes), before, fleet.snapshot(),
+                detector.saturated(), shardDomains()), leaderless());
+        if (interrupted) {
+            finish(r.withVerdict(StepVerdict.INTERRUPTED), true);
+        }
+        StopRules.Judgement j = StopRules.judge(r, plan);
+        finish(r.withVerdict(j.verdict()), false);
+        if (j.stop().isEmpty()) {
+            return Optional.empty();
+        }
+        quorumLost = r.leaderlessSec() >= StopRules.LEADERLESS_LIMIT.toSeconds();
+        return Optional.of(summary(j.stop().get().reason(), j.stop().get().message()));
+    }
+
+    /** Adds this process's share of the step's domains; the summary when they cannot be added. */
+    private Optional<RampSummary> add(DomainFleet fleet, int domains) throws InterruptedException {
+        int mine = plan.shard().share(domains);
+        int from = domainsUp;
+        try {
+            new DomainAdder(fleet, plan.addRate(), plan.sessionsPerDomain()).add(mine - from,
+                    n -> status.up(plan.shard().alone() ? from + n : domains));
+        } catch (DomainStartException e) {
+            // the sampler may not have seen it yet: ask the servers now
+            if (quorumGone()) {
+                quorumLost = true;
+                return Optional.of(summary(StopReason.ERRORS, "the ensemble lost its quorum while adding domains up to "
+                        + domains + " (no server leads): " + e.getMessage()));
+            }
+            return Optional.of(summary(StopReason.CANNOT_ADD_DOMAINS,
+                    "could not add domains up to " + domains + ": " + e.getMessage()));
+        }
+        domainsUp = mine;
+        return Optional.empty();
+    }
+
+    private StepWatch newWatch() {
+        StepWatch w = new StepWatch(detector);
+        watch = w;
+        return w;
+    }
+
+    private void finish(StepResult r, boolean interrupted) throws InterruptedException {
+        steps.add(r);
+        recorder.record(r);
+        if (interrupted) {
+            throw new InterruptedException();
+        }
+    }
+
+    /** The step's benchmark; none on a shard that does not benchmark, or with no leader for longer than an election. */
+    private LatencyRun benchUnlessLeaderless() {
+        if (!plan.shard().benchmarks()) {
+            return null;
+        }
+        Duration leaderless = leaderGaps.current(Instant.now());
+        if (leaderless.compareTo(StopRules.LEADERLESS_LIMIT) >= 0) {
+            progress.line("warning: no benchmark: the ensemble has had no leader for %d s", leaderless.toSeconds());
+            return null;
+        }
+        return bench.run();
+    }
+
+    /** Waits, watching: a saturated leader or a lost quorum ends the wait, and the step is judged at once. */
+    private void watchFor(Duration d) throws InterruptedException {
+        Instant end = Instant.now().plus(d);
+        while (Instant.now().isBefore(end) && !detector.saturated()
+                && leaderGaps.current(Instant.now()).compareTo(StopRules.LEADERLESS_LIMIT) < 0) {
+            Thread.sleep(Math.min(1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
+        }
+    }
+
+    /** With shards: waits for the step's start on the shared wall-clock schedule. */
+    private void awaitSchedule(int step) throws InterruptedException {
+        if (plan.shard().alone()) {
+            return;
+        }
+        Instant at = Shard.stepStart(plan.startAt(), plan.stepInterval(), step);
+        Duration wait = Duration.between(Instant.now(), at);
+        if (wait.isNegative()) {
+            progress.line("warning: step %d starts %d s behind the shared schedule (--step-interval too short?)", step,
+                    wait.negated().toSeconds());
+            return;
+        }
+        status.phase("waiting for " + at);
+        while (Instant.now().isBefore(at)) {
+            Thread.sleep(Math.max(1, Duration.between(Instant.now(), at).toMillis()));
+        }
+    }
+
+    private void onSamples(List<StatsSample> round) {
+        leaderGaps.offer(round);
+        watch.offer(round);
+        if (underLoad && detector.saturated() && bench.cut()) {
+            status.phase("saturated: ending the benchmark");
+        }
+    }
+
+    /** A round now finds no leader, and every server either answered or is down (so it is not merely unobserved). */
+    private boolean quorumGone() {
+        List<StatsSample> round = readings.round();
+        return !round.isEmpty() && StatsSampler.leaderOf(round).isEmpty()
+                && round.stream().allMatch(s -> s.reachable() || s.serverDown());
+    }
+
+    private double leaderless() {
+        return leaderGaps.longestAndReset(Instant.now()).toMillis() / 1000.0;
+    }
+
+    private Integer shardDomains() {
+        return plan.shard().alone() ? null : domainsUp;
+    }
+
+    private RampSummary summary(StopReason reason, String message) {
+        return CapacityVerdict.summarize(reason, message, steps, plan, target.embedded());
+    }
+
+    private static double seconds(Instant since) {
+        return round(Duration.between(since, Instant.now()));
+    }
+
+    private static double round(Duration d) {
+        return Math.round(d.toMillis() / 100.0) / 10.0;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.runner.engine.health.HealthLimits;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Everything the ramp engine is told, decided before it starts: built once from the command line
+ * (the engine knows nothing of picocli) and immutable.
+ *
+ * @param domains              the most domains to reach
+ * @param step                 domains added per step
+ * @param root                 the run's root znode, locked by the caller
+ * @param outstandingThreshold saturation: the leader's outstanding requests at or above this…
+ * @param sustain              …for this long, within a step's settled load
+ * @param settle               wait after a step's domains are up before measuring
+ * @param addTimeout           a step whose domains are not registered within this stops the ramp
+ * @param addRate              domains registered per second at most, or null for as fast as the servers allow
+ * @param maxErrorRate         benchmark calls failing more often than this (0–1) stop the ramp
+ * @param maxExpiredSessions   simulated sessions expiring in one step, fraction (0–1), that stop the ramp
+ * @param benchTarget          where the seven-op benchmark runs
+ * @param bench                its size and bounds
+ * @param shard                this process's slice of the domains
+ * @param startAt              with shards: when step 0 begins everywhere; null when alone
+ * @param stepInterval         with shards: step k begins at startAt + k × this; null when alone
+ * @param serverMetrics        false with {@code --no-server-metrics}: nothing is sampled, saturation is unobservable
+ * @param health               when the runner itself is the bottleneck
+ * @param sessionsPerDomain    executors plus consoles of one domain of the model
+ */
+public record RampPlan(int domains, int step, String root, long outstandingThreshold, Duration sustain,
+        Duration settle, Duration addTimeout, Double addRate, double maxErrorRate, double maxExpiredSessions,
+        BenchTarget benchTarget, BenchSize bench, Shard shard, Instant startAt, Duration stepInterval,
+        boolean serverMetrics, HealthLimits health, int sessionsPerDomain) {
+
+    /** Where the seven-op benchmark runs at each step. */
+    public enum BenchTarget { LEADER, EACH, ENSEMBLE }
+
+    /**
+     * The seven-op benchmark of each step.
+     *
+     * @param znodeCount znodes per operation
+     * @param znodeSize  bytes per znode
+     * @param warmup     unrecorded calls per operation first
+     * @param timeLimit  the longest one operation runs
+     */
+    public record BenchSize(int znodeCount, int znodeSize, int warmup, Duration timeLimit) {
+    }
+
+    public RampPlan {
+        Objects.requireNonNull(root, "root");
+        Objects.requireNonNull(shard, "shard");
+        if (domains < 1 || step < 1) {
+            throw new IllegalArgumentException("domains and step must be positive");
+        }
+    }
+
+    /** Steps after the baseline: {@code ceil(domains / step)}. */
+    public int loadSteps() {
+        return (domains + step - 1) / step;
+    }
+
+    /** The domains of the whole run at load step {@code k} (1-based). */
+    public int domainsAt(int k) {
+        return Math.min(domains, k * step);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.bench.ops.LatencyBenchmark;
+import dev.zkload.bench.ops.LatencyConfig;
+import dev.zkload.bench.ops.LatencyListener;
+import dev.zkload.bench.ops.LatencyRun;
+import dev.zkload.bench.ops.Op;
+import dev.zkload.bench.stats.StatsSample;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The seven-op benchmark of one step, against the bench target, on its own thread so that
+ * saturation can cut it short: against a saturated leader thousands of synchronous calls per
+ * operation take an hour and add nothing. Cut short (or on Ctrl-C) it keeps the operations that
+ * finished.
+ */
+final class StepBench {
+    private final RampPlan plan;
+    private final String connectString;
+    private final Supplier<Optional<StatsSample>> leader;
+    private final Consumer<String> phase;
+    private final Consumer<String> warning;
+    private volatile Thread thread;
+
+    /**
+     * @param leader  the leader as the sampler last saw it, for {@code --bench-target leader}
+     * @param phase   told which operation runs, for the progress line
+     * @param warning told why a benchmark failed
+     */
+    StepBench(RampPlan plan, String connectString, Supplier<Optional<StatsSample>> leader, Consumer<String> phase,
+            Consumer<String> warning) {
+        this.plan = plan;
+        this.connectString = connectString;
+        this.leader = leader;
+        this.phase = phase;
+        this.warning = warning;
+    }
+
+    /** Runs the benchmark and returns its result; null when it failed (the warning says why). */
+    LatencyRun run() {
+        RampPlan.BenchSize size = plan.bench();
+        LatencyConfig config = LatencyConfig.builder(target()).znodeCount(size.znodeCount()).znodeSize(size.znodeSize())
+                .warmup(size.warmup()).timeLimit(size.timeLimit())
+                .perServer(plan.benchTarget() == RampPlan.BenchTarget.EACH).root(plan.root() + "/bench").force(true)
+                .build();
+        FutureTask<LatencyRun> task = new FutureTask<>(() -> LatencyBenchmark.run(config, new LatencyListener() {
+            @Override
+            public void warmingUp(String target) {
+                phase.accept("warming up");
+            }
+
+            @Override
+            public void phaseStarted(String target, Op op, int count) {
+                phase.accept("measuring " + op.jsonName());
+            }
+        }));
+        Thread t = new Thread(task, "zkload-step-benchmark");
+        thread = t;
+        t.start();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return task.get();
+                } catch (InterruptedException e) {
+                    // Ctrl-C: the benchmark ends its phase and cleans up; wait for that, then pass it on
+                    interrupted = true;
+                    t.interrupt();
+                }
+            }
+        } catch (ExecutionException e) {
+            warning.accept("the latency benchmark failed: " + e.getCause().getMessage());
+            return null;
+        } finally {
+            thread = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Ends the running benchmark after its current call, keeping what it measured; true if one was running. */
+    boolean cut() {
+        Thread t = thread;
+        if (t != null && !t.isInterrupted()) {
+            t.interrupt();
+            return true;
+        }
+        return false;
+    }
+
+    /** The leader alone (the 2017 report's figures), the whole ensemble, or each server (as connect string). */
+    private String target() {
+        if (plan.benchTarget() == RampPlan.BenchTarget.LEADER) {
+            Optional<StatsSample> l = leader.get();
+            if (l.isPresent()) {
+                return l.get().server().hostPort();
+            }
+        }
+        return connectString;
+    }
+}

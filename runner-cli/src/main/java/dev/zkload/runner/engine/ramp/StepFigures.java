@@ -1,0 +1,82 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.bench.stats.ServerStats;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.StepFleetData;
+import dev.zkload.runner.result.StepServerData;
+import dev.zkload.sim.FleetSnapshot;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** How the result records of a step are computed from what was sampled and counted. */
+public final class StepFigures {
+    private StepFigures() {
+    }
+
+    /** Aggregates sample rounds (oldest first); null when no round reached a leader. */
+    public static StepServerData serverData(List<List<StatsSample>> rounds, Long sessions, Double cpuPercent, Long rssBytes) {
+        long sum = 0;
+        long max = 0;
+        int n = 0;
+        List<StatsSample> last = null;
+        ServerStats leader = null;
+        for (List<StatsSample> round : rounds) {
+            var l = StatsSampler.leaderOf(round);
+            if (l.isPresent()) {
+                long outstanding = l.get().stats().outstandingRequests();
+                sum += outstanding;
+                max = Math.max(max, outstanding);
+                n++;
+                last = round;
+                leader = l.get().stats();
+            }
+        }
+        if (leader == null) {
+            return null;
+        }
+        long watches = 0;
+        long connections = 0;
+        for (StatsSample s : last) {
+            if (s.reachable()) {
+                watches += Math.max(0, s.stats().watchCount());
+                connections += Math.max(0, s.stats().aliveConnections());
+            }
+        }
+        return new StepServerData(leader.znodeCount(), watches, connections, sessions, leader.ephemeralsCount(),
+                Math.round(10.0 * sum / n) / 10.0, max, leader.avgLatencyMs(), leader.maxLatencyMs(),
+                leader.approximateDataSize(), cpuPercent, rssBytes);
+    }
+
+    /**
+     * A settled reading minus the baseline, per domain. The baseline is read once the fleet has started
+     * (its root and its own admin session exist) and before any domain is added, so nothing but the
+     * domains is in the difference and no constant is subtracted.
+     */
+    public static Footprint footprint(StepServerData base, StepServerData now, int domains, Double writesPerSec) {
+        if (base == null || now == null || domains < 1) {
+            return null;
+        }
+        Double sessions = base.sessions() == null || now.sessions() == null ? null
+                : per(now.sessions() - base.sessions(), domains);
+        return new Footprint(per(now.znodes() - base.znodes(), domains), per(now.watches() - base.watches(), domains),
+                per(now.ephemerals() - base.ephemerals(), domains), sessions, writesPerSec, null);
+    }
+
+    private static double per(long delta, int domains) {
+        return Math.round(100.0 * delta / domains) / 100.0;
+    }
+
+    /** What the simulated sessions went through between two snapshots. */
+    static StepFleetData fleet(FleetSnapshot from, FleetSnapshot to) {
+        Map<String, Long> events = new TreeMap<>();
+        for (String kind : new String[] {"disconnected", "reconnected", "expired"}) {
+            events.put(kind, to.sessionEvents().getOrDefault(kind, 0L) - from.sessionEvents().getOrDefault(kind, 0L));
+        }
+        return new StepFleetData(to.sessionsConnected(), events, to.operationErrors() - from.operationErrors(),
+                to.runsCompleted() - from.runsCompleted(), to.runsFailed() - from.runsFailed());
+    }
+
+}

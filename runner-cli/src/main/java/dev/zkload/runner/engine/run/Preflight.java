@@ -1,0 +1,117 @@
+package dev.zkload.runner.engine.run;
+
+import dev.zkload.runner.result.ServerCheck;
+
+import dev.zkload.bench.stats.MetricAccess;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.client.RunLock;
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.runner.RunFailure;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * What a run checks before it puts any load on the ensemble, so that it fails in one sentence that
+ * names the fix instead of running blind: every server answers, gives its statistics (four-letter
+ * words or the AdminServer) unless the run was told to do without, and the run's root can be created
+ * and locked under the client's credentials.
+ */
+public final class Preflight {
+    /**
+     * The lock's session timeout, Saturn's own: a killed run's lock goes this long after the kill, and a
+     * live run whose lock session expired has lost its simulated sessions too.
+     */
+    static final Duration LOCK_SESSION = Duration.ofSeconds(20);
+
+    private Preflight() {
+    }
+
+    /**
+     * Checks every server.
+     *
+     * @param metricsRequired false with {@code --no-server-metrics}: servers without statistics are recorded, not refused
+     * @throws RunFailure naming the servers and the {@code zoo.cfg} line that would fix them
+     */
+    public static List<ServerCheck> servers(List<ServerAddress> servers, StatsClient stats, boolean metricsRequired)
+            throws InterruptedException {
+        List<ServerCheck> checks = new ArrayList<>();
+        List<MetricAccess> blind = new ArrayList<>();
+        List<String> down = new ArrayList<>();
+        for (ServerAddress s : servers) {
+            MetricAccess access;
+            try {
+                access = stats.access(s);
+            } catch (IOException e) {
+                down.add(s.hostPort() + " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+                checks.add(new ServerCheck(s.hostPort(), "unknown (the server does not answer)", "unknown", "none"));
+                continue;
+            }
+            if (!access.complete()) {
+                blind.add(access);
+            }
+            String version = access.version() != null ? access.version()
+                    : "unknown (srvr is not whitelisted and no AdminServer answers)";
+            checks.add(new ServerCheck(s.hostPort(), version, access.state().name().toLowerCase(Locale.ROOT),
+                    access.describeSource()));
+        }
+        if (metricsRequired && !down.isEmpty()) {
+            throw new RunFailure(plural(down.size(), "server") + " of the ensemble " + (down.size() == 1 ? "does" : "do")
+                    + " not answer on the client port: " + String.join(", ", down)
+                    + "; a capacity run needs every server up");
+        }
+        if (metricsRequired && !blind.isEmpty()) {
+            throw new RunFailure(noMetrics(blind));
+        }
+        return checks;
+    }
+
+    /** The one sentence for servers whose statistics cannot be read, with the line that fixes it. */
+    static String noMetrics(List<MetricAccess> blind) {
+        MetricAccess first = blind.get(0);
+        String who = blind.size() == 1 ? first.server().hostPort()
+                : blind.size() + " servers (" + String.join(", ", blind.stream().map(a -> a.server().hostPort()).toList()) + ")";
+        List<String> words = first.refusedWords();
+        return who + (blind.size() == 1 ? " does" : " do") + " not give zkload the statistics a capacity run reads:"
+                + " " + quoted(words) + (words.size() == 1 ? " is" : " are") + " not in 4lw.commands.whitelist, and "
+                + (first.adminProblem() == null ? "no AdminServer answers" : first.adminProblem())
+                + ". Add the line \"4lw.commands.whitelist=" + String.join(",", StatsClient.NEEDED_WORDS)
+                + "\" to " + (blind.size() == 1 ? "its" : "their") + " zoo.cfg (keeping any other words you use), or"
+                + " enable the AdminServer (\"admin.enableServer=true\") and give its address with --admin-port or"
+                + " --admin-url, or run with --no-server-metrics and accept that saturation cannot be observed";
+    }
+
+    /**
+     * Creates the run's root (marked as zkload's) and takes its lock, which {@code clean} respects.
+     *
+     * @throws RunFailure when the ensemble's ACL denies it, or another live run holds the root
+     */
+    public static RunLock lock(String connectString, Duration connectTimeout, String root, RunLock.Owner owner,
+            boolean force)
+            throws InterruptedException {
+        try {
+            return RunLock.acquire(connectString, LOCK_SESSION, connectTimeout, root, owner, force);
+        } catch (KeeperException.NoAuthException e) {
+            throw new RunFailure("cannot create the run's root " + root + ": the ensemble's ACL on " + e.getPath()
+                    + " does not let this client write (NoAuth)", e);
+        } catch (KeeperException e) {
+            throw new RunFailure("cannot create the run's root " + root + ": " + e.getMessage(), e);
+        } catch (RunLock.HeldException e) {
+            throw new RunFailure(e.getMessage() + "; choose another root, or wait for that run to end", e);
+        } catch (IllegalStateException | IOException e) {
+            throw new RunFailure(e.getMessage(), e);
+        }
+    }
+
+    private static String quoted(List<String> words) {
+        List<String> q = words.stream().map(w -> "\"" + w + "\"").toList();
+        return q.size() == 1 ? q.get(0) : String.join(", ", q.subList(0, q.size() - 1)) + " and " + q.get(q.size() - 1);
+    }
+
+    private static String plural(int n, String noun) {
+        return n == 1 ? "One " + noun : n + " " + noun + "s";
+    }
+}

@@ -1,0 +1,30 @@
+package dev.zkload.runner.result;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * {@code summary.json}, written last (also on Ctrl-C).
+ *
+ * @param schemaVersion           {@link ResultFiles#SCHEMA_VERSION} of the zkload that wrote it
+ * @param maxStableDomains        the most domains of a step observed stable (below saturation, the runner not
+ *                                its bottleneck, no errors); null when no step was
+ * @param saturatedAtDomains      the domains of the step that saturated, or null
+ * @param generatorBoundAtDomains the domains of the step at which the runner was the bottleneck, or null
+ * @param stopReason              why the ramp ended
+ * @param saturationObservable    every load step's saturation could be judged (false with
+ *                                {@code --no-server-metrics}, or when a server's statistics went missing)
+ * @param verdict                 the answer in one sentence, qualified where it must be
+ * @param qualifications          what limits the verdict: unobservable steps, the generator's limit, …
+ * @param interrupted             true when Ctrl-C or SIGTERM ended it
+ * @param steps                   steps written to steps.jsonl, the baseline included
+ * @param message                 why it stopped, one sentence
+ */
+public record RampSummary(int schemaVersion, Integer maxStableDomains, Integer saturatedAtDomains, Integer generatorBoundAtDomains,
+        StopReason stopReason, boolean saturationObservable, String verdict, List<String> qualifications,
+        boolean interrupted, Instant endTime, int steps, String message) {
+
+    public RampSummary {
+        qualifications = qualifications == null ? List.of() : List.copyOf(qualifications);
+    }
+}

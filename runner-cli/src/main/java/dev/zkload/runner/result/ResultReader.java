@@ -1,0 +1,112 @@
+package dev.zkload.runner.result;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zkload.bench.result.ResultJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a results folder into the very records the run wrote. Only {@code run.json} is required: a
+ * run that is still going or was killed has no {@code summary.json}, may end {@code steps.jsonl}
+ * with half a line and may have steps without benchmark results; each such gap becomes a note in the
+ * report rather than a failure, so a report can always be made from what was saved. A folder written
+ * by a newer zkload (a higher {@code schemaVersion}) is refused in one sentence.
+ */
+public final class ResultReader {
+    private static final ObjectMapper JSON = ResultJson.compact();
+
+    private ResultReader() {
+    }
+
+    /**
+     * @throws NoSuchFileException when the folder has no run.json
+     * @throws IOException         when run.json is not valid, or of a newer schema than this zkload reads
+     */
+    public static RunResults read(Path dir) throws IOException {
+        Path runFile = dir.resolve(ResultFiles.RUN);
+        if (!Files.isRegularFile(runFile)) {
+            throw new NoSuchFileException(runFile.toString(), null, "no run.json: not a zkload results folder");
+        }
+        List<String> notes = new ArrayList<>();
+        RunDescription run = run(runFile);
+        List<StepResult> steps = steps(dir.resolve(ResultFiles.STEPS), notes);
+        List<MetricSample> samples = MetricSample.read(dir.resolve(ResultFiles.METRICS), notes);
+        Optional<RampSummary> summary = summary(dir.resolve(ResultFiles.SUMMARY), notes);
+        return new RunResults(dir, run, steps, samples, summary, notes);
+    }
+
+    private static RunDescription run(Path file) throws IOException {
+        RunDescription run;
+        try {
+            run = JSON.readValue(file.toFile(), RunDescription.class);
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + " is not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        if (run.schemaVersion() > ResultFiles.SCHEMA_VERSION) {
+            throw new IOException(file + " was written by a newer zkload (results schema " + run.schemaVersion()
+                    + "; this one reads up to " + ResultFiles.SCHEMA_VERSION + "): use that zkload, or a newer one");
+        }
+        return run;
+    }
+
+    private static List<StepResult> steps(Path file, List<String> notes) throws IOException {
+        List<StepResult> steps = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            notes.add(ResultFiles.STEPS + " is missing: no step has finished.");
+            return steps;
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        int last = lines.size();
+        while (last > 0 && lines.get(last - 1).isBlank()) {
+            last--;
+        }
+        for (int i = 0; i < last; i++) {
+            String line = lines.get(i);
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                steps.add(JSON.readValue(line, StepResult.class));
+            } catch (JsonProcessingException e) {
+                notes.add(i == last - 1
+                        ? ResultFiles.STEPS + " line " + (i + 1) + " is incomplete (the run was probably stopped while"
+                                + " writing it) and was skipped."
+                        : ResultFiles.STEPS + " line " + (i + 1) + " is not a valid step (" + e.getOriginalMessage()
+                                + ") and was skipped.");
+            }
+        }
+        steps.sort(Comparator.comparingInt(StepResult::step));
+        for (StepResult step : steps) {
+            if (step.ops().isEmpty()) {
+                notes.add("Step " + step.step() + " (" + step.domains() + " domains) has no benchmark results: it ended"
+                        + " before its benchmark ran.");
+            }
+            step.ops().entrySet().stream().filter(e -> e.getValue().errors() > 0).sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> notes.add("Step " + step.step() + " (" + step.domains() + " domains): "
+                            + e.getValue().errors() + " of " + e.getValue().count() + " " + e.getKey()
+                            + " operations failed."));
+        }
+        return steps;
+    }
+
+    private static Optional<RampSummary> summary(Path file, List<String> notes) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.readValue(file.toFile(), RampSummary.class));
+        } catch (JsonProcessingException e) {
+            notes.add(ResultFiles.SUMMARY + " could not be read (" + e.getOriginalMessage() + ").");
+            return Optional.empty();
+        }
+    }
+}

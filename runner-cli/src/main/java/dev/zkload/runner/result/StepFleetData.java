@@ -1,0 +1,26 @@
+package dev.zkload.runner.result;
+
+import java.util.Map;
+
+/**
+ * What the simulated domains went through during one step, as counted on the client side: a fault
+ * shows here (disconnects, expiries, failed calls) even when the servers' samples look calm.
+ *
+ * @param sessionsConnected executor sessions connected at the end of the step
+ * @param sessionEvents     disconnected / reconnected / expired during the step
+ * @param operationErrors   the simulator's ZooKeeper calls that failed during the step
+ * @param runsCompleted     item runs completed during the step
+ * @param runsFailed        fires that failed during the step
+ */
+public record StepFleetData(long sessionsConnected, Map<String, Long> sessionEvents, long operationErrors,
+        long runsCompleted, long runsFailed) {
+
+    public StepFleetData {
+        sessionEvents = sessionEvents == null ? Map.of() : Map.copyOf(sessionEvents);
+    }
+
+    /** Sessions that expired during the step. */
+    public long expired() {
+        return sessionEvents.getOrDefault("expired", 0L);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.zkload.runner.result;
+
+import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.result.GeneratorHealth;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One line of {@code steps.jsonl}: a finished step (step 0 is the baseline on the empty ensemble).
+ *
+ * @param shardDomains          with {@code --shard}: the domains this process holds ({@code domains} is the whole
+ *                              run's, executors/jobs/sessions are this process's); null when alone
+ * @param phases                how long registering, settling and measuring took
+ * @param verdict               what the step says about the ensemble
+ * @param saturated             the leader stayed at or above the outstanding threshold for the sustain time of
+ *                              the settled load
+ * @param saturationObservable  the leader's statistics were read through the settled load, so {@code saturated}
+ *                              means something
+ * @param generatorBound        the runner, not the ensemble, was the bottleneck during the settled load
+ * @param generator             the runner's health over the settled load (what the step is judged on)
+ * @param generatorDuringAdd    the runner's health while the step's domains registered (recorded, not judged);
+ *                              null at step 0
+ * @param server                the servers' counters over the settled load; null if no leader answered
+ * @param burst                 the leader's queue while the step's domains registered; null at step 0
+ * @param serverMetrics         how completely the servers answered during the settled load
+ * @param footprintPerDomain    settled reading minus the baseline, per domain; null at step 0 or when unobserved
+ * @param ops                   the seven-op benchmark against the bench target; empty if it did not run
+ * @param opsByTarget           with {@code --bench-target each}: every server's result, by host:port
+ * @param fleet                 the simulated sessions' events during the step; null at step 0
+ * @param benchErrorRate        failed benchmark calls / all calls, 0–1
+ * @param leaderlessSec         the longest time in the step with no server serving as leader, seconds
+ */
+public record StepResult(int step, int domains, long executors, long jobs, long sessions, Integer shardDomains,
+        Instant startTime, Instant endTime, StepPhases phases, StepVerdict verdict, boolean saturated,
+        boolean saturationObservable, boolean generatorBound, GeneratorHealth generator,
+        GeneratorHealth generatorDuringAdd, StepServerData server, Burst burst, MetricsCoverage serverMetrics,
+        Footprint footprintPerDomain, Map<String, OpStats> ops, Map<String, Map<String, OpStats>> opsByTarget,
+        StepFleetData fleet, double benchErrorRate, double leaderlessSec) {
+
+    public StepResult {
+        ops = ops == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ops));
+    }
+
+    /** This step of a merged sharded run: the simulated fleet's counts summed over the shards, no shard's own share. */
+    public StepResult merged(long allExecutors, long allJobs, long allSessions) {
+        return new StepResult(step, domains, allExecutors, allJobs, allSessions, null, startTime, endTime, phases, verdict,
+                saturated, saturationObservable, generatorBound, generator, generatorDuringAdd, server, burst,
+                serverMetrics, footprintPerDomain, ops, opsByTarget, fleet, benchErrorRate, leaderlessSec);
+    }
+
+    public StepResult withVerdict(StepVerdict v) {
+        return new StepResult(step, domains, executors, jobs, sessions, shardDomains, startTime, endTime, phases, v,
+                saturated, saturationObservable, generatorBound, generator, generatorDuringAdd, server, burst,
+                serverMetrics, footprintPerDomain, ops, opsByTarget, fleet, benchErrorRate, leaderlessSec);
+    }
+}

@@ -1,0 +1,32 @@
+package dev.zkload.runner.result;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** What a finished step says about the ensemble: the {@code verdict} of a line of steps.jsonl. */
+public enum StepVerdict {
+    /** Step 0: the empty ensemble, measured for reference. */
+    BASELINE("baseline"),
+    /** Observed below saturation, the runner not its bottleneck, no errors: the ensemble carried it. */
+    STABLE("stable"),
+    /** The leader's queue stayed at or above the threshold through the settled load. */
+    SATURATED("saturated"),
+    /** The runner was the bottleneck: the step says nothing about the ensemble's limit. */
+    GENERATOR_BOUND("generator-bound"),
+    /** The servers' statistics were not read (or not answered), so saturation could not be seen. */
+    UNOBSERVABLE("unobservable"),
+    /** A lost quorum, an expiry storm or failing benchmark calls. */
+    ERRORS("errors"),
+    /** Ctrl-C ended the step before it was measured in full. */
+    INTERRUPTED("interrupted");
+
+    private final String json;
+
+    StepVerdict(String json) {
+        this.json = json;
+    }
+
+    @JsonValue
+    public String json() {
+        return json;
+    }
+}

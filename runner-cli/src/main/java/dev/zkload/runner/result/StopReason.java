@@ -1,0 +1,25 @@
+package dev.zkload.runner.result;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** Why a ramp ended; the names are the {@code stopReason} values of {@code summary.json}. */
+public enum StopReason {
+    TARGET_REACHED("target-reached"),
+    SATURATED("saturated"),
+    /** The runner, not the ensemble, was the bottleneck of the last step. */
+    GENERATOR_BOUND("generator-bound"),
+    CANNOT_ADD_DOMAINS("cannot-add-domains"),
+    ERRORS("errors"),
+    INTERRUPTED("interrupted");
+
+    private final String json;
+
+    StopReason(String json) {
+        this.json = json;
+    }
+
+    @JsonValue
+    public String json() {
+        return json;
+    }
+}

@@ -1,0 +1,60 @@
+package dev.zkload.runner.cli;
+
+import dev.zkload.runner.ExitCodes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** Bad input ends with one clear sentence and the documented exit code, and forks nothing. */
+class BadInputTest {
+
+    private static void assertUsage(CliRun run, String sentence) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains(sentence).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void wrongOptionValuesAreUsageErrors() {
+        assertUsage(CliRun.of("latency", "--znode-count", "-5"), "--znode-count must be at least 1, got -5");
+        assertUsage(CliRun.of("latency", "--znode-size", "-1"), "--znode-size must be between 0");
+        assertUsage(CliRun.of("latency", "--mode", "turbo"), "--mode");
+        assertUsage(CliRun.of("latency", "--mode", "rate"), "--mode rate needs --rate OPS");
+        assertUsage(CliRun.of("latency", "--connect", "host:notaport"), "--connect: invalid port 'notaport'");
+        assertUsage(CliRun.of("latency", "--root", "/"), "root / is refused");
+        assertUsage(CliRun.of("latency", "--root", "/zookeeper/config"), "/zookeeper is ZooKeeper's own tree");
+        assertUsage(CliRun.of("latency", "--servers", "2"), "--servers must be 1, 3 or 5, got 2");
+        assertUsage(CliRun.of("latency", "--connect", "127.0.0.1:2181", "--servers", "3"), "cannot be used with --connect");
+        assertUsage(CliRun.of("latency", "--server-java-home", "/nonexistent"), "is not a JDK");
+        assertUsage(CliRun.of("latency", "--connect-timeout", "soon"), "'soon' is not a duration");
+        assertUsage(CliRun.of("--no-such-option"), "Unknown option: '--no-such-option'");
+        assertUsage(CliRun.of("clean", "--connect", "127.0.0.1:2181", "--root", "/"), "--root / is refused");
+    }
+
+    @Test
+    void anOptionValueSpelledLikeACommandIsTheValue() {
+        // "ensemble" is also a subcommand: it must not end --bench-target's value
+        CliRun run = CliRun.of("--bench-target", "ensemble", "--connect", "127.0.0.1:1", "--connect-timeout", "1s",
+                "--out", System.getProperty("java.io.tmpdir") + "/zkload-bench-target-" + ProcessHandle.current().pid());
+        assertThat(run.err()).doesNotContain("Expected parameter").contains("cannot reach ZooKeeper at 127.0.0.1:1");
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+    }
+
+    @Test
+    void anUnreachableEnsembleFailsWithinTheConnectTimeout() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Instant start = Instant.now();
+        CliRun run = CliRun.of("latency", "--connect", "127.0.0.1:" + closed, "--connect-timeout", "2s",
+                "--out", System.getProperty("java.io.tmpdir") + "/zkload-unreachable-" + closed);
+        assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(15));
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(run.err()).contains("cannot reach ZooKeeper at 127.0.0.1:" + closed + " within 2 s")
+                .doesNotContain("\tat ");
+    }
+}

@@ -1,0 +1,183 @@
+package dev.zkload.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.result.ResultJson;
+import dev.zkload.bench.stats.FourLetterWords;
+import dev.zkload.runner.cli.CliRun;
+import dev.zkload.runner.ExitCodes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ramp end to end on a small real ensemble, checked against the result-file contract. */
+class RampCommandTest {
+    private static final List<String> SEVEN = List.of("create", "set", "get", "delete", "createEphemeral", "watch",
+            "deleteEphemeral");
+    private static LocalEnsemble zk;
+
+    @BeforeAll
+    static void start() throws Exception {
+        zk = LocalEnsemble.builder().servers(1).heap("512m").build();
+        zk.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        zk.close();
+    }
+
+    private static String[] small(Path out, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("--connect", zk.connectString(), "--domains", "2", "--step",
+                "1", "--settle", "2s", "--znode-count", "100", "--jobs-per-domain", "3", "--out", out.toString()));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
+    }
+
+    @Test
+    void aSmallRampWritesEveryResultFileOfTheContract(@TempDir Path out) throws Exception {
+        long znodesBefore = znodes();
+        CliRun run = CliRun.of(small(out, "--sustain", "3s"));
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+
+        JsonNode runJson = json(out.resolve("run.json"));
+        assertThat(runJson.get("tool").asText()).isEqualTo("zkload");
+        assertThat(runJson.at("/model/name").asText()).isEqualTo("saturn-2.1");
+        assertThat(runJson.at("/model/expectedPerDomain/znodes").asDouble()).isPositive();
+        assertThat(runJson.at("/target/connectString").asText()).isEqualTo(zk.connectString());
+        assertThat(runJson.at("/target/servers/0/version").asText()).startsWith("3.9");
+        assertThat(runJson.at("/target/servers/0/mode").asText()).isEqualTo("standalone");
+        assertThat(runJson.at("/target/servers/0/metrics").asText()).isEqualTo("4lw");
+        assertThat(runJson.at("/settings/step").asInt()).isEqualTo(1);
+
+        List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
+        assertThat(lines).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            JsonNode step = ResultJson.compact().readTree(lines.get(i));
+            assertThat(step.get("step").asInt()).isEqualTo(i);
+            assertThat(step.get("domains").asInt()).isEqualTo(i);
+            assertThat(step.get("sessions").asInt()).isEqualTo(5 * i);
+            assertThat(step.get("saturated").asBoolean()).isFalse();
+            assertThat(step.get("verdict").asText()).isEqualTo(i == 0 ? "baseline" : "stable");
+            assertThat(step.get("generatorBound").asBoolean()).isFalse();
+            assertThat(step.at("/generator/shareCores").asDouble()).isPositive();
+            assertThat(step.at("/generator/cpuPercentOfShare").asDouble()).isPositive();
+            if (i > 0) {
+                assertThat(step.at("/generator/samplerLag/count").asLong()).as("the 1 Hz sampler ran").isPositive();
+            }
+            assertThat(step.at("/phases/measureSec").asDouble()).isPositive();
+            for (String field : List.of("znodes", "watches", "connections", "outstandingAvg", "outstandingMax",
+                    "avgLatencyMs", "maxLatencyMs", "approximateDataSize")) {
+                assertThat(step.get("server").has(field)).as(field).isTrue();
+            }
+            for (String op : SEVEN) {
+                JsonNode s = step.at("/ops/" + op);
+                assertThat(s.get("count").asLong()).as(op).isEqualTo(100);
+                assertThat(s.get("errors").asLong()).isZero();
+                for (String f : List.of("opsPerSec", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "maxMs")) {
+                    assertThat(s.has(f)).isTrue();
+                }
+            }
+        }
+        JsonNode step2 = ResultJson.compact().readTree(lines.get(2));
+        assertThat(step2.at("/server/znodes").asLong()).isGreaterThan(ResultJson.compact().readTree(lines.get(0))
+                .at("/server/znodes").asLong() + 2 * 200);
+        assertThat(step2.at("/footprintPerDomain/sessions").asDouble()).isEqualTo(5.0);
+        assertThat(step2.at("/phases/settleSec").asDouble()).isGreaterThanOrEqualTo(2.0);
+        assertThat(step2.at("/phases/addSec").asDouble() + step2.at("/phases/settleSec").asDouble()
+                + step2.at("/phases/measureSec").asDouble()).as("observed for the sustain time at least")
+                .isGreaterThanOrEqualTo(3.0);
+        assertThat(step2.at("/serverMetrics/rounds").asInt()).isEqualTo(step2.at("/serverMetrics/leaderRounds").asInt());
+
+        List<String> csv = Files.readAllLines(out.resolve("server-metrics.csv"));
+        assertThat(csv.get(0)).startsWith("time,epochMs,server,reachable,");
+        assertThat(csv.size()).isGreaterThan(3);
+        try (var logs = Files.list(out.resolve("latency"))) {
+            assertThat(logs.count()).isEqualTo(3);
+        }
+        JsonNode summary = json(out.resolve("summary.json"));
+        assertThat(summary.get("stopReason").asText()).isEqualTo("target-reached");
+        assertThat(summary.get("maxStableDomains").asInt()).isEqualTo(2);
+        assertThat(summary.get("saturatedAtDomains").isNull()).isTrue();
+        assertThat(summary.get("saturationObservable").asBoolean()).isTrue();
+        assertThat(summary.get("verdict").asText())
+                .isEqualTo("The ensemble carried all 2 domains below saturation: its limit lies above that.");
+        assertThat(run.out()).contains("Verdict: The ensemble carried all 2 domains below saturation");
+        // every result file is created alike (run.json and summary.json were once owner-only)
+        var permissions = Files.getPosixFilePermissions(out.resolve("steps.jsonl"));
+        assertThat(Files.getPosixFilePermissions(out.resolve("run.json"))).isEqualTo(permissions);
+        assertThat(Files.getPosixFilePermissions(out.resolve("summary.json"))).isEqualTo(permissions);
+        for (String f : List.of("report.md", "report.html", "tps-per-step.png", "outstanding.png")) {
+            assertThat(out.resolve(f)).isNotEmptyFile();
+        }
+        assertThat(Files.readString(out.resolve("report.md"))).contains("load-2 (2)");
+        assertThat(znodes()).as("the ramp removed everything it created").isEqualTo(znodesBefore);
+    }
+
+    @Test
+    void aThresholdOfZeroSaturatesAtTheFirstStep(@TempDir Path out) throws Exception {
+        CliRun run = CliRun.of(small(out, "--outstanding-threshold", "0", "--sustain", "0s"));
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode summary = json(out.resolve("summary.json"));
+        assertThat(summary.get("stopReason").asText()).isEqualTo("saturated");
+        assertThat(summary.get("saturatedAtDomains").asInt()).isEqualTo(1);
+        assertThat(summary.get("maxStableDomains").isNull()).as("no step was stable: none, not 0").isTrue();
+        assertThat(run.out()).contains("max stable domains: none.");
+        List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
+        assertThat(ResultJson.compact().readTree(lines.get(lines.size() - 1)).get("saturated").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aStepInWhichTheRunnerIsItsOwnBottleneckEndsTheRampAsTheGeneratorsLimit(@TempDir Path out) throws Exception {
+        // any runner uses more than half a percent of its cores while it drives a domain: bound by definition here
+        CliRun run = CliRun.of(small(out, "--sustain", "2s", "--max-generator-cpu", "0.5"));
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode summary = json(out.resolve("summary.json"));
+        assertThat(summary.get("stopReason").asText()).isEqualTo("generator-bound");
+        assertThat(summary.get("generatorBoundAtDomains").asInt()).isEqualTo(1);
+        assertThat(summary.get("maxStableDomains").isNull()).isTrue();
+        assertThat(summary.get("verdict").asText()).contains("the load generator, not the ensemble, was the limit")
+                .contains("--shard i/N");
+        List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
+        JsonNode step = ResultJson.compact().readTree(lines.get(1));
+        assertThat(step.get("verdict").asText()).isEqualTo("generator-bound");
+        assertThat(step.get("generatorBound").asBoolean()).isTrue();
+        assertThat(step.at("/generator/reasons/0").asText()).startsWith("the runner used").endsWith("(limit 0.5%)");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("| yes: the runner used");
+    }
+
+    @Test
+    void badRampOptionsAreUsageErrors(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertThat(CliRun.of("--domains", "0").err()).contains("--domains must be positive, got 0");
+        CliRun unwritable = CliRun.of("--connect", zk.connectString(), "--out", file.resolve("sub").toString());
+        assertThat(unwritable.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(unwritable.err()).contains("--out: cannot use results folder");
+        Files.createDirectories(dir.resolve("used"));
+        Files.writeString(dir.resolve("used/latency-1.hlog"), "an earlier run's");
+        CliRun reused = CliRun.of("--connect", zk.connectString(), "--out", dir.resolve("used").toString());
+        assertThat(reused.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(reused.err()).contains("already holds files");
+        CliRun keepEmbedded = CliRun.of("--keep", "--out", dir.resolve("keep").toString());
+        assertThat(keepEmbedded.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(keepEmbedded.err()).contains("--keep needs --connect");
+        assertThat(dir.resolve("keep")).doesNotExist();
+        assertThat(CliRun.of("--model", "saturn-9").err()).contains("--model must be saturn-2.1 or saturn-3");
+    }
+
+    private static JsonNode json(Path file) throws Exception {
+        return ResultJson.compact().readTree(file.toFile());
+    }
+
+    private static long znodes() throws Exception {
+        String mntr = FourLetterWords.send(zk.servers().get(0), "mntr", Duration.ofSeconds(5));
+        return Long.parseLong(mntr.lines().filter(l -> l.startsWith("zk_znode_count")).findFirst().orElseThrow().split("\t")[1]);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.zkload.runner.cli;
+
+import dev.zkload.runner.report.ResultsFixture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ReportCommandTest {
+    @TempDir
+    Path dir;
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = new CommandLine(new ReportCommand());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return cli.execute(args);
+    }
+
+    @Test
+    void writesTheReportsAndListsThem() throws IOException {
+        ResultsFixture.write(dir);
+        assertThat(run(dir.toString())).isZero();
+        assertThat(out.toString()).contains("Wrote " + dir.resolve("report.md"), "Wrote " + dir.resolve("report.html"),
+                "Wrote " + dir.resolve("tps-per-step.png"));
+        assertThat(dir.resolve("report.md")).isRegularFile();
+    }
+
+    @Test
+    void aMissingDirectoryIsAUsageError() {
+        Path missing = dir.resolve("nope");
+        assertThat(run(missing.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("DIR " + missing + " is not a directory.");
+    }
+
+    @Test
+    void aDirectoryWithoutRunJsonIsAUsageError() {
+        assertThat(run(dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("has no run.json, so it is not a zkload results folder.");
+        assertThat(dir.resolve("report.md")).doesNotExist();
+    }
+
+    @Test
+    void dirIsRequired() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(err.toString()).contains("Missing required parameter: 'DIR'");
+    }
+}

@@ -1,0 +1,78 @@
+package dev.zkload.runner.engine.ramp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zkload.bench.stats.ServerState;
+import dev.zkload.bench.stats.ServerStats;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.client.ServerAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LeaderGapsTest {
+    private static final Instant T0 = Instant.parse("2026-11-22T20:00:00Z");
+
+    @Test
+    void anElectionIsAShortGapThatEnds() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        gaps.offer(round(1, false));
+        gaps.offer(round(2, false));
+        assertThat(gaps.current(at(3))).isEqualTo(Duration.ofSeconds(2));
+        gaps.offer(round(3, true));
+        assertThat(gaps.current(at(4))).isZero();
+        assertThat(gaps.longestAndReset(at(4))).isEqualTo(Duration.ofSeconds(2));
+        assertThat(gaps.longestAndReset(at(5))).as("reset").isZero();
+    }
+
+    @Test
+    void aLostQuorumIsAGapThatGoesOnIntoTheNextStep() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        gaps.offer(round(10, false));
+        gaps.offer(round(11, false));
+        assertThat(gaps.longestAndReset(at(25))).isEqualTo(Duration.ofSeconds(15));
+        gaps.offer(round(26, false));
+        assertThat(gaps.longestAndReset(at(40))).as("counted from the previous step's end").isEqualTo(Duration.ofSeconds(15));
+    }
+
+    @Test
+    void serversThatAreUpButGiveNoStatisticsAreNotALostQuorum() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        for (int s = 1; s <= 40; s++) {
+            gaps.offer(List.of(new StatsSample(at(s), SERVER, null, "no AdminServer answers", false)));
+        }
+        assertThat(gaps.current(at(41))).isZero();
+        assertThat(gaps.longestAndReset(at(41))).isZero();
+    }
+
+    @Test
+    void aGapStopsGrowingWhenTheRoundsCanNoLongerTell() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        gaps.offer(round(1, false));
+        gaps.offer(round(4, false));
+        gaps.offer(List.of(new StatsSample(at(5), SERVER, null, "timed out", false)));
+        assertThat(gaps.current(at(60))).as("seen leaderless from 1 to 4 s, then blind").isEqualTo(Duration.ofSeconds(3));
+    }
+
+    private static Instant at(int second) {
+        return T0.plusSeconds(second);
+    }
+
+    private static final ServerAddress SERVER = new ServerAddress("127.0.0.1", 2181, 8080);
+
+    /** One server's sample: the leader, or down (as the majority of a lost quorum is). */
+    private static List<StatsSample> round(int second, boolean leader) {
+        return List.of(leader ? new StatsSample(at(second), SERVER, stats(), null)
+                : new StatsSample(at(second), SERVER, null, "connection refused", true));
+    }
+
+    private static ServerStats stats() {
+        return new ServerStats(null, ServerStats.Source.FOUR_LETTER_WORD, "3.9.5", ServerState.LEADER, 5, 0, 0, 1, 0,
+                0, 0, 0, 0, 0, java.util.Map.of());
+    }
+}

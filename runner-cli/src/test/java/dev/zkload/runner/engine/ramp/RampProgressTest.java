@@ -1,0 +1,55 @@
+package dev.zkload.runner.engine.ramp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zkload.runner.progress.Progress;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class RampProgressTest {
+    @Test
+    void theLineSaysStepPhaseDomainsUpQueueAndTimeLeftWithinEightyColumns() {
+        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, () -> 412, () -> 41.2);
+        Instant t0 = Instant.now();
+        p.step(1, 100);
+        p.step(2, 200);
+        p.phase("adding");
+        p.up(140);
+        String line = p.line(t0.plusSeconds(1));
+        assertThat(line).startsWith("step 2/7 200 dom: adding, 140 up | out 412/300 | cpu 41% | ~");
+        assertThat(("[0:12:31] " + line).length()).isLessThan(80);
+        p.phase("measuring deleteEphemeral");
+        assertThat(p.line(t0.plusSeconds(1))).doesNotContain(" up |").contains("measuring deleteEphemeral");
+    }
+
+    @Test
+    void withoutServerMetricsItSaysSo() {
+        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, null, () -> 3.0);
+        p.step(1, 100);
+        p.phase("settling");
+        assertThat(p.line(Instant.now())).isEqualTo("step 1/7 100 dom: settling | no server metrics | cpu 3%");
+    }
+
+    @Test
+    void aLiveLineLongerThanTheTerminalIsCutInsteadOfWrapping() {
+        StringWriter out = new StringWriter();
+        Progress narrow = progress(out, 40);
+        narrow.status("%s", "x".repeat(100));
+        String drawn = out.toString().replace("\r", "");
+        assertThat(drawn.length()).isLessThan(40);
+        assertThat(drawn).endsWith("…");
+    }
+
+    @Test
+    void timeLeftIsHoursAndMinutes() {
+        assertThat(RampProgress.human(Duration.ofMinutes(41))).isEqualTo("41m");
+        assertThat(RampProgress.human(Duration.ofMinutes(125))).isEqualTo("2h05m");
+    }
+
+    private static Progress progress(StringWriter out, int width) {
+        return new Progress(new PrintWriter(out, true), true, width, Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,80 @@
+package dev.zkload.runner.result;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Finished steps for tests of the rules and verdicts: everything calm unless said otherwise. */
+public final class StepFixture {
+    static final long SESSIONS = 500;
+
+    private StepFixture() {
+    }
+
+    public static Builder step(int domains) {
+        return new Builder(domains);
+    }
+
+    /** A finished step with the fields the rules read; everything calm unless said otherwise. */
+    public static final class Builder {
+        private final int domains;
+        private boolean saturated;
+        private boolean observable = true;
+        private List<String> bound = List.of();
+        private long[] events = {0, 0, 0};
+        private double benchErrors;
+        private double leaderless;
+        private StepVerdict verdict;
+
+        Builder(int domains) {
+            this.domains = domains;
+        }
+
+        public Builder saturated() {
+            saturated = true;
+            return this;
+        }
+
+        public Builder unobservable() {
+            observable = false;
+            return this;
+        }
+
+        public Builder bound(String reason) {
+            bound = List.of(reason);
+            return this;
+        }
+
+        public Builder events(long disconnected, long reconnected, long expired) {
+            events = new long[] {disconnected, reconnected, expired};
+            return this;
+        }
+
+        public Builder benchErrors(double rate) {
+            benchErrors = rate;
+            return this;
+        }
+
+        public Builder leaderless(double seconds) {
+            leaderless = seconds;
+            return this;
+        }
+
+        public Builder verdict(StepVerdict v) {
+            verdict = v;
+            return this;
+        }
+
+        public StepResult build() {
+            GeneratorHealth health = new GeneratorHealth(60, 2, bound.isEmpty() ? 40 : 97, 10,
+                    new GeneratorHealth.Lag(100, 1.0, 5.0, 9.0), new GeneratorHealth.Lag(60, 0.5, 2.0, 3.0),
+                    Map.of("127.0.0.1:2181", 30.0), !bound.isEmpty(), bound);
+            StepFleetData fleet = new StepFleetData(SESSIONS, Map.of("disconnected", events[0], "reconnected", events[1],
+                    "expired", events[2]), 0, 0, 0);
+            return new StepResult(1, domains, 3L * domains, 35L * domains, SESSIONS, null, Instant.EPOCH, Instant.EPOCH,
+                    new StepPhases(30, 60, 40), verdict, saturated && observable, observable, !bound.isEmpty(), health,
+                    null, null, null, new MetricsCoverage(100, observable ? 100 : 10, Map.of()), null, Map.of(), null,
+                    fleet, benchErrors, leaderless);
+        }
+    }
+}
