@@ -1,10 +1,7 @@
 package dev.zkload.runner.metrics;
 
-import dev.zkload.runner.cli.options.MetricsOptions;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.runner.cli.options.MetricsOptions;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -12,27 +9,25 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * {@code GET /metrics} in the Prometheus text format, on the JDK's own HTTP server (one thread, no
- * framework): the meters the fleet registers plus the JVM's threads, memory, GC and CPU, which is
- * what tells an operator that the runner itself, not the ensemble, is the bottleneck.
+ * {@code GET /metrics} in the Prometheus text format, served by the Prometheus client's own HTTP
+ * exporter from Micrometer's Prometheus registry: the meters the fleet registers plus the JVM's
+ * threads, memory, GC and CPU, which is what tells an operator that the runner itself, not the
+ * ensemble, is the bottleneck.
  */
 public final class MetricsEndpoint implements AutoCloseable {
-    private static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
-
     private final PrometheusMeterRegistry registry;
-    private final HttpServer server;
-    private final JvmGcMetrics gc = new JvmGcMetrics();
+    private final HTTPServer server;
+    private final JvmGcMetrics gc;
 
-    private MetricsEndpoint(PrometheusMeterRegistry registry, HttpServer server) {
+    private MetricsEndpoint(PrometheusMeterRegistry registry, HTTPServer server, JvmGcMetrics gc) {
         this.registry = registry;
         this.server = server;
+        this.gc = gc;
     }
 
     /** The endpoint the options ask for, started; empty when {@code --metrics-port} was not given. */
@@ -41,21 +36,21 @@ public final class MetricsEndpoint implements AutoCloseable {
             return Optional.empty();
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        HttpServer server;
+        HTTPServer server;
         try {
-            server = HttpServer.create(new InetSocketAddress(options.address, options.port), 16);
+            server = HTTPServer.builder().hostname(options.address).port(options.port)
+                    .registry(registry.getPrometheusRegistry()).buildAndStart();
         } catch (IOException e) {
+            registry.close();
             throw new RunFailure("--metrics-port: cannot listen on " + options.address + ":" + options.port + ": "
                     + e.getMessage(), e);
         }
-        MetricsEndpoint endpoint = new MetricsEndpoint(registry, server);
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
-        endpoint.gc.bindTo(registry);
-        server.createContext("/metrics", endpoint::serve);
-        server.start();
-        return Optional.of(endpoint);
+        JvmGcMetrics gc = new JvmGcMetrics();
+        gc.bindTo(registry);
+        return Optional.of(new MetricsEndpoint(registry, server, gc));
     }
 
     public MeterRegistry registry() {
@@ -64,27 +59,12 @@ public final class MetricsEndpoint implements AutoCloseable {
 
     /** The port it listens on (the chosen one when {@code --metrics-port 0}). */
     public int port() {
-        return server.getAddress().getPort();
-    }
-
-    private void serve(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            if (!"GET".equals(exchange.getRequestMethod())) {
-                exchange.sendResponseHeaders(405, -1);
-                return;
-            }
-            byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        }
+        return server.getPort();
     }
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
         gc.close();
         registry.close();
     }

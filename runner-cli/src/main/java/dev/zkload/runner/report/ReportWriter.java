@@ -58,8 +58,11 @@ public final class ReportWriter {
         Set<String> names = new LinkedHashSet<>();
         charts.forEach(c -> names.add(c.getFileName().toString()));
         List<Block> blocks = ReportDocument.build(folder, names);
-        Path md = Files.writeString(resultsDir.resolve(MARKDOWN), MarkdownReport.render(blocks), StandardCharsets.UTF_8);
-        Path html = Files.writeString(resultsDir.resolve(HTML), HtmlReport.render(blocks, resultsDir),
+        String markdown = MarkdownReport.render(blocks);
+        String title = blocks.stream().filter(b -> b instanceof Block.Title).map(b -> ((Block.Title) b).text()).findFirst()
+                .orElse("zkload report");
+        Path md = Files.writeString(resultsDir.resolve(MARKDOWN), markdown, StandardCharsets.UTF_8);
+        Path html = Files.writeString(resultsDir.resolve(HTML), HtmlReport.render(markdown, title, resultsDir),
                 StandardCharsets.UTF_8);
         return new ReportFiles(md, html, charts);
     }
