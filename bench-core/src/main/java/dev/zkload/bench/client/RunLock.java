@@ -17,6 +17,7 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
+import dev.zkload.bench.threads.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -269,9 +270,7 @@ public final class RunLock implements AutoCloseable {
                 return;
             }
             // not on this (the expired client's) event thread: opening a session waits for it to connect
-            Thread t = new Thread(RunLock.this::retake, "zkload-run-lock");
-            t.setDaemon(true);
-            t.start();
+            DaemonThreads.start("zkload-run-lock", RunLock.this::retake);
         }
     }
 

@@ -196,7 +196,8 @@ final class ForkedEnsemble implements LocalEnsemble {
                 try {
                     s.stop(true);
                 } catch (InterruptedException again) {
-                    // still interrupted: the forced kill was sent, the server ends by itself
+                    // the forced kill was sent and the server ends by itself; the flag stays set for our caller
+                    Thread.currentThread().interrupt();
                 }
             }
         }

@@ -50,10 +50,6 @@ final class ServerProcess {
         Files.writeString(dir.resolve("zoo.cfg"), zooCfg);
     }
 
-    Path dataDir() {
-        return dir.resolve("data");
-    }
-
     synchronized void launch() throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(settings.java().toString());

@@ -23,13 +23,4 @@ public enum Op {
     public String jsonName() {
         return jsonName;
     }
-
-    public static Op fromJsonName(String name) {
-        for (Op op : values()) {
-            if (op.jsonName.equals(name)) {
-                return op;
-            }
-        }
-        throw new IllegalArgumentException("unknown operation '" + name + "'");
-    }
 }

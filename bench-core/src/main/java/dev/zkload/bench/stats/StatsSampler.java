@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import dev.zkload.bench.threads.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,10 +88,8 @@ public final class StatsSampler implements Closeable {
             csv = new StatsCsv(csvPath);
         }
         int n = INSTANCES.incrementAndGet();
-        ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "zkload-stats-" + n));
-        AtomicInteger readerIds = new AtomicInteger();
-        readers = Executors.newFixedThreadPool(servers.size(),
-                r -> daemon(r, "zkload-stats-" + n + "-reader-" + readerIds.incrementAndGet()));
+        ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.factory("zkload-stats-" + n));
+        readers = Executors.newFixedThreadPool(servers.size(), DaemonThreads.factory("zkload-stats-" + n + "-reader"));
         state = State.STARTED;
         firstTickNanos = System.nanoTime();
         ticker.scheduleAtFixedRate(this::tick, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
@@ -232,13 +231,6 @@ public final class StatsSampler implements Closeable {
                 throw new UncheckedIOException(e);
             }
         }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        t.setUncaughtExceptionHandler((th, e) -> LOG.error("uncaught in {}", th.getName(), e));
-        return t;
     }
 
     private static Duration minimum(Duration a, Duration b) {

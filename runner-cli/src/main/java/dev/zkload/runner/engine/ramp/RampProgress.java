@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.bench.threads.DaemonThreads;
 import dev.zkload.runner.progress.Progress;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,11 +46,7 @@ final class RampProgress implements AutoCloseable {
     }
 
     void start() {
-        ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "zkload-progress");
-            t.setDaemon(true);
-            return t;
-        });
+        ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.factory("zkload-progress"));
         ticker.scheduleAtFixedRate(() -> progress.status("%s", line(Instant.now())), 1, 1, TimeUnit.SECONDS);
     }
 

@@ -6,6 +6,7 @@ import dev.zkload.bench.ops.LatencyListener;
 import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.threads.DaemonThreads;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -58,9 +59,8 @@ final class StepBench {
                 phase.accept("measuring " + op.jsonName());
             }
         }));
-        Thread t = new Thread(task, "zkload-step-benchmark");
+        Thread t = DaemonThreads.start("zkload-step-benchmark", task);
         thread = t;
-        t.start();
         boolean interrupted = false;
         try {
             while (true) {

@@ -15,7 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class StatsSamplerTest {
+class StatsSamplerIT {
 
     @Test
     void samplesEveryServerIntoCsvAndReportsTheDeadOneWithoutStopping(@TempDir Path dir) throws Exception {

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class LatencyCommandTest {
+class LatencyCommandIT {
     private static final List<String> SEVEN = List.of("create", "set", "get", "delete", "createEphemeral", "watch",
             "deleteEphemeral");
 

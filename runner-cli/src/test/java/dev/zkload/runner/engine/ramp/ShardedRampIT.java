@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Two runner processes (here: two command lines in one JVM) ramp one ensemble as shards 0/2 and
  * 1/2 on a shared schedule, and {@code report} merges their folders into one run.
  */
-class ShardedRampTest {
+class ShardedRampIT {
 
     @Test
     void twoShardsSplitTheDomainsFollowOneScheduleAndMergeIntoOneReport(@TempDir Path tmp) throws Exception {

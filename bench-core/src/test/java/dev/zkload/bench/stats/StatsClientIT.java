@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Reads a real forked server, and checks that what it reads is what was done to the server. */
-class StatsClientTest {
+class StatsClientIT {
     private static LocalEnsemble zk;
     private static ServerAddress server;
     private final StatsClient stats = new StatsClient(Duration.ofSeconds(5));

@@ -14,7 +14,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SimulateCommandTest {
+class SimulateCommandIT {
 
     @Test
     void holdsDomainsOnAThreeServerEnsemblePrintsTheirFootprintAndCleansUp(@TempDir Path out) throws Exception {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Real forked servers: one standalone, and the bad-settings paths. */
-class LocalEnsembleTest {
+class LocalEnsembleIT {
 
     @Test
     void standaloneServerServesAClientAndHonoursZooCfg(@TempDir Path base) throws Exception {

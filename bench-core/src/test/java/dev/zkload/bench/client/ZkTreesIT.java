@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class ZkTreesTest {
+class ZkTreesIT {
     private static LocalEnsemble zk;
     private static ZooKeeper client;
 

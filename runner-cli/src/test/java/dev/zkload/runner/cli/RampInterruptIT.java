@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** SIGTERM (what Ctrl-C does, minus the terminal) to a real runner process in the middle of a ramp. */
-class RampInterruptTest {
+class RampInterruptIT {
 
     @Test
     void aSignalEndsTheRampWithItsResultsAndNothingLeftOnTheEnsemble(@TempDir Path out) throws Exception {

@@ -13,7 +13,7 @@ import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 
-class CleanCommandTest {
+class CleanCommandIT {
 
     @Test
     void removesZkloadRootsAndNothingElse() throws Exception {

@@ -14,7 +14,7 @@ import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 
 /** A real 3-server quorum: election, losing a follower, losing the leader, coming back. */
-class QuorumEnsembleTest {
+class QuorumEnsembleIT {
 
     @Test
     void survivesAFollowerAndTheLeaderAndComesBack() throws Exception {

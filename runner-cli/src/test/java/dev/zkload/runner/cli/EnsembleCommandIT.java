@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-class EnsembleCommandTest {
+class EnsembleCommandIT {
 
     @Test
     void printsTheConnectStringFirstServesUntilInterruptedThenStops() throws Exception {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --metrics-port} while {@code simulate} holds a domain: what Prometheus would scrape. */
-class MetricsPortTest {
+class MetricsPortIT {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @Test

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The seven-op benchmark against a real forked server. */
-class LatencyBenchmarkTest {
+class LatencyBenchmarkIT {
     private static final List<String> SEVEN = List.of("create", "set", "get", "delete", "createEphemeral", "watch",
             "deleteEphemeral");
     private static LocalEnsemble zk;

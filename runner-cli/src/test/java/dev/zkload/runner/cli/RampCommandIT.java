@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The ramp end to end on a small real ensemble, checked against the result-file contract. */
-class RampCommandTest {
+class RampCommandIT {
     private static final List<String> SEVEN = List.of("create", "set", "get", "delete", "createEphemeral", "watch",
             "deleteEphemeral");
     private static LocalEnsemble zk;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class RunLockTest {
+class RunLockIT {
     private static final Duration T = Duration.ofSeconds(30);
     private static final RunLock.Owner OWNER = new RunLock.Owner("latency", "r", 2, "h", java.time.Instant.EPOCH);
     private static LocalEnsemble zk;

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@link EnsembleOwner}) starts an ensemble and is then killed; every server must end too, and the
  * temporary data directory the owner could not delete goes with them.
  */
-class OrphanTest {
+class OrphanIT {
 
     @ParameterizedTest(name = "owner ended with {0}")
     @ValueSource(strings = {"SIGKILL", "SIGTERM"})
