@@ -37,6 +37,9 @@ import java.util.Optional;
  * settles, and it is measured (the seven-op benchmark, then watching until the settled load has been
  * observed for the sustain time). Saturation and the runner's health are judged on the settled load
  * only. Every finished step is on disk before the next begins.
+ *
+ * <p>A little over 300 lines: it is the one place that sequences a step's phases, and each of them
+ * (adding, watching, benchmarking, recording, judging) is already a class of its own.
  */
 public final class Ramp {
     private final RampPlan plan;
