@@ -122,7 +122,7 @@ final class Executor implements Session.Owner {
         String execution = l.job(job) + "/execution";
         TreeCache failover = new TreeCache(session, execution, 1, (path, data) -> {
             if (!path.equals(execution)) {
-                nodeCache(path + "/running");
+                nodeCache(l.ns, path + "/running", (running, d) -> runningChanged(path));
                 nodeCache(path + "/failover");
             }
         });
@@ -217,8 +217,30 @@ final class Executor implements Session.Owner {
         nodeCache(l.ns, path);
     }
 
+    /**
+     * Saturn's RunningPathListener, told of every change of an item's running node on every
+     * executor: is it running ({@code exists})? If not, failover unless the run completed
+     * ({@code exists completed}, which it did: no failover). Three reads per item run per executor,
+     * 27 of the 210 reads of a fire: without them the server saw 10 % fewer requests than the model.
+     */
+    private void runningChanged(String item) {
+        Zk zk = session.zk();
+        if (zk == null || closed) {
+            return;
+        }
+        zk.exists(item + "/running", null).thenAccept(running -> {
+            if (running == null) {
+                zk.exists(item + "/completed", null);
+            }
+        });
+    }
+
     private void nodeCache(String namespace, String path) {
-        NodeCache c = new NodeCache(session, namespace, path, (p, data) -> { });
+        nodeCache(namespace, path, (p, data) -> { });
+    }
+
+    private void nodeCache(String namespace, String path, java.util.function.BiConsumer<String, byte[]> listener) {
+        NodeCache c = new NodeCache(session, namespace, path, listener);
         synchronized (nodeCaches) {
             nodeCaches.add(c);
         }
