@@ -10,6 +10,7 @@ import dev.zkload.bench.target.ServerAddress;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.SessionEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ class SessionExpiryIT {
 
                     await().atMost(Timeouts.seconds(120)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
                             .untilAsserted(() -> {
-                                assertThat(fleet.snapshot().sessionEvents().get("expired")).isEqualTo(5L);
+                                assertThat(fleet.snapshot().sessionEvents().get(SessionEvent.EXPIRED)).isEqualTo(5L);
                                 Totals now = totals(zk, stats);
                                 assertThat(now.znodes()).isEqualTo(before.znodes());
                                 assertThat(now.ephemerals()).isEqualTo(before.ephemerals());

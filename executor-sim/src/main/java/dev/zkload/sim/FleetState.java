@@ -1,25 +1,28 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
+import java.util.EnumMap;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
 /** Counters shared by every simulated session of a fleet: what the snapshot and the meters show. */
-public final class FleetState {
+final class FleetState {
     private final OpCounters ops = new OpCounters();
+    private final Failures failures = new Failures();
     private final LongAdder sessionsOpen = new LongAdder();
     private final LongAdder runsStarted = new LongAdder();
     private final LongAdder runsCompleted = new LongAdder();
     private final LongAdder runsFailed = new LongAdder();
-    private final Map<String, LongAdder> sessionEvents = new ConcurrentHashMap<>();
+    private final Map<SessionEvent, LongAdder> sessionEvents = new EnumMap<>(SessionEvent.class);
     private final boolean jobRuns;
     private final LongConsumer fireLag;
 
     FleetState(boolean jobRuns, LongConsumer fireLag) {
         this.jobRuns = jobRuns;
         this.fireLag = fireLag;
+        for (SessionEvent e : SessionEvent.values()) {
+            sessionEvents.put(e, new LongAdder());
+        }
     }
 
     /** How late a fire began against its cron instant, µs. */
@@ -32,8 +35,12 @@ public final class FleetState {
         return jobRuns;
     }
 
-    public OpCounters ops() {
+    OpCounters ops() {
         return ops;
+    }
+
+    Failures failures() {
+        return failures;
     }
 
     void sessionOpened() {
@@ -44,8 +51,8 @@ public final class FleetState {
         sessionsOpen.decrement();
     }
 
-    void sessionEvent(String kind, int delta) {
-        sessionEvents.computeIfAbsent(kind, k -> new LongAdder()).add(delta);
+    void sessionEvent(SessionEvent event) {
+        sessionEvents.get(event).increment();
     }
 
     void runStarted() {
@@ -60,24 +67,24 @@ public final class FleetState {
         runsFailed.increment();
     }
 
-    public long sessionsOpen() {
+    long sessionsOpen() {
         return sessionsOpen.sum();
     }
 
-    public long runsStarted() {
+    long runsStarted() {
         return runsStarted.sum();
     }
 
-    public long runsCompleted() {
+    long runsCompleted() {
         return runsCompleted.sum();
     }
 
-    public long runsFailed() {
+    long runsFailed() {
         return runsFailed.sum();
     }
 
-    public Map<String, Long> sessionEvents() {
-        Map<String, Long> map = new TreeMap<>();
+    Map<SessionEvent, Long> sessionEvents() {
+        Map<SessionEvent, Long> map = new EnumMap<>(SessionEvent.class);
         sessionEvents.forEach((k, v) -> map.put(k, v.sum()));
         return map;
     }

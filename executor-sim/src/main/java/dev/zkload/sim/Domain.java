@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 final class Domain {
     final String name;
     final Layout layout;
+    /** Filled by the adder before the domain is published to the fleet's list, never changed after. */
     final List<Console> consoles = new ArrayList<>();
     final List<Executor> executors = new ArrayList<>();
 
@@ -16,11 +17,13 @@ final class Domain {
         this.layout = layout;
     }
 
+    /** Every executor's graceful shutdown, then the consoles close. */
     CompletableFuture<Void> shutdown() {
         List<CompletableFuture<Void>> all = new ArrayList<>();
         for (Executor x : executors) {
             all.add(x.shutdown());
         }
-        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> consoles.forEach(Console::close));
+        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new))
+                .whenComplete((v, e) -> consoles.forEach(Console::close));
     }
 }

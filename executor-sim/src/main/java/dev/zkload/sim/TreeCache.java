@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.util.HashSet;
 import java.util.List;
@@ -14,7 +14,7 @@ import org.apache.zookeeper.Watcher;
  * an absent root gets an {@code exists} watch. Events re-read what changed, as TreeCache does.
  */
 final class TreeCache {
-    /** What the owner is told. */
+    /** What the owner is told; on the event thread. */
     interface Listener {
         void added(String path, byte[] data);
 
@@ -53,6 +53,11 @@ final class TreeCache {
         closed = true;
     }
 
+    /** The watcher of one cached node, or null: where the server's events for it arrive. */
+    Watcher watcherOf(String path) {
+        return nodes.get(path);
+    }
+
     private Node node(String path, int depth) {
         return nodes.computeIfAbsent(path, p -> new Node(p, depth));
     }
@@ -78,11 +83,11 @@ final class TreeCache {
             if (zk == null || closed) {
                 return;
             }
-            zk.getData(path, this).thenAccept(data -> {
+            session.watch(zk.getData(path, this).thenAccept(data -> {
                 if (data == null) {
                     gone();
                     if (depth == 0) {
-                        zk.exists(path, this);
+                        watchAbsentRoot(zk);
                     }
                 } else if (!present) {
                     present = true;
@@ -90,7 +95,7 @@ final class TreeCache {
                 } else {
                     listener.updated(path, data);
                 }
-            });
+            }), FailureKind.CACHE);
         }
 
         private void readChildren() {
@@ -98,7 +103,11 @@ final class TreeCache {
             if (zk == null || closed || depth >= maxDepth) {
                 return;
             }
-            zk.getChildren(path, this).thenAccept(this::childrenAre);
+            session.watch(zk.getChildren(path, this).thenAccept(this::childrenAre), FailureKind.CACHE);
+        }
+
+        private void watchAbsentRoot(Zk zk) {
+            session.watch(zk.exists(path, this), FailureKind.CACHE);
         }
 
         private synchronized void childrenAre(List<String> now) {
@@ -131,8 +140,10 @@ final class TreeCache {
                 case NodeChildrenChanged -> readChildren();
                 case NodeDeleted -> {
                     gone();
-                    if (depth == 0) {
-                        session.zk().exists(path, this);
+                    // the session may have expired between the event and now: then there is nothing to re-arm
+                    Zk zk = session.zk();
+                    if (depth == 0 && zk != null) {
+                        watchAbsentRoot(zk);
                     }
                 }
                 default -> {

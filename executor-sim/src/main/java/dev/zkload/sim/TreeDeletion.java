@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.util.ArrayList;
 import java.util.Collections;

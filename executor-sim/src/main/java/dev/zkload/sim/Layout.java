@@ -1,23 +1,15 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
-import dev.zkload.sim.SaturnModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
-/** The znode paths of one domain (saturn-model.md section 2), under the fleet's root. */
+/** The znode paths of one domain under the fleet's root, its jobs, config fields and fire seconds. */
 final class Layout {
-    /** Saturn 3.x config children in the order the console writes them, {@code jobClass} last. */
-    private static final List<String> CONFIG_3X = List.of("enabled", "description", "customContext", "jobType",
-            "jobMode", "shardingItemParameters", "jobParameter", "queueName", "channelName", "failover",
-            "monitorExecution", "timeout4AlarmSeconds", "timeoutSeconds", "disableTimeoutSeconds", "timeZone", "cron",
-            "pausePeriodDate", "pausePeriodTime", "processCountIntervalSeconds", "shardingTotalCount", "showNormalLog",
-            "loadLevel", "jobDegree", "enabledReport", "preferList", "useDispreferList", "localMode", "useSerial",
-            "dependencies", "groups", "rerun", "upStream", "downStream", "jobClass");
-    private static final List<String> ONLY_3X = List.of("disableTimeoutSeconds", "rerun", "upStream", "downStream");
-
     final String ns;
     final SaturnModel model;
-    final List<String> jobs = new ArrayList<>();
+    final SaturnVersion version;
+    final List<String> jobs;
     final List<String> configFields;
     /** The second of the minute each job fires at: random per job, the same on every executor. */
     private final int[] fireSecond;
@@ -25,20 +17,20 @@ final class Layout {
     Layout(String root, String domain, SaturnModel model) {
         this.ns = root + "/" + domain;
         this.model = model;
+        this.version = model.version();
+        List<String> names = new ArrayList<>();
         for (int j = 0; j < model.jobsPerDomain(); j++) {
-            jobs.add(String.format("job-%02d", j));
+            names.add(String.format("job-%02d", j));
         }
-        List<String> all = new ArrayList<>(CONFIG_3X);
-        if (!model.isSaturn3()) {
-            all.removeAll(ONLY_3X);
-        }
+        this.jobs = List.copyOf(names);
         // REST-created jobs skip null fields: keep the first N-1 and jobClass, which must come last
+        List<String> all = version.configFields();
         List<String> fields = new ArrayList<>(all.subList(0, model.configFields() - 1));
-        fields.add("jobClass");
+        fields.add(all.get(all.size() - 1));
         this.configFields = List.copyOf(fields);
         this.fireSecond = new int[model.jobsPerDomain()];
         for (int j = 0; j < fireSecond.length; j++) {
-            fireSecond[j] = java.util.concurrent.ThreadLocalRandom.current().nextInt(60);
+            fireSecond[j] = ThreadLocalRandom.current().nextInt((int) SaturnModel.CRON_PERIOD.toSeconds());
         }
     }
 
@@ -71,11 +63,20 @@ final class Layout {
         return job(job) + "/execution/" + item;
     }
 
+    String saturnExecutors() {
+        return ns + "/$SaturnExecutors";
+    }
+
     String executors() {
-        return ns + "/$SaturnExecutors/executors";
+        return saturnExecutors() + "/executors";
     }
 
     String executor(String executor) {
         return executors() + "/" + executor;
+    }
+
+    /** The executors' config every 3.x executor watches, outside the namespace (Saturn's usingNamespace(null)). */
+    String saturnSelfConfig() {
+        return root() + "/$SaturnSelf/saturn-executor/config";
     }
 }

@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -13,6 +13,8 @@ import org.slf4j.LoggerFactory;
  * One simulated process's ZooKeeper session (plain client: two threads, no Curator framework).
  * Saturn's settings: 20 s session timeout. On a plain reconnect the owner re-reads its caches; on
  * expiry it gets a brand-new session and registers again from scratch, as a Saturn executor does.
+ * Once closed a session stays closed: a later {@link #open()} (a registration racing the fleet's
+ * close) fails instead of leaking a connection.
  */
 final class Session implements Watcher {
     private static final Logger LOG = LoggerFactory.getLogger(Session.class);
@@ -45,8 +47,12 @@ final class Session implements Watcher {
     }
 
     /** Opens the session; the future completes when it is connected. */
-    CompletableFuture<Void> open() {
+    synchronized CompletableFuture<Void> open() {
         connected = new CompletableFuture<>();
+        if (closed) {
+            connected.completeExceptionally(new IllegalStateException(name + " is closed"));
+            return connected;
+        }
         try {
             zk = new Zk(new ZooKeeper(connectString, SESSION_TIMEOUT_MS, this), state.ops());
             state.sessionOpened();
@@ -56,12 +62,32 @@ final class Session implements Watcher {
         return connected;
     }
 
+    /** The session's calls, or null while it has none (not opened yet, expired, closed). */
     Zk zk() {
         return zk;
     }
 
     String name() {
         return name;
+    }
+
+    /**
+     * Counts (and among the first of its kind, logs) a failure of this session's background work.
+     * Calls cut short by the session's own close are the close, not failures.
+     */
+    void failed(FailureKind kind, Throwable cause) {
+        if (!closed) {
+            state.failures().record(kind, name, cause);
+        }
+    }
+
+    /** A handler for the end of a chain of calls that nobody waits for: failures are recorded, not lost. */
+    <T> void watch(CompletableFuture<T> work, FailureKind kind) {
+        work.whenComplete((v, e) -> {
+            if (e != null) {
+                failed(kind, e);
+            }
+        });
     }
 
     @Override
@@ -74,7 +100,7 @@ final class Session implements Watcher {
             connected.complete(null);
             if (wasDisconnected) {
                 wasDisconnected = false;
-                state.sessionEvent("reconnected", +1);
+                state.sessionEvent(SessionEvent.RECONNECTED);
                 Owner o = owner;
                 if (o != null) {
                     o.reconnected();
@@ -83,16 +109,18 @@ final class Session implements Watcher {
         } else if (s == KeeperState.Disconnected) {
             if (!wasDisconnected) {
                 wasDisconnected = true;
-                state.sessionEvent("disconnected", +1);
+                state.sessionEvent(SessionEvent.DISCONNECTED);
             }
         } else if (s == KeeperState.Expired) {
-            state.sessionEvent("expired", +1);
+            state.sessionEvent(SessionEvent.EXPIRED);
             LOG.info("session of {} expired; registering again on a new session", name);
             // an expired handle has already shut itself down; closing it here, on its own event thread,
             // would wait for this very thread to end
-            if (zk != null) {
-                zk = null;
-                state.sessionClosed();
+            synchronized (this) {
+                if (zk != null) {
+                    zk = null;
+                    state.sessionClosed();
+                }
             }
             wasDisconnected = false;
             Owner o = owner;
@@ -107,21 +135,28 @@ final class Session implements Watcher {
         return z != null && !wasDisconnected && z.handle().getState().isConnected();
     }
 
-    private void closeQuietly() {
-        Zk z = zk;
-        zk = null;
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Closes the session for good; waits for the server's answer. */
+    void close() {
+        Zk z;
+        synchronized (this) {
+            closed = true;
+            connected.completeExceptionally(new IllegalStateException(name + " was closed"));
+            z = zk;
+            zk = null;
+            if (z != null) {
+                state.sessionClosed();
+            }
+        }
         if (z != null) {
-            state.sessionClosed();
             try {
                 z.handle().close();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    void close() {
-        closed = true;
-        closeQuietly();
     }
 }

@@ -1,12 +1,11 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
-import dev.zkload.sim.FleetSnapshot;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.function.Supplier;
 
-/** The fleet's snapshot as Micrometer meters, named {@code zkload.sim.*}. */
+/** The fleet's snapshot as Micrometer meters, named {@code zkload.sim.*}; kinds are tags. */
 final class Meters {
     private Meters() {
     }
@@ -19,13 +18,17 @@ final class Meters {
         FunctionCounter.builder("zkload.sim.runs.completed", snapshot, s -> s.get().runsCompleted()).register(r);
         FunctionCounter.builder("zkload.sim.runs.failed", snapshot, s -> s.get().runsFailed()).register(r);
         FunctionCounter.builder("zkload.sim.operations.errors", snapshot, s -> s.get().operationErrors()).register(r);
-        for (String kind : new String[] {"disconnected", "reconnected", "expired"}) {
-            FunctionCounter.builder("zkload.sim.session.events", snapshot, s -> s.get().sessionEvents().getOrDefault(kind, 0L))
-                    .tag("kind", kind).register(r);
+        for (SessionEvent kind : SessionEvent.values()) {
+            FunctionCounter.builder("zkload.sim.session.events", snapshot, s -> s.get().sessionEvents().get(kind))
+                    .tag("kind", kind.id()).register(r);
         }
-        for (String kind : new String[] {"exists", "get_data", "get_children", "create", "delete", "set_data", "multi"}) {
-            FunctionCounter.builder("zkload.sim.operations", snapshot, s -> s.get().operations().getOrDefault(kind, 0L))
-                    .tag("kind", kind).register(r);
+        for (Operation kind : Operation.values()) {
+            FunctionCounter.builder("zkload.sim.operations", snapshot, s -> s.get().operations().get(kind))
+                    .tag("kind", kind.id()).register(r);
+        }
+        for (FailureKind kind : FailureKind.values()) {
+            FunctionCounter.builder("zkload.sim.failures", snapshot, s -> s.get().failures().get(kind))
+                    .tag("kind", kind.id()).register(r);
         }
     }
 }

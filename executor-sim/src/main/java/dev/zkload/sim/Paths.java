@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,11 +8,12 @@ final class Paths {
     private Paths() {
     }
 
+    /** {@code parent/child}, also under {@code /}. */
     static String join(String parent, String child) {
         return parent.equals("/") ? "/" + child : parent + "/" + child;
     }
 
-    /** The parents of {@code path} from {@code namespace} (included) down, as ZKPaths.mkdirs checks them. */
+    /** The parents of {@code path} from {@code namespace} (included) down, as Curator 2.10's ZKPaths.mkdirs checks them. */
     static List<String> parentsFrom(String namespace, String path) {
         List<String> parents = new ArrayList<>();
         parents.add(namespace);

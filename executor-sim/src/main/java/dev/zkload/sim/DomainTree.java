@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,11 +20,10 @@ final class DomainTree {
 
     static CompletableFuture<Void> create(Zk zk, Layout l) {
         List<CompletableFuture<?>> all = new ArrayList<>();
+        String se = l.saturnExecutors();
         List<Op> skeleton = new ArrayList<>();
-        for (String p : List.of(l.ns, l.jobs(), l.ns + "/$SaturnExecutors", l.executors(), l.ns + "/$SaturnExecutors/sharding",
-                l.ns + "/$SaturnExecutors/sharding/content", l.ns + "/$SaturnExecutors/sharding/content/0",
-                l.ns + "/$SaturnExecutors/sharding/count", l.ns + "/$SaturnExecutors/leader",
-                l.ns + "/$SaturnExecutors/leader/latch")) {
+        for (String p : List.of(l.ns, l.jobs(), se, l.executors(), se + "/sharding", se + "/sharding/content",
+                se + "/sharding/content/0", se + "/sharding/count", se + "/leader", se + "/leader/latch")) {
             skeleton.add(create(p, p.endsWith("/count") ? "0" : ""));
         }
         all.add(zk.multi(skeleton));
@@ -55,10 +54,10 @@ final class DomainTree {
             case "enabled" -> "true";
             case "cron" -> "0 * * * * ?";
             case "shardingTotalCount" -> Integer.toString(l.model.itemsPerJob());
-            case "jobType" -> l.model.isSaturn3() ? "JAVA_JOB" : "SHELL_JOB";
-            case "processCountIntervalSeconds" -> "300";
+            case "jobType" -> l.version.jobType();
+            case "processCountIntervalSeconds" -> Long.toString(SaturnModel.STATS_PERIOD.toSeconds());
             case "loadLevel" -> "1";
-            case "jobClass" -> l.model.isSaturn3() ? "dev.zkload.SimulatedJob" : "";
+            case "jobClass" -> l.version.jobClass();
             default -> "";
         };
     }

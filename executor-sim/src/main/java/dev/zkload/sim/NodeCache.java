@@ -1,6 +1,7 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
@@ -10,14 +11,14 @@ import org.apache.zookeeper.Watcher;
  * reconnect, {@code checkExists().creatingParentContainersIfNeeded()} runs ZKPaths.mkdirs, one
  * {@code exists} per parent from the domain namespace down (five for an item's running node), then
  * {@code exists} with a watch and, if the node is there, {@code getData} with a watch. One watch on
- * the server (exists and getData share the data table). Curator 5's NodeCache no longer does the
- * parent checks, which is why this is written out here.
+ * the server (exists and getData share the data table). Today's Curator no longer checks the
+ * parents, which is why the recipe is written out here.
  */
 final class NodeCache implements Watcher {
     private final Session session;
     private final String path;
     private final List<String> parents;
-    /** Called with the path and the data, or null when the node is absent; on the event thread. */
+    /** Told of a change (after an event) with the path and the data, or null when the node is absent; on the event thread. */
     private final BiConsumer<String, byte[]> listener;
     private volatile boolean closed;
 
@@ -50,21 +51,14 @@ final class NodeCache implements Watcher {
             return;
         }
         for (String parent : parents) {
-            zk.exists(parent, null);
+            session.watch(zk.exists(parent, null), FailureKind.CACHE);
         }
-        zk.exists(path, this).thenAccept(stat -> {
-            if (stat == null) {
-                if (notify) {
-                    listener.accept(path, null);
-                }
-            } else {
-                zk.getData(path, this).thenAccept(data -> {
+        session.watch(zk.exists(path, this).thenCompose(stat -> stat == null ? CompletableFuture.<byte[]>completedFuture(null)
+                : zk.getData(path, this)).thenAccept(data -> {
                     if (notify) {
                         listener.accept(path, data);
                     }
-                });
-            }
-        });
+                }), FailureKind.CACHE);
     }
 
     void close() {

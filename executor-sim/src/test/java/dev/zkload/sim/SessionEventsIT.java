@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -8,8 +8,6 @@ import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.target.Connections;
 import dev.zkload.bench.target.ServerAddress;
-import dev.zkload.sim.DomainFleet;
-import dev.zkload.sim.SaturnModel;
 import dev.zkload.sim.testing.Timeouts;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,11 +23,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Section 1 of saturn-model.md against a real server: an expired executor registers again on a new
- * session and nothing of the old one is left; a plain reconnect keeps the sessions and their watches.
+ * Saturn's reactions to connection events, against a real server: an expired executor registers
+ * again on a new session and nothing of the old one is left; a plain reconnect keeps the sessions and
+ * their watches.
  * Job runs are paused so that the tree and the watch count hold still and can be compared exactly.
  */
-class SessionEventsTest {
+class SessionEventsIT {
     private static final String ROOT = "/zkload/session-events";
     private static final SaturnModel MODEL = SaturnModel.saturn21().toBuilder().jobsPerDomain(5).build();
     private static final int SESSIONS = MODEL.executorsPerDomain() + MODEL.consolesPerDomain();
@@ -37,7 +36,7 @@ class SessionEventsTest {
     private final StatsClient stats = new StatsClient(Duration.ofSeconds(5));
     private LocalEnsemble zk;
     private ServerAddress server;
-    private Fleet fleet;
+    private FleetImpl fleet;
     private ZooKeeper observer;
 
     @BeforeEach
@@ -45,7 +44,7 @@ class SessionEventsTest {
         zk = LocalEnsemble.builder().servers(1).heap("256m").build();
         zk.start();
         server = zk.servers().get(0);
-        fleet = (Fleet) DomainFleet.builder(zk.connectString()).root(ROOT).model(MODEL).jobRuns(false).build();
+        fleet = (FleetImpl) DomainFleet.builder(zk.connectString()).root(ROOT).model(MODEL).jobRuns(false).build();
         fleet.start();
         fleet.addDomains(1);
         observer = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
@@ -82,7 +81,7 @@ class SessionEventsTest {
             Stat s = observer.exists(ip, false);
             return s != null && s.getEphemeralOwner() != oldSession;
         });
-        assertThat(fleet.snapshot().sessionEvents()).containsEntry("expired", 1L);
+        assertThat(fleet.snapshot().sessionEvents()).containsEntry(SessionEvent.EXPIRED, 1L);
         long newSession = victim.session.zk().handle().getSessionId();
         // registered again in full: the ip and every job's status, owned by the new session (job leader
         // hosts too, where it won the election again)
@@ -116,14 +115,14 @@ class SessionEventsTest {
         zk.restart(1);
 
         await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().untilAsserted(() -> {
-            assertThat(fleet.snapshot().sessionEvents().get("reconnected")).isEqualTo((long) SESSIONS);
+            assertThat(fleet.snapshot().sessionEvents().get(SessionEvent.RECONNECTED)).isEqualTo((long) SESSIONS);
             assertThat(stats.watchSummary(server).totalWatches()).isEqualTo(watchesBefore);
             ServerStats after = stats.monitor(server);
             assertThat(after.ephemeralsCount()).isEqualTo(before.ephemeralsCount());
             assertThat(after.znodeCount()).isEqualTo(before.znodeCount());
         });
-        assertThat(fleet.snapshot().sessionEvents()).doesNotContainKey("expired")
-                .containsEntry("disconnected", (long) SESSIONS);
+        assertThat(fleet.snapshot().sessionEvents()).containsEntry(SessionEvent.EXPIRED, 0L)
+                .containsEntry(SessionEvent.DISCONNECTED, (long) SESSIONS);
         assertThat(executorSessions()).as("the same sessions, not new ones").isEqualTo(sessionsBefore);
     }
 

@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,20 +10,19 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * One simulated Saturn executor: its own session, the registration of saturn-model.md section 4.4,
- * the caches and watches of section 3, a fire of every job once a minute (section 4.1, run by
- * {@link JobFire}), the statistics writes every 300 s (4.3), and the graceful shutdown of 4.5.
- * On session expiry it registers again from scratch on a new session.
+ * One simulated Saturn executor: its own session, Saturn's registration (a clock probe, the
+ * executor's nodes, then every job's init), the caches and watches of each job, a fire of every job
+ * once a minute (run by {@link JobFire}), the statistics writes every five minutes, and the graceful
+ * shutdown. On session expiry it registers again from scratch on a new session.
  */
 final class Executor implements Session.Owner {
-    private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
     private static final byte[] EMPTY = new byte[0];
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
     final Layout l;
     final String name;
@@ -63,13 +62,13 @@ final class Executor implements Session.Owner {
                 .thenCompose(current -> zk.exists(current, null).thenCompose(s -> zk.delete(current)))
                 .thenCompose(v -> zk.exists(probe, null)).thenCompose(s -> zk.delete(probe))
                 .thenCompose(v -> zk.exists(me, null))
-                .thenCompose(s -> persist(zk, me + "/lastBeginTime", Long.toString(System.currentTimeMillis())))
-                .thenCompose(v -> persist(zk, me + "/version", "sim"))
-                .thenCompose(v -> persist(zk, me + "/clean", "true"))
+                .thenCompose(s -> update(zk, me + "/lastBeginTime", Long.toString(System.currentTimeMillis())))
+                .thenCompose(v -> update(zk, me + "/version", "sim"))
+                .thenCompose(v -> update(zk, me + "/clean", "true"))
                 .thenCompose(v -> {
-                    if (l.model.isSaturn3()) {
+                    if (l.version.watchesSaturnSelf()) {
                         // outside the namespace (usingNamespace(null) in Saturn): parents checked from the fleet root
-                        nodeCache(l.root(), l.root() + "/$SaturnSelf/saturn-executor/config");
+                        nodeCache(l.root(), l.saturnSelfConfig(), (p, d) -> { });
                     }
                     return ephemeral(zk, me + "/ip", "127.0.0.1");
                 })
@@ -83,17 +82,18 @@ final class Executor implements Session.Owner {
                 });
     }
 
-    /** Section 4.4 step 6 for one job. */
+    /** One job's init: its config read, analyse nodes, caches, leader election, server nodes and status. */
     private CompletableFuture<Void> initJob(Zk zk, String job) {
         JobState js = jobs.computeIfAbsent(job, j -> new JobState());
         String server = l.server(job, name);
         List<CompletableFuture<?>> reads = new ArrayList<>();
         reads.add(zk.exists(l.config(job, "jobClass"), null));
+        // Saturn reads 24 fields at job init
         for (String field : l.configFields.subList(0, Math.min(24, l.configFields.size()))) {
             reads.add(zk.getData(l.config(job, field), null));
         }
         reads.add(zk.exists(l.config(job, "toDelete"), null));
-        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
+        CompletableFuture<Void> chain = CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
                 .thenCompose(v -> zk.create(l.job(job) + "/analyse", EMPTY, CreateMode.PERSISTENT))
                 .thenCompose(v -> persistIfAbsent(zk, l.job(job) + "/analyse/processCount", "0"))
                 .thenCompose(v -> persistIfAbsent(zk, l.job(job) + "/analyse/errorCount", "0"))
@@ -105,16 +105,25 @@ final class Executor implements Session.Owner {
                 .thenCompose(v -> zk.exists(server + "/runOneTime", null))
                 .thenCompose(s -> zk.exists(server + "/stopOneTime", null))
                 .thenCompose(s -> zk.create(server, EMPTY, CreateMode.PERSISTENT))
-                .thenCompose(v -> persist(zk, server + "/processFailureCount", "0"))
-                .thenCompose(v -> persist(zk, server + "/processSuccessCount", "0"))
+                .thenCompose(v -> update(zk, server + "/processFailureCount", "0"))
+                .thenCompose(v -> update(zk, server + "/processSuccessCount", "0"))
                 .thenCompose(v -> zk.exists(l.job(job) + "/leader/election/host", null))
-                .thenCompose(s -> persistIfAbsent(zk, server + "/ip", "127.0.0.1"))
-                .thenCompose(v -> persistIfAbsent(zk, server + "/version", "sim"))
-                .thenCompose(v -> l.model.isSaturn3() ? persistIfAbsent(zk, server + "/jobVersion", "1")
-                        : CompletableFuture.completedFuture(null))
-                .thenCompose(v -> persistIfAbsent(zk, server + "/sharding", ""))
-                .thenCompose(v -> ephemeral(zk, server + "/status", l.model.isSaturn3() ? "" : "READY"))
+                .thenApply(s -> null);
+        for (String field : l.version.serverValues()) {
+            chain = chain.thenCompose(v -> persistIfAbsent(zk, server + "/" + field, serverValue(field)));
+        }
+        return chain.thenCompose(v -> persistIfAbsent(zk, server + "/sharding", ""))
+                .thenCompose(v -> ephemeral(zk, server + "/status", l.version.idleStatus()))
                 .thenRun(() -> schedule(job, js));
+    }
+
+    /** What this executor writes under {@code servers/<executor>/}: its ip, build version, and the Java job's version. */
+    private static String serverValue(String field) {
+        return switch (field) {
+            case "ip" -> "127.0.0.1";
+            case "version" -> "sim";
+            default -> "1";
+        };
     }
 
     private void startJobCaches(String job) {
@@ -126,19 +135,34 @@ final class Executor implements Session.Owner {
                 nodeCache(path + "/failover");
             }
         });
-        treeCaches.add(failover);
+        synchronized (treeCaches) {
+            treeCaches.add(failover);
+        }
         failover.start();
         String server = l.server(job, name);
         treeCache(server + "/runOneTime", 0);
         treeCache(server + "/stopOneTime", 0);
         treeCache(l.config(job, "toDelete"), 0);
-        treeCache(l.config(job, "cron"), 0);
-        if (l.model.isSaturn3()) {
-            treeCache(l.config(job, "downStream"), 0);
+        for (String field : l.version.executorConfigWatches()) {
+            treeCache(l.config(job, field), 0);
         }
-        treeCache(l.config(job, "enabled"), 0);
         treeCache(l.job(job) + "/analyse/reset", 0);
         treeCache(l.job(job) + "/control/report", 0);
+    }
+
+    /**
+     * Saturn's RunningPathListener, told of every change of an item's running node on every
+     * executor: is the item running ({@code exists})? If not, fail it over unless its run completed
+     * ({@code exists completed}; it did, so there is no failover). Three reads per item run per
+     * executor, 27 of the 210 reads of a fire.
+     */
+    private void runningChanged(String item) {
+        Zk zk = session.zk();
+        if (zk == null || closed) {
+            return;
+        }
+        session.watch(zk.exists(item + "/running", null).thenCompose(running -> running != null ? DONE
+                : zk.exists(item + "/completed", null).thenApply(completed -> null)), FailureKind.CACHE);
     }
 
     /** Curator LeaderLatch on leader/election/latch: the lowest candidate creates the ephemeral host. */
@@ -147,12 +171,12 @@ final class Executor implements Session.Owner {
         String host = l.job(job) + "/leader/election/host";
         return zk.createSequential(latch + "/_c_" + name + "-latch-", CreateMode.EPHEMERAL_SEQUENTIAL)
                 .thenCompose(mine -> zk.getChildren(latch, null).thenCompose(children -> {
-                    boolean lowest = children.stream().sorted(JobFire::bySequence).findFirst()
+                    boolean lowest = children.stream().sorted(Sharding::bySequence).findFirst()
                             .map(mine::endsWith).orElse(false);
-                    CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
+                    CompletableFuture<Void> done = DONE;
                     if (lowest) {
-                        done = zk.exists(host, null).thenCompose(s -> s != null ? CompletableFuture.completedFuture(null)
-                                : zk.create(host, name.getBytes(StandardCharsets.UTF_8), CreateMode.EPHEMERAL)
+                        done = zk.exists(host, null).thenCompose(s -> s != null ? DONE
+                                : zk.create(host, bytes(name), CreateMode.EPHEMERAL)
                                         .thenCompose(v -> zk.getData(host, null))
                                         .thenAccept(d -> js.leader = d != null && name.equals(new String(d, StandardCharsets.UTF_8))));
                     }
@@ -166,80 +190,55 @@ final class Executor implements Session.Owner {
                 return;
             }
             long now = System.currentTimeMillis();
-            long periodMs = 60_000;
+            long periodMs = SaturnModel.CRON_PERIOD.toMillis();
             long delay = Math.floorMod(l.fireSecond(job) * 1000L - now % periodMs, periodMs);
             timers.add(scheduler.scheduleAtFixedRate(new Cron(job, js, System.nanoTime() + delay * 1_000_000L,
                     periodMs * 1_000_000L), delay, periodMs, TimeUnit.MILLISECONDS));
-            long statsMs = 300_000;
+            long statsMs = SaturnModel.STATS_PERIOD.toMillis();
             timers.add(scheduler.scheduleAtFixedRate(() -> writeStats(job), ThreadLocalRandom.current().nextLong(statsMs),
                     statsMs, TimeUnit.MILLISECONDS));
         }
     }
 
-    /** Section 4.3: the success and failure counters, and the job's running total. */
+    /** The success and failure counters, and the job's running total. */
     private void writeStats(String job) {
         Zk zk = session.zk();
         if (zk == null || closed) {
             return;
         }
         String server = l.server(job, name);
-        JobState js = jobs.get(job);
-        String done = Long.toString(js.completed);
-        update(zk, server + "/processSuccessCount", done)
+        String done = Long.toString(jobs.get(job).completed);
+        session.watch(update(zk, server + "/processSuccessCount", done)
                 .thenCompose(v -> update(zk, server + "/processFailureCount", "0"))
                 .thenCompose(v -> zk.getData(l.job(job) + "/analyse/processCount", null))
-                .thenCompose(d -> zk.multi(List.of(Op.setData(l.job(job) + "/analyse/processCount", bytes(done), -1))))
-                .exceptionally(e -> null);
+                .thenCompose(d -> zk.multi(List.of(Op.setData(l.job(job) + "/analyse/processCount", bytes(done), -1)))),
+                FailureKind.STATISTICS);
     }
 
-    /** exists, then multi(check, setData): how Saturn rewrites a persistent value. */
-    CompletableFuture<Void> update(Zk zk, String path, String value) {
+    /** exists, then create or multi(check, setData): how Saturn writes a persistent value. */
+    static CompletableFuture<Void> update(Zk zk, String path, String value) {
         return zk.exists(path, null).thenCompose(s -> s == null ? zk.create(path, bytes(value), CreateMode.PERSISTENT)
                 : zk.multi(List.of(Op.check(path, s.getVersion()), Op.setData(path, bytes(value), s.getVersion())))
                         .thenApply(r -> null));
     }
 
-    private CompletableFuture<Void> persist(Zk zk, String path, String value) {
-        return update(zk, path, value);
-    }
-
-    private CompletableFuture<Void> persistIfAbsent(Zk zk, String path, String value) {
+    /** exists, then getData (writing nothing, the value is ours already) or create. */
+    private static CompletableFuture<Void> persistIfAbsent(Zk zk, String path, String value) {
         return zk.exists(path, null).thenCompose(s -> s != null ? zk.getData(path, null).thenApply(d -> null)
                 : zk.create(path, bytes(value), CreateMode.PERSISTENT));
     }
 
-    private CompletableFuture<Void> ephemeral(Zk zk, String path, String value) {
-        return zk.exists(path, null).thenCompose(s -> s != null ? zk.delete(path) : CompletableFuture.completedFuture(null))
+    /** exists, [delete an old session's node], create ephemeral. */
+    private static CompletableFuture<Void> ephemeral(Zk zk, String path, String value) {
+        return zk.exists(path, null).thenCompose(s -> s != null ? zk.delete(path) : DONE)
                 .thenCompose(v -> zk.create(path, bytes(value), CreateMode.EPHEMERAL));
     }
 
     private void nodeCache(String path) {
-        nodeCache(l.ns, path);
+        nodeCache(l.ns, path, (p, data) -> { });
     }
 
-    /**
-     * Saturn's RunningPathListener, told of every change of an item's running node on every
-     * executor: is it running ({@code exists})? If not, failover unless the run completed
-     * ({@code exists completed}, which it did: no failover). Three reads per item run per executor,
-     * 27 of the 210 reads of a fire: without them the server saw 10 % fewer requests than the model.
-     */
-    private void runningChanged(String item) {
-        Zk zk = session.zk();
-        if (zk == null || closed) {
-            return;
-        }
-        zk.exists(item + "/running", null).thenAccept(running -> {
-            if (running == null) {
-                zk.exists(item + "/completed", null);
-            }
-        });
-    }
-
-    private void nodeCache(String namespace, String path) {
-        nodeCache(namespace, path, (p, data) -> { });
-    }
-
-    private void nodeCache(String namespace, String path, java.util.function.BiConsumer<String, byte[]> listener) {
+    private void nodeCache(String namespace, String path, BiConsumer<String, byte[]> listener) {
         NodeCache c = new NodeCache(session, namespace, path, listener);
         synchronized (nodeCaches) {
             nodeCaches.add(c);
@@ -276,13 +275,12 @@ final class Executor implements Session.Owner {
     @Override
     public void expired() {
         stopLocal();
+        if (session.isClosed()) {
+            return;
+        }
         closed = false;
         jobs.clear();
-        start().whenComplete((v, e) -> {
-            if (e != null) {
-                LOG.warn("{} could not register again after its session expired: {}", name, e.toString());
-            }
-        });
+        session.watch(start(), FailureKind.REGISTRATION);
     }
 
     private void stopLocal() {
@@ -301,13 +299,13 @@ final class Executor implements Session.Owner {
         }
     }
 
-    /** Section 4.5: stop firing, remove the ip explicitly, give up job leadership, close the session. */
+    /** Saturn's graceful shutdown: stop firing, remove the ip explicitly, give up job leadership, close the session. */
     CompletableFuture<Void> shutdown() {
         stopLocal();
         Zk zk = session.zk();
         if (zk == null) {
             session.close();
-            return CompletableFuture.completedFuture(null);
+            return DONE;
         }
         List<CompletableFuture<Void>> steps = new ArrayList<>();
         steps.add(zk.delete(l.executor(name) + "/ip"));
@@ -318,6 +316,9 @@ final class Executor implements Session.Owner {
             }
         });
         return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).handle((v, e) -> {
+            if (e != null) {
+                session.failed(FailureKind.SHUTDOWN, e);
+            }
             session.close();
             return null;
         });

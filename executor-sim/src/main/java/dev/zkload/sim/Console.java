@@ -1,4 +1,4 @@
-package dev.zkload.sim.internal;
+package dev.zkload.sim;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -15,18 +16,21 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
 
 /**
- * One console sharding session of a domain (Saturn's NamespaceShardingManager): the TreeCaches of
- * saturn-model.md section 3, the console leader election, and, on the leader, the resharding of
- * section 4.6 when executors come or go ({@code ip} and {@code status} nodes added or removed).
+ * One console sharding session of a domain (Saturn's NamespaceShardingManager): its TreeCaches on
+ * the executors, the sharding and leader nodes, the jobs and each job's servers and config; the
+ * console leader election; and, on the leader, the resharding when executors come or go
+ * ({@code ip} and {@code status} nodes added or removed).
  */
 final class Console implements Session.Owner {
     /** Retries of a failed reshard before waiting for the next change; a session that expires resets it. */
     private static final int MAX_RESHARD_RETRIES = 5;
+    /** Several executors register in a burst: one reshard for the burst, as Saturn's task queue does. */
+    private static final long RESHARD_DEBOUNCE_MS = 500;
 
+    final Session session;
     private final Layout l;
-    private final Session session;
     private final ScheduledExecutorService scheduler;
-    private final List<TreeCache> caches = new ArrayList<>();
+    private final List<TreeCache> caches = new CopyOnWriteArrayList<>();
     private final AtomicBoolean reshardPending = new AtomicBoolean();
     private final AtomicInteger reshardFailures = new AtomicInteger();
     private final Map<String, String> lastAssignment = new ConcurrentHashMap<>();
@@ -55,16 +59,13 @@ final class Console implements Session.Owner {
                 }
             };
             cache(l.executors(), 2, reshardOnChange);
-            cache(l.ns + "/$SaturnExecutors/sharding", 1, null);
-            cache(l.ns + "/$SaturnExecutors/leader", 1, null);
+            cache(l.saturnExecutors() + "/sharding", 1, null);
+            cache(l.saturnExecutors() + "/leader", 1, null);
             cache(l.jobs(), 1, null);
             for (String job : l.jobs) {
                 cache(l.job(job) + "/servers", 2, reshardOnChange);
-                if (l.model.isSaturn3()) {
-                    cache(l.config(job, "enabled"), 0, null);
-                    cache(l.config(job, "forceShard"), 0, null);
-                } else {
-                    cache(l.job(job) + "/config", 1, null);
+                for (SaturnVersion.CachedPath c : l.version.consoleConfigCaches()) {
+                    cache(l.job(job) + "/" + c.path(), c.depth(), null);
                 }
             }
             return elect();
@@ -80,8 +81,8 @@ final class Console implements Session.Owner {
     /** LeaderLatch: an ephemeral-sequential candidate, the lowest becomes leader and writes host, then the latch node goes. */
     private CompletableFuture<Void> elect() {
         Zk zk = session.zk();
-        String latch = l.ns + "/$SaturnExecutors/leader/latch";
-        String host = l.ns + "/$SaturnExecutors/leader/host";
+        String latch = l.saturnExecutors() + "/leader/latch";
+        String host = l.saturnExecutors() + "/leader/host";
         String me = latch + "/_c_" + session.name() + "-latch-";
         return zk.createSequential(me, CreateMode.EPHEMERAL_SEQUENTIAL)
                 .thenCompose(mine -> zk.getChildren(latch, null).thenCompose(children -> {
@@ -103,8 +104,7 @@ final class Console implements Session.Owner {
 
     private void reshardSoon() {
         if (leader && reshardPending.compareAndSet(false, true)) {
-            // several executors register in a burst: one reshard for the burst, as Saturn's task queue does
-            scheduler.schedule(this::reshard, 500, TimeUnit.MILLISECONDS);
+            scheduler.schedule(this::reshard, RESHARD_DEBOUNCE_MS, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -119,8 +119,8 @@ final class Console implements Session.Owner {
             List<Op> ops = new ArrayList<>();
             ops.add(Op.check(l.ns, -1));
             for (String job : l.jobs) {
-                zk.getData(l.config(job, "enabled"), null);
-                String assignment = assign(online);
+                session.watch(zk.getData(l.config(job, "enabled"), null), FailureKind.RESHARD);
+                String assignment = Sharding.assign(online, l.model.itemsPerJob());
                 if (!assignment.equals(lastAssignment.get(job))) {
                     lastAssignment.put(job, assignment);
                     ops.add(Op.setData(l.job(job) + "/leader/sharding/necessary",
@@ -130,8 +130,8 @@ final class Console implements Session.Owner {
             if (ops.size() == 1) {
                 return CompletableFuture.completedFuture(null);
             }
-            String content = l.ns + "/$SaturnExecutors/sharding/content/0";
-            String count = l.ns + "/$SaturnExecutors/sharding/count";
+            String content = l.saturnExecutors() + "/sharding/content/0";
+            String count = l.saturnExecutors() + "/sharding/count";
             return zk.multi(ops)
                     .thenCompose(r -> zk.setData(content, String.join(",", online).getBytes(StandardCharsets.UTF_8)))
                     .thenCompose(v -> zk.exists(count, null))
@@ -140,7 +140,10 @@ final class Console implements Session.Owner {
         }).whenComplete((v, e) -> {
             if (e == null) {
                 reshardFailures.set(0);
-            } else if (reshardFailures.incrementAndGet() <= MAX_RESHARD_RETRIES) {
+                return;
+            }
+            session.failed(FailureKind.RESHARD, e);
+            if (reshardFailures.incrementAndGet() <= MAX_RESHARD_RETRIES) {
                 // a connection lost mid-reshard (a server restarted, a partition healing) must not leave the
                 // domain unsharded until the next executor comes or goes: forget what was written and try again
                 lastAssignment.clear();
@@ -168,25 +171,6 @@ final class Console implements Session.Owner {
         });
     }
 
-    /** {@code {"exec-a":[0],"exec-b":[1],...}}: item i to the i-th executor, round robin. */
-    private String assign(List<String> online) {
-        if (online.isEmpty()) {
-            return "0";
-        }
-        Map<String, List<Integer>> items = new java.util.TreeMap<>();
-        for (int i = 0; i < l.model.itemsPerJob(); i++) {
-            items.computeIfAbsent(online.get(i % online.size()), k -> new ArrayList<>()).add(i);
-        }
-        StringBuilder json = new StringBuilder("{");
-        items.forEach((e, list) -> {
-            if (json.length() > 1) {
-                json.append(',');
-            }
-            json.append('"').append(e).append("\":").append(list.toString().replace(" ", ""));
-        });
-        return json.append('}').toString();
-    }
-
     private static long parse(byte[] data) {
         try {
             return data == null ? 0 : Long.parseLong(new String(data, StandardCharsets.UTF_8).trim());
@@ -207,7 +191,9 @@ final class Console implements Session.Owner {
         leader = false;
         lastAssignment.clear();
         reshardFailures.set(0);
-        start();
+        if (!session.isClosed()) {
+            session.watch(start(), FailureKind.REGISTRATION);
+        }
     }
 
     void close() {
