@@ -11,17 +11,15 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
-import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
 
 /**
- * One simulated Saturn executor: its own session, Saturn's registration (a clock probe, the
- * executor's nodes, then every job's init), the caches and watches of each job, a fire of every job
- * once a minute (run by {@link JobFire}), the statistics writes every five minutes, and the graceful
- * shutdown. On session expiry it registers again from scratch on a new session.
+ * One simulated Saturn executor: its own session, its {@link Registration}, the caches and watches
+ * of each job, a fire of every job once a minute (run by {@link JobFire}), the statistics writes
+ * every five minutes, and the graceful shutdown. On session expiry it registers again from scratch
+ * on a new session.
  */
 final class Executor implements Session.Owner {
-    private static final byte[] EMPTY = new byte[0];
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
     final Layout l;
@@ -47,86 +45,10 @@ final class Executor implements Session.Owner {
 
     /** Connects and registers; completes when the ip, every job's status and every cache are in place. */
     synchronized CompletableFuture<Void> start() {
-        return session.open().thenCompose(v -> register());
+        return session.open().thenCompose(v -> new Registration(this, session.zk()).register());
     }
 
-    private CompletableFuture<Void> register() {
-        Zk zk = session.zk();
-        String me = l.executor(name);
-        String probe = me + "/systemTime";
-        return zk.getChildren(l.jobs(), null)
-                // clock check: an ephemeral-sequential probe, its ctime read back, then removed
-                .thenCompose(c -> zk.create(me, EMPTY, CreateMode.PERSISTENT))
-                .thenCompose(v -> zk.create(probe, EMPTY, CreateMode.PERSISTENT))
-                .thenCompose(v -> zk.createSequential(probe + "/current", CreateMode.EPHEMERAL_SEQUENTIAL))
-                .thenCompose(current -> zk.exists(current, null).thenCompose(s -> zk.delete(current)))
-                .thenCompose(v -> zk.exists(probe, null)).thenCompose(s -> zk.delete(probe))
-                .thenCompose(v -> zk.exists(me, null))
-                .thenCompose(s -> update(zk, me + "/lastBeginTime", Long.toString(System.currentTimeMillis())))
-                .thenCompose(v -> update(zk, me + "/version", "sim"))
-                .thenCompose(v -> update(zk, me + "/clean", "true"))
-                .thenCompose(v -> {
-                    if (l.version.watchesSaturnSelf()) {
-                        // outside the namespace (usingNamespace(null) in Saturn): parents checked from the fleet root
-                        nodeCache(l.root(), l.saturnSelfConfig(), (p, d) -> { });
-                    }
-                    return ephemeral(zk, me + "/ip", "127.0.0.1");
-                })
-                .thenCompose(v -> {
-                    treeCache(l.jobs(), 1);
-                    List<CompletableFuture<Void>> all = new ArrayList<>();
-                    for (String job : l.jobs) {
-                        all.add(initJob(zk, job));
-                    }
-                    return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new));
-                });
-    }
-
-    /** One job's init: its config read, analyse nodes, caches, leader election, server nodes and status. */
-    private CompletableFuture<Void> initJob(Zk zk, String job) {
-        JobState js = jobs.computeIfAbsent(job, j -> new JobState());
-        String server = l.server(job, name);
-        List<CompletableFuture<?>> reads = new ArrayList<>();
-        reads.add(zk.exists(l.config(job, "jobClass"), null));
-        // Saturn reads 24 fields at job init
-        for (String field : l.configFields.subList(0, Math.min(24, l.configFields.size()))) {
-            reads.add(zk.getData(l.config(job, field), null));
-        }
-        reads.add(zk.exists(l.config(job, "toDelete"), null));
-        CompletableFuture<Void> chain = CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
-                .thenCompose(v -> zk.create(l.job(job) + "/analyse", EMPTY, CreateMode.PERSISTENT))
-                .thenCompose(v -> persistIfAbsent(zk, l.job(job) + "/analyse/processCount", "0"))
-                .thenCompose(v -> persistIfAbsent(zk, l.job(job) + "/analyse/errorCount", "0"))
-                .thenCompose(v -> zk.getChildren(l.jobs(), null))
-                .thenCompose(c -> {
-                    startJobCaches(job);
-                    return elect(zk, job, js);
-                })
-                .thenCompose(v -> zk.exists(server + "/runOneTime", null))
-                .thenCompose(s -> zk.exists(server + "/stopOneTime", null))
-                .thenCompose(s -> zk.create(server, EMPTY, CreateMode.PERSISTENT))
-                .thenCompose(v -> update(zk, server + "/processFailureCount", "0"))
-                .thenCompose(v -> update(zk, server + "/processSuccessCount", "0"))
-                .thenCompose(v -> zk.exists(l.job(job) + "/leader/election/host", null))
-                .thenApply(s -> null);
-        for (String field : l.version.serverValues()) {
-            chain = chain.thenCompose(v -> persistIfAbsent(zk, server + "/" + field, serverValue(field)));
-        }
-        return chain.thenCompose(v -> persistIfAbsent(zk, server + "/sharding", ""))
-                .thenCompose(v -> ephemeral(zk, server + "/status", l.version.idleStatus()))
-                .thenRun(() -> schedule(job, js));
-    }
-
-    /** What this executor writes under {@code servers/<executor>/}: its ip, build version, and the Java job's version. */
-    private static String serverValue(String field) {
-        return switch (field) {
-            case "ip" -> "127.0.0.1";
-            case "version" -> "sim";
-            default -> "1";
-        };
-    }
-
-    private void startJobCaches(String job) {
+    void startJobCaches(String job) {
         nodeCache(l.job(job) + "/leader/election/host");
         String execution = l.job(job) + "/execution";
         TreeCache failover = new TreeCache(session, execution, 1, (path, data) -> {
@@ -165,26 +87,7 @@ final class Executor implements Session.Owner {
                 : zk.exists(item + "/completed", null).thenApply(completed -> null)), FailureKind.CACHE);
     }
 
-    /** Curator LeaderLatch on leader/election/latch: the lowest candidate creates the ephemeral host. */
-    private CompletableFuture<Void> elect(Zk zk, String job, JobState js) {
-        String latch = l.job(job) + "/leader/election/latch";
-        String host = l.job(job) + "/leader/election/host";
-        return zk.createSequential(latch + "/_c_" + name + "-latch-", CreateMode.EPHEMERAL_SEQUENTIAL)
-                .thenCompose(mine -> zk.getChildren(latch, null).thenCompose(children -> {
-                    boolean lowest = children.stream().sorted(Sharding::bySequence).findFirst()
-                            .map(mine::endsWith).orElse(false);
-                    CompletableFuture<Void> done = DONE;
-                    if (lowest) {
-                        done = zk.exists(host, null).thenCompose(s -> s != null ? DONE
-                                : zk.create(host, bytes(name), CreateMode.EPHEMERAL)
-                                        .thenCompose(v -> zk.getData(host, null))
-                                        .thenAccept(d -> js.leader = d != null && name.equals(new String(d, StandardCharsets.UTF_8))));
-                    }
-                    return done.thenCompose(v -> zk.delete(mine));
-                }));
-    }
-
-    private void schedule(String job, JobState js) {
+    void schedule(String job, JobState js) {
         synchronized (timers) {
             if (closed || !state.jobRuns()) {
                 return;
@@ -208,37 +111,18 @@ final class Executor implements Session.Owner {
         }
         String server = l.server(job, name);
         String done = Long.toString(jobs.get(job).completed);
-        session.watch(update(zk, server + "/processSuccessCount", done)
-                .thenCompose(v -> update(zk, server + "/processFailureCount", "0"))
+        session.watch(Registration.update(zk, server + "/processSuccessCount", done)
+                .thenCompose(v -> Registration.update(zk, server + "/processFailureCount", "0"))
                 .thenCompose(v -> zk.getData(l.job(job) + "/analyse/processCount", null))
                 .thenCompose(d -> zk.multi(List.of(Op.setData(l.job(job) + "/analyse/processCount", bytes(done), -1)))),
                 FailureKind.STATISTICS);
-    }
-
-    /** exists, then create or multi(check, setData): how Saturn writes a persistent value. */
-    static CompletableFuture<Void> update(Zk zk, String path, String value) {
-        return zk.exists(path, null).thenCompose(s -> s == null ? zk.create(path, bytes(value), CreateMode.PERSISTENT)
-                : zk.multi(List.of(Op.check(path, s.getVersion()), Op.setData(path, bytes(value), s.getVersion())))
-                        .thenApply(r -> null));
-    }
-
-    /** exists, then getData (writing nothing, the value is ours already) or create. */
-    private static CompletableFuture<Void> persistIfAbsent(Zk zk, String path, String value) {
-        return zk.exists(path, null).thenCompose(s -> s != null ? zk.getData(path, null).thenApply(d -> null)
-                : zk.create(path, bytes(value), CreateMode.PERSISTENT));
-    }
-
-    /** exists, [delete an old session's node], create ephemeral. */
-    private static CompletableFuture<Void> ephemeral(Zk zk, String path, String value) {
-        return zk.exists(path, null).thenCompose(s -> s != null ? zk.delete(path) : DONE)
-                .thenCompose(v -> zk.create(path, bytes(value), CreateMode.EPHEMERAL));
     }
 
     private void nodeCache(String path) {
         nodeCache(l.ns, path, (p, data) -> { });
     }
 
-    private void nodeCache(String namespace, String path, BiConsumer<String, byte[]> listener) {
+    void nodeCache(String namespace, String path, BiConsumer<String, byte[]> listener) {
         NodeCache c = new NodeCache(session, namespace, path, listener);
         synchronized (nodeCaches) {
             nodeCaches.add(c);
@@ -246,7 +130,7 @@ final class Executor implements Session.Owner {
         c.start();
     }
 
-    private void treeCache(String path, int depth) {
+    void treeCache(String path, int depth) {
         TreeCache c = new TreeCache(session, path, depth, (p, d) -> { });
         synchronized (treeCaches) {
             treeCaches.add(c);
