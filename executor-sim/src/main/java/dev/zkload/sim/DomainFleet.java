@@ -1,14 +1,15 @@
 package dev.zkload.sim;
 
-import dev.zkload.sim.internal.Fleet;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.Closeable;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.LongConsumer;
 
 /**
  * Saturn-shaped load on a real ZooKeeper ensemble: domains of consoles and executors that build,
- * watch and run their jobs the way Saturn does (saturn-model.md).
+ * watch and run their jobs the way Saturn does, so that the servers see Saturn's znodes, watches,
+ * sessions and requests (docs/executor-sim.md gives the model and its arithmetic).
  *
  * <pre>{@code
  * try (DomainFleet fleet = DomainFleet.builder("zk1:2181,zk2:2181,zk3:2181")
@@ -19,38 +20,94 @@ import java.util.function.LongConsumer;
  * }                                   // close() removes everything under the root
  * }</pre>
  *
+ * <p>Lifecycle: {@link State#LATENT} when built, {@link State#STARTED} after {@link #start()},
+ * {@link State#CLOSED} after {@link #close()} or after a start that failed. {@link #addDomains} and
+ * {@link #removeDomains} need a started fleet and throw {@link IllegalStateException} otherwise, also
+ * when the fleet is closed while they run. A fleet starts once: build a new one to try again.
+ *
  * <p>Hazards: every znode lives under the root, which must not be {@code /} or under
- * {@code /zookeeper}, and {@link #close()} deletes the whole root. One session per executor and
- * per console: 700 domains of the default model are 3,500 sessions, about 2 threads each. Domains
- * are started in batches of {@link Builder#startBatch(int)} sessions so that thousands of watches
- * do not arrive at once.
+ * {@code /zookeeper}, and {@link #close()} deletes the whole root. One session per executor and per
+ * console: 700 domains of the default model are 3,500 sessions, 2 threads each. Sessions start in
+ * batches of {@link Builder#startBatch(int)} so that thousands of watches do not arrive at once.
  */
-public interface DomainFleet extends AutoCloseable {
+public interface DomainFleet extends Closeable {
 
+    /**
+     * A builder for a fleet on this ensemble.
+     *
+     * @param connectString ZooKeeper's {@code host:port,host:port} list, optionally with a chroot
+     * @return a builder with the defaults
+     */
     static Builder builder(String connectString) {
         return new Builder(connectString);
     }
 
-    /** Creates the root and the shared scheduler. */
+    /**
+     * Connects the fleet's control session and creates the root. On failure the fleet is
+     * {@link State#CLOSED} and holds nothing.
+     *
+     * @throws DomainStartException  when the ensemble cannot be reached within
+     *                               {@link Builder#connectTimeout(Duration)} or the root cannot be created
+     * @throws IllegalStateException when the fleet was started or closed before
+     * @throws InterruptedException  when interrupted while connecting (the fleet is then closed)
+     */
     void start() throws InterruptedException;
 
     /**
      * Adds {@code n} domains and returns when every one is registered: its tree written, its consoles
      * watching, its executors' ephemerals, watches and job leaders in place.
      *
-     * @throws DomainStartException naming the first domain that failed and why
+     * @param n domains to add, at least 1
+     * @throws DomainStartException     naming the first domain that failed and why
+     * @throws IllegalStateException    when the fleet is not started, or is closed while adding
+     * @throws IllegalArgumentException when {@code n} is below 1
+     * @throws InterruptedException     when interrupted while waiting for the domains
      */
     void addDomains(int n) throws InterruptedException;
 
-    /** Shuts the last {@code n} domains down gracefully (saturn-model.md 4.5) and removes their nodes. */
+    /**
+     * Shuts the last {@code n} domains down gracefully, as Saturn's executors shut down, and removes
+     * their znodes. Fewer go when fewer are up.
+     *
+     * @param n domains to remove, at least 0
+     * @throws IllegalStateException    when the fleet is not started
+     * @throws IllegalArgumentException when {@code n} is negative
+     * @throws InterruptedException     when interrupted while waiting for the shutdowns
+     */
     void removeDomains(int n) throws InterruptedException;
 
-    /** What the fleet is doing now. */
+    /**
+     * What the fleet is doing now; in any state (all zero before the first domain).
+     *
+     * @return the counts of this instant
+     */
     FleetSnapshot snapshot();
 
-    /** Stops every session and deletes the root with everything under it. Idempotent. */
+    /**
+     * Where the fleet is in its lifecycle.
+     *
+     * @return the current state
+     */
+    State state();
+
+    /**
+     * Stops every session and deletes the root with everything under it. Idempotent; a fleet
+     * never started only becomes {@link State#CLOSED}. A failure to delete is logged, not thrown;
+     * an interrupt ends the wait for the sessions, leaves the root in place and is kept on the
+     * thread.
+     */
     @Override
-    void close() throws InterruptedException;
+    void close();
+
+    /** The lifecycle of a fleet. */
+    enum State {
+        /** Built, not started. */
+        LATENT,
+        /** Started: domains can be added and removed. */
+        STARTED,
+        /** Closed, or a start failed: nothing is held any more. */
+        CLOSED
+    }
 
     /** Settings of a fleet; {@link #build()} validates them. */
     final class Builder {
@@ -60,6 +117,7 @@ public interface DomainFleet extends AutoCloseable {
         private MeterRegistry meters;
         private int startBatch = 200;
         private Duration addTimeout = Duration.ofMinutes(5);
+        private Duration connectTimeout = Duration.ofSeconds(30);
         private boolean jobRuns = true;
         private LongConsumer fireLag = lag -> { };
 
@@ -67,38 +125,80 @@ public interface DomainFleet extends AutoCloseable {
             this.connectString = Objects.requireNonNull(connectString, "connectString");
         }
 
-        /** Znode under which every domain lives; created if missing, deleted at close. */
+        /**
+         * Znode under which every domain lives; created if missing, deleted at close. Default
+         * {@code /zkload/sim}.
+         *
+         * @param root an absolute path other than {@code /} and outside {@code /zookeeper}
+         * @return this builder
+         */
         public Builder root(String root) {
             this.root = root;
             return this;
         }
 
+        /**
+         * The shape of every domain. Default {@link SaturnModel#saturn21()}.
+         *
+         * @param model the model
+         * @return this builder
+         */
         public Builder model(SaturnModel model) {
             this.model = Objects.requireNonNull(model, "model");
             return this;
         }
 
-        /** Registers the fleet's gauges and counters ({@code zkload.sim.*}) here. */
+        /**
+         * Registers the fleet's gauges and counters ({@code zkload.sim.*}) here. Default none.
+         *
+         * @param meters a Micrometer registry, or null for none
+         * @return this builder
+         */
         public Builder meterRegistry(MeterRegistry meters) {
             this.meters = meters;
             return this;
         }
 
-        /** Most sessions starting at once. Default 200. */
+        /**
+         * Most sessions starting at once. Default 200.
+         *
+         * @param sessions at least 1
+         * @return this builder
+         */
         public Builder startBatch(int sessions) {
             this.startBatch = sessions;
             return this;
         }
 
-        /** How long {@link DomainFleet#addDomains} waits for a batch. Default 5 min. */
+        /**
+         * How long {@link DomainFleet#addDomains} waits for the trees and for each batch of sessions,
+         * and {@link DomainFleet#close()} for the sessions to close. Default 5 min.
+         *
+         * @param timeout positive
+         * @return this builder
+         */
         public Builder addTimeout(Duration timeout) {
             this.addTimeout = Objects.requireNonNull(timeout, "addTimeout");
             return this;
         }
 
         /**
+         * How long {@link DomainFleet#start()} waits for the control session to connect. Default 30 s.
+         *
+         * @param timeout positive
+         * @return this builder
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = Objects.requireNonNull(timeout, "connectTimeout");
+            return this;
+        }
+
+        /**
          * Whether jobs fire (default true). With {@code false} the domains register and hold their
          * sessions, caches and watches but never run: the standing cost of a domain without its run traffic.
+         *
+         * @param run whether jobs fire
+         * @return this builder
          */
         public Builder jobRuns(boolean run) {
             this.jobRuns = run;
@@ -111,13 +211,21 @@ public interface DomainFleet extends AutoCloseable {
          * this is how the caller finds out. Called on the fleet's scheduler thread for every fire
          * (35 jobs × 3 executors a minute per domain by default): keep it quick, e.g. an HdrHistogram
          * {@code Recorder}.
+         *
+         * @param lateMicros the listener
+         * @return this builder
          */
         public Builder fireLagListener(LongConsumer lateMicros) {
             this.fireLag = Objects.requireNonNull(lateMicros, "lateMicros");
             return this;
         }
 
-        /** @throws IllegalArgumentException naming the setting that is wrong */
+        /**
+         * The fleet, {@link State#LATENT}: nothing connects before {@link DomainFleet#start()}.
+         *
+         * @return a new fleet
+         * @throws IllegalArgumentException naming the setting that is wrong
+         */
         public DomainFleet build() {
             if (connectString.isBlank()) {
                 throw new IllegalArgumentException("connectString must not be blank");
@@ -131,10 +239,16 @@ public interface DomainFleet extends AutoCloseable {
             if (startBatch < 1) {
                 throw new IllegalArgumentException("startBatch must be at least 1, got " + startBatch);
             }
-            if (addTimeout.isNegative() || addTimeout.isZero()) {
-                throw new IllegalArgumentException("addTimeout must be positive, got " + addTimeout);
+            positive("addTimeout", addTimeout);
+            positive("connectTimeout", connectTimeout);
+            return new FleetImpl(new FleetSettings(connectString, root, model, meters, startBatch, addTimeout,
+                    connectTimeout, jobRuns, fireLag));
+        }
+
+        private static void positive(String name, Duration d) {
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, got " + d);
             }
-            return new Fleet(connectString, root, model, meters, startBatch, addTimeout, jobRuns, fireLag);
         }
     }
 }

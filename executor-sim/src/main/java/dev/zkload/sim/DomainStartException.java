@@ -1,10 +1,14 @@
 package dev.zkload.sim;
 
-/** Domains could not be added; the message names the first domain that failed and why. */
+/**
+ * A fleet could not start, or could not add domains: the message names the first domain (or the
+ * connect string) that failed and why.
+ */
 public final class DomainStartException extends RuntimeException {
+    /** Serialization version. */
     private static final long serialVersionUID = 1L;
 
-    public DomainStartException(String message, Throwable cause) {
+    DomainStartException(String message, Throwable cause) {
         super(message, cause);
     }
 }

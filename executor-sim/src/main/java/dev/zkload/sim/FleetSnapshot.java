@@ -1,34 +1,68 @@
 package dev.zkload.sim;
 
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * What a fleet is doing at one instant.
+ * What a fleet is doing at one instant, counted on the client side. Every map holds every key of
+ * its enum (zero when nothing happened), so {@code operations().get(Operation.MULTI)} is never null.
  *
- * @param domains        domains registered
- * @param executors      executor processes simulated
- * @param consoles       console sharding sessions
- * @param jobs           jobs over all domains
- * @param sessionsOpen   ZooKeeper sessions open now
- * @param sessionsConnected sessions connected now
- * @param runsStarted    item runs started (running node created)
- * @param runsCompleted  item runs completed (completed node written, running deleted)
- * @param runsFailed     fires that failed on a ZooKeeper error
- * @param operations     ZooKeeper requests issued, by kind (exists, getData, create, …)
- * @param operationErrors requests that failed
- * @param sessionEvents  disconnected / reconnected / expired, counted
+ * @param domains           domains registered or being registered
+ * @param executors         executor processes simulated
+ * @param consoles          console sharding sessions
+ * @param jobs              jobs over all domains
+ * @param sessionsOpen      ZooKeeper sessions open now, executors and consoles
+ * @param sessionsConnected of those, sessions connected now
+ * @param runsStarted       item runs started (running node created)
+ * @param runsCompleted     item runs completed (completed node written, running deleted)
+ * @param runsFailed        fires that failed on a ZooKeeper error (also counted as {@link FailureKind#JOB_FIRE})
+ * @param operations        ZooKeeper requests issued, by kind
+ * @param operationErrors   requests that failed (answered with an error code the simulator does not expect)
+ * @param sessionEvents     connection events, by kind
+ * @param failures          background work that failed, by kind
  */
 public record FleetSnapshot(int domains, int executors, int consoles, int jobs, long sessionsOpen, long sessionsConnected,
-        long runsStarted, long runsCompleted, long runsFailed, Map<String, Long> operations, long operationErrors,
-        Map<String, Long> sessionEvents) {
+        long runsStarted, long runsCompleted, long runsFailed, Map<Operation, Long> operations, long operationErrors,
+        Map<SessionEvent, Long> sessionEvents, Map<FailureKind, Long> failures) {
 
+    /**
+     * A snapshot; the maps are copied, the kinds missing from them filled in with zero.
+     *
+     * @param domains           domains registered or being registered
+     * @param executors         executor processes simulated
+     * @param consoles          console sharding sessions
+     * @param jobs              jobs over all domains
+     * @param sessionsOpen      ZooKeeper sessions open now
+     * @param sessionsConnected of those, sessions connected now
+     * @param runsStarted       item runs started
+     * @param runsCompleted     item runs completed
+     * @param runsFailed        fires that failed
+     * @param operations        requests issued, by kind
+     * @param operationErrors   requests that failed
+     * @param sessionEvents     connection events, by kind
+     * @param failures          background work that failed, by kind
+     */
     public FleetSnapshot {
-        operations = Map.copyOf(operations);
-        sessionEvents = Map.copyOf(sessionEvents);
+        operations = complete(Operation.class, operations);
+        sessionEvents = complete(SessionEvent.class, sessionEvents);
+        failures = complete(FailureKind.class, failures);
     }
 
-    /** Sessions the servers should see: executors plus consoles. */
+    /**
+     * Sessions the servers should see: executors plus consoles.
+     *
+     * @return executors plus consoles
+     */
     public long sessions() {
         return (long) executors + consoles;
+    }
+
+    private static <K extends Enum<K>> Map<K, Long> complete(Class<K> type, Map<K, Long> counts) {
+        Map<K, Long> all = new EnumMap<>(type);
+        for (K k : type.getEnumConstants()) {
+            all.put(k, counts.getOrDefault(k, 0L));
+        }
+        return Collections.unmodifiableMap(all);
     }
 }

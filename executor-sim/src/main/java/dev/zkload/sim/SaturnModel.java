@@ -4,45 +4,52 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The shape of one simulated Saturn domain (saturn-model.md): how many executors and console
- * sharding sessions, jobs, items, config fields, and how long a run lasts. Two presets follow the
- * specification: {@link #saturn21()} (the 2017 report's Saturn 2.1 with shell jobs, the default)
- * and {@link #saturn3()} (Saturn 3.x with Java jobs).
+ * The shape of one simulated Saturn domain: the version it follows, how many executors and
+ * console sharding sessions, jobs, items and config fields it has, and how long a run lasts. Two
+ * presets: {@link #saturn21()} (Saturn 2.1 with shell jobs as the 2017 capacity report ran it, the
+ * default) and {@link #saturn3()} (Saturn 3.x with Java jobs).
  *
  * <pre>{@code
  * SaturnModel model = SaturnModel.saturn21().toBuilder().jobsPerDomain(10).build();
  * Footprint perDomain = model.expectedFootprint(); // what each domain should add on the servers
  * }</pre>
  *
- * @param name               {@code saturn-2.1} or {@code saturn-3}
- * @param executorsPerDomain executors (one ZooKeeper session each), ≥ 1
- * @param consolesPerDomain  console sharding sessions, ≥ 1 (one of them leads)
- * @param jobsPerDomain      jobs, ≥ 1
- * @param itemsPerJob        sharding items per job, ≥ 1
+ * @param version            the Saturn line followed
+ * @param executorsPerDomain executors (one ZooKeeper session each), at least 1
+ * @param consolesPerDomain  console sharding sessions, at least 1 (one of them leads)
+ * @param jobsPerDomain      jobs, at least 1
+ * @param itemsPerJob        sharding items per job, at least 1
  * @param configFields       config children per job, 1 to 30 (2.1) or 34 (3.x)
- * @param runTime            how long one item run lasts, &gt; 0 and below the 60 s cron period
+ * @param runTime            how long one item run lasts, positive and below the one-minute cron period
  */
-public record SaturnModel(String name, int executorsPerDomain, int consolesPerDomain, int jobsPerDomain,
+public record SaturnModel(SaturnVersion version, int executorsPerDomain, int consolesPerDomain, int jobsPerDomain,
         int itemsPerJob, int configFields, Duration runTime) {
-    public static final String SATURN_21 = "saturn-2.1";
-    public static final String SATURN_3 = "saturn-3";
-    /** Each job fires once per this period, at a random second. */
+    /** Each job fires once per this period, at a second of the minute drawn at random per job. */
     public static final Duration CRON_PERIOD = Duration.ofMinutes(1);
-    /** processCountIntervalSeconds: executors write their counters this often per job. */
+    /** Saturn's processCountIntervalSeconds: each executor writes its counters of each job this often. */
     public static final Duration STATS_PERIOD = Duration.ofSeconds(300);
 
+    /**
+     * A model of any sizes; the presets and {@link #toBuilder()} are the usual way to one.
+     *
+     * @param version            the Saturn line followed
+     * @param executorsPerDomain executors, at least 1
+     * @param consolesPerDomain  console sharding sessions, at least 1
+     * @param jobsPerDomain      jobs, at least 1
+     * @param itemsPerJob        sharding items per job, at least 1
+     * @param configFields       config children per job, 1 to the version's number of fields
+     * @param runTime            how long one item run lasts, positive and below 60 s
+     * @throws IllegalArgumentException naming the field that is wrong
+     */
     public SaturnModel {
-        Objects.requireNonNull(name, "name");
-        if (!name.equals(SATURN_21) && !name.equals(SATURN_3)) {
-            throw new IllegalArgumentException("name must be saturn-2.1 or saturn-3, got '" + name + "'");
-        }
+        Objects.requireNonNull(version, "version");
         positive("executorsPerDomain", executorsPerDomain);
         positive("consolesPerDomain", consolesPerDomain);
         positive("jobsPerDomain", jobsPerDomain);
         positive("itemsPerJob", itemsPerJob);
-        int maxFields = name.equals(SATURN_21) ? 30 : 34;
+        int maxFields = version.configFields().size();
         if (configFields < 1 || configFields > maxFields) {
-            throw new IllegalArgumentException("configFields must be between 1 and " + maxFields + " for " + name
+            throw new IllegalArgumentException("configFields must be between 1 and " + maxFields + " for " + version
                     + ", got " + configFields);
         }
         Objects.requireNonNull(runTime, "runTime");
@@ -51,34 +58,71 @@ public record SaturnModel(String name, int executorsPerDomain, int consolesPerDo
         }
     }
 
-    /** Saturn 2.1.x shell jobs as in the 2017 report: 3 executors, 2 consoles, 35 jobs × 3 items, 22 config fields. */
+    /**
+     * Saturn 2.1.x shell jobs as in the 2017 report: 3 executors, 2 consoles, 35 jobs of 3 items,
+     * 22 config fields, 2 s runs.
+     *
+     * @return the preset
+     */
     public static SaturnModel saturn21() {
-        return new SaturnModel(SATURN_21, 3, 2, 35, 3, 22, Duration.ofSeconds(2));
+        return of(SaturnVersion.SATURN_2_1);
     }
 
-    /** Saturn 3.x Java jobs: as {@link #saturn21()} but 34 config fields (and jobVersion, one status write per fire). */
+    /**
+     * Saturn 3.x Java jobs: as {@link #saturn21()} but with all 34 config fields.
+     *
+     * @return the preset
+     */
     public static SaturnModel saturn3() {
-        return new SaturnModel(SATURN_3, 3, 2, 35, 3, 34, Duration.ofSeconds(2));
+        return of(SaturnVersion.SATURN_3);
     }
 
-    /** The preset named {@code saturn-2.1} or {@code saturn-3}. */
+    /**
+     * The preset of a version: 3 executors, 2 consoles, 35 jobs of 3 items, the version's usual
+     * config fields, 2 s runs.
+     *
+     * @param version the Saturn line
+     * @return the preset
+     */
+    public static SaturnModel of(SaturnVersion version) {
+        return new SaturnModel(version, 3, 2, 35, 3, version.defaultConfigFields(), Duration.ofSeconds(2));
+    }
+
+    /**
+     * The preset of a version named as the command line names it.
+     *
+     * @param name {@code saturn-2.1} or {@code saturn-3}
+     * @return the preset
+     * @throws IllegalArgumentException for any other name
+     */
     public static SaturnModel named(String name) {
-        return switch (name) {
-            case SATURN_21 -> saturn21();
-            case SATURN_3 -> saturn3();
-            default -> throw new IllegalArgumentException("unknown model '" + name + "': use saturn-2.1 or saturn-3");
-        };
+        return of(SaturnVersion.of(name));
     }
 
-    public boolean isSaturn3() {
-        return name.equals(SATURN_3);
+    /**
+     * The version's name, as result files record the model.
+     *
+     * @return {@code saturn-2.1} or {@code saturn-3}
+     */
+    public String name() {
+        return version.id();
     }
 
-    /** What one domain of this model adds on the servers in steady state (saturn-model.md, section 5). */
+    /**
+     * What one domain of this model adds on the servers in steady state (docs/executor-sim.md
+     * gives the arithmetic).
+     *
+     * @return the expected footprint per domain
+     */
     public Footprint expectedFootprint() {
         return FootprintModel.of(this);
     }
 
+    /**
+     * A builder starting from this model's values.
+     *
+     * @return a new builder
+     */
     public Builder toBuilder() {
         return new Builder(this);
     }
@@ -89,9 +133,9 @@ public record SaturnModel(String name, int executorsPerDomain, int consolesPerDo
         }
     }
 
-    /** Changes some sizes of a preset; {@link #build()} validates. */
+    /** Changes some sizes of a model; {@link #build()} validates. The version stays the preset's. */
     public static final class Builder {
-        private final String name;
+        private final SaturnVersion version;
         private int executors;
         private int consoles;
         private int jobs;
@@ -100,7 +144,7 @@ public record SaturnModel(String name, int executorsPerDomain, int consolesPerDo
         private Duration runTime;
 
         private Builder(SaturnModel m) {
-            name = m.name;
+            version = m.version;
             executors = m.executorsPerDomain;
             consoles = m.consolesPerDomain;
             jobs = m.jobsPerDomain;
@@ -109,38 +153,80 @@ public record SaturnModel(String name, int executorsPerDomain, int consolesPerDo
             runTime = m.runTime;
         }
 
+        /**
+         * Executors per domain, each a ZooKeeper session.
+         *
+         * @param n at least 1
+         * @return this builder
+         */
         public Builder executorsPerDomain(int n) {
             executors = n;
             return this;
         }
 
+        /**
+         * Console sharding sessions per domain; one of them leads and reshards.
+         *
+         * @param n at least 1
+         * @return this builder
+         */
         public Builder consolesPerDomain(int n) {
             consoles = n;
             return this;
         }
 
+        /**
+         * Jobs per domain.
+         *
+         * @param n at least 1
+         * @return this builder
+         */
         public Builder jobsPerDomain(int n) {
             jobs = n;
             return this;
         }
 
+        /**
+         * Sharding items per job.
+         *
+         * @param n at least 1
+         * @return this builder
+         */
         public Builder itemsPerJob(int n) {
             items = n;
             return this;
         }
 
+        /**
+         * Config children per job; {@code jobClass} is always among them.
+         *
+         * @param n 1 to 30 (2.1) or 34 (3.x)
+         * @return this builder
+         */
         public Builder configFields(int n) {
             configFields = n;
             return this;
         }
 
+        /**
+         * How long one item run lasts.
+         *
+         * @param d positive, below 60 s
+         * @return this builder
+         */
         public Builder runTime(Duration d) {
             runTime = d;
             return this;
         }
 
+        /**
+         * The model.
+         *
+         * @return the validated model
+         * @throws IllegalArgumentException naming the field that is wrong
+         */
         public SaturnModel build() {
-            return new SaturnModel(name, executors, consoles, jobs, items, configFields, runTime);
+            return new SaturnModel(version, executors, consoles, jobs, items, configFields, runTime);
         }
     }
 }

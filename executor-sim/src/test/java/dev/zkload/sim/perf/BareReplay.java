@@ -2,6 +2,7 @@ package dev.zkload.sim.perf;
 
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.ZkTrees;
+import dev.zkload.sim.Operation;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,12 +48,12 @@ final class BareReplay {
     }
 
     /**
-     * Replays {@code requests} (kind → count, as {@code FleetSnapshot.operations()} names them) under
+     * Replays {@code requests} (kind → count, as {@code FleetSnapshot.operations()} counts them) under
      * {@code root}, which must not exist, through {@code zk} and {@value #SESSIONS}{@code - 1} more
      * sessions to {@code connectString}; {@code multiZnodes} is how many znodes the multis created in
      * all. Returns the seconds from the first request to the last answer, and removes what it wrote.
      */
-    static double seconds(ZooKeeper zk, String connectString, String root, Map<String, Long> requests, long multiZnodes)
+    static double seconds(ZooKeeper zk, String connectString, String root, Map<Operation, Long> requests, long multiZnodes)
             throws Exception {
         zk.create(root, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         List<ZooKeeper> clients = new ArrayList<>(List.of(zk));
@@ -72,7 +73,7 @@ final class BareReplay {
             long t0 = System.nanoTime();
             for (int k = 0; k < SESSIONS; k++) {
                 BareReplay replay = replays.get(k);
-                Map<String, Long> share = share(requests, k);
+                Map<Operation, Long> share = share(requests, k);
                 done.add(threads.submit(() -> {
                     replay.run(share, shareOfMultiZnodes);
                     return null;
@@ -96,14 +97,14 @@ final class BareReplay {
     }
 
     /** Session {@code k}'s part of each kind: an equal share, the remainder to the first sessions. */
-    private static Map<String, Long> share(Map<String, Long> requests, int k) {
-        Map<String, Long> share = new HashMap<>();
+    private static Map<Operation, Long> share(Map<Operation, Long> requests, int k) {
+        Map<Operation, Long> share = new HashMap<>();
         requests.forEach((kind, n) -> share.put(kind, n / SESSIONS + (k < n % SESSIONS ? 1 : 0)));
         return share;
     }
 
-    private void run(Map<String, Long> requests, long multiZnodes) throws Exception {
-        long multis = requests.getOrDefault("multi", 0L);
+    private void run(Map<Operation, Long> requests, long multiZnodes) throws Exception {
+        long multis = requests.getOrDefault(Operation.MULTI, 0L);
         int perMulti = multis == 0 ? 0 : (int) Math.max(1, multiZnodes / multis);
         for (long i = 0; i < multis; i++) {
             List<Op> ops = new ArrayList<>(perMulti);
@@ -113,14 +114,14 @@ final class BareReplay {
             window.acquire();
             zk.multi(ops, (rc, path, ctx, results) -> window.done(rc, path), null);
         }
-        for (long i = requests.getOrDefault("create", 0L); i > 0; i--) {
+        for (long i = requests.getOrDefault(Operation.CREATE, 0L); i > 0; i--) {
             window.acquire();
             zk.create(next(), DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT,
                     (rc, path, ctx, name) -> window.done(rc, path), null);
         }
         window.drain();
         // the fleet deletes what it created moments before (clock probes): delete the newest nodes
-        long deletes = Math.min(requests.getOrDefault("delete", 0L), nodes.size() / 2);
+        long deletes = Math.min(requests.getOrDefault(Operation.DELETE, 0L), nodes.size() / 2);
         for (long i = 0; i < deletes; i++) {
             window.acquire();
             zk.delete(nodes.remove(nodes.size() - 1), -1, (rc, path, ctx) -> window.done(rc, path), null);
@@ -128,19 +129,19 @@ final class BareReplay {
         window.drain();
         AsyncCallback.StatCallback stat =
                 (rc, path, ctx, s) -> window.done(rc == KeeperException.Code.NONODE.intValue() ? 0 : rc, path);
-        for (long i = 0, n = requests.getOrDefault("set_data", 0L); i < n; i++) {
+        for (long i = 0, n = requests.getOrDefault(Operation.SET_DATA, 0L); i < n; i++) {
             window.acquire();
             zk.setData(node(i), DATA, -1, stat, null);
         }
-        for (long i = 0, n = requests.getOrDefault("exists", 0L); i < n; i++) {
+        for (long i = 0, n = requests.getOrDefault(Operation.EXISTS, 0L); i < n; i++) {
             window.acquire();
             zk.exists(node(i), IGNORE, stat, null);
         }
-        for (long i = 0, n = requests.getOrDefault("get_data", 0L); i < n; i++) {
+        for (long i = 0, n = requests.getOrDefault(Operation.GET_DATA, 0L); i < n; i++) {
             window.acquire();
             zk.getData(node(i), IGNORE, (rc, path, ctx, data, s) -> window.done(rc, path), null);
         }
-        for (long i = 0, n = requests.getOrDefault("get_children", 0L); i < n; i++) {
+        for (long i = 0, n = requests.getOrDefault(Operation.GET_CHILDREN, 0L); i < n; i++) {
             window.acquire();
             zk.getChildren(parents.get((int) (i % parents.size())), IGNORE,
                     (rc, path, ctx, children) -> window.done(rc, path), null);

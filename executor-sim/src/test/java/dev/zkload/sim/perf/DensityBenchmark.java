@@ -4,6 +4,7 @@ import com.sun.management.OperatingSystemMXBean;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.Operation;
 import dev.zkload.sim.SaturnModel;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -45,14 +46,14 @@ public final class DensityBenchmark {
             zk.start();
             String row;
             double registerSeconds;
-            Map<String, Long> requests;
+            Map<Operation, Long> requests;
             long heap0 = heapAfterGc();
             long rss0 = rss();
             int threads0 = ManagementFactory.getThreadMXBean().getThreadCount();
             try (DomainFleet fleet = DomainFleet.builder(zk.connectString()).root("/zkload/density")
                     .model(SaturnModel.saturn21()).jobRuns(jobRuns).build()) {
                 fleet.start();
-                Map<String, Long> ops0 = fleet.snapshot().operations();
+                Map<Operation, Long> ops0 = fleet.snapshot().operations();
                 long t0 = System.nanoTime();
                 fleet.addDomains(domains);
                 double seconds = (System.nanoTime() - t0) / 1e9;
@@ -75,7 +76,7 @@ public final class DensityBenchmark {
             // the fleet has removed its tree: the same server now writes as many znodes as bare as it can
             long znodes = Math.round(SaturnModel.saturn21().expectedFootprint().znodes() * domains);
             // the znodes the creates left (probes deleted) came one by one; the rest came in the trees' multis
-            long multiZnodes = Math.max(0, znodes - requests.get("create") + requests.get("delete"));
+            long multiZnodes = Math.max(0, znodes - requests.get(Operation.CREATE) + requests.get(Operation.DELETE));
             long total = requests.values().stream().mapToLong(Long::longValue).sum();
             double bare;
             double replay;

@@ -6,7 +6,7 @@ import java.util.Map;
  * What the simulated domains went through during one step, as counted on the client side: a fault
  * shows here (disconnects, expiries, failed calls) even when the servers' samples look calm.
  *
- * @param sessionsConnected executor sessions connected at the end of the step
+ * @param sessionsConnected sessions (executors and consoles) connected at the end of the step
  * @param sessionEvents     disconnected / reconnected / expired during the step
  * @param operationErrors   the simulator's ZooKeeper calls that failed during the step
  * @param runsCompleted     item runs completed during the step

@@ -7,6 +7,7 @@ import dev.zkload.runner.result.Footprint;
 import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepServerData;
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.sim.SessionEvent;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -72,8 +73,8 @@ public final class StepFigures {
     /** What the simulated sessions went through between two snapshots. */
     static StepFleetData fleet(FleetSnapshot from, FleetSnapshot to) {
         Map<String, Long> events = new TreeMap<>();
-        for (String kind : new String[] {"disconnected", "reconnected", "expired"}) {
-            events.put(kind, to.sessionEvents().getOrDefault(kind, 0L) - from.sessionEvents().getOrDefault(kind, 0L));
+        for (SessionEvent kind : SessionEvent.values()) {
+            events.put(kind.id(), to.sessionEvents().get(kind) - from.sessionEvents().get(kind));
         }
         return new StepFleetData(to.sessionsConnected(), events, to.operationErrors() - from.operationErrors(),
                 to.runsCompleted() - from.runsCompleted(), to.runsFailed() - from.runsFailed());

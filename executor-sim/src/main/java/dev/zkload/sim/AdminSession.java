@@ -1,0 +1,86 @@
+package dev.zkload.sim;
+
+import java.io.Closeable;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.KeeperException;
+
+/**
+ * The fleet's control session, which writes the domains' trees and removes them. It is not part of
+ * any simulated domain, so it is Curator's: a connection lost mid-write is retried with
+ * Saturn's own policy (1 s, 3 s at most, 3 retries), and an expired session is replaced by a new
+ * one (a partition longer than the session timeout expires it like any other). The pipelined bulk
+ * work, a domain's tree of 2,000 znodes in {@code multi}s, goes through the current raw handle.
+ * Curator's ensemble tracker stays off: its watch on {@code /zookeeper/config} would count in
+ * every measured footprint.
+ */
+final class AdminSession implements Closeable {
+    private final CuratorFramework client;
+
+    private AdminSession(CuratorFramework client) {
+        this.client = client;
+    }
+
+    /** Connects, or throws {@link DomainStartException} when the ensemble does not answer within {@code timeout}. */
+    static AdminSession connect(String connectString, Duration timeout) throws InterruptedException {
+        CuratorFramework client = CuratorFrameworkFactory.builder()
+                .connectString(connectString)
+                .sessionTimeoutMs(Session.SESSION_TIMEOUT_MS)
+                .retryPolicy(new ExponentialBackoffRetry(1000, 3, 3000))
+                .ensembleTracker(false)
+                .threadFactory(Threads.named("zkload-sim-admin"))
+                .build();
+        client.start();
+        boolean connected = false;
+        try {
+            connected = client.blockUntilConnected((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()), TimeUnit.MILLISECONDS);
+        } finally {
+            if (!connected) {
+                client.close();
+            }
+        }
+        if (!connected) {
+            throw new DomainStartException("cannot connect to " + connectString + " within " + timeout.toMillis() + " ms", null);
+        }
+        return new AdminSession(client);
+    }
+
+    /** Creates {@code path} and its missing parents; an existing node is fine. */
+    void createPath(String path, String data) throws Exception {
+        try {
+            client.create().creatingParentsIfNeeded().forPath(path, data.getBytes(StandardCharsets.UTF_8));
+        } catch (KeeperException.NodeExistsException ignored) {
+            // shared with another fleet, or left by one
+        }
+    }
+
+    /** The current raw session for pipelined calls, counted in {@code counters}. */
+    Zk zk(OpCounters counters) throws Exception {
+        return new Zk(client.getZookeeperClient().getZooKeeper(), counters);
+    }
+
+    /** Deletes {@code path} with everything under it. */
+    void deleteTree(String path) throws Exception {
+        TreeDeletion.delete(zk(new OpCounters()), path);
+    }
+
+    /** Deletes the parents of {@code path} from the nearest up, as long as they are empty. */
+    void removeEmptyParents(String path) throws Exception {
+        for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+            try {
+                client.delete().forPath(path.substring(0, slash));
+            } catch (KeeperException.NotEmptyException | KeeperException.NoNodeException e) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,331 @@
+package dev.zkload.sim;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link DomainFleet} on plain ZooKeeper sessions. One scheduler (two named threads) drives every
+ * fire, run and statistics write of every executor; the {@link AdminSession} writes the domains'
+ * trees and removes the root at the end.
+ *
+ * <p>{@code lock} guards the lifecycle and the list of domains and is never held while waiting on
+ * the servers (only {@link #start()} holds it while connecting, so nothing else can begin
+ * meanwhile). That is what lets {@link #close()} stop an {@link #addDomains} in flight: the adder
+ * checks the state under the lock before each batch of sessions, a session closed before it opens
+ * never opens, and every wait of the adder also ends when the fleet closes. (Past 300 lines on
+ * purpose: that discipline is reviewed in one class or not at all.)
+ */
+final class FleetImpl implements DomainFleet {
+    private static final Logger LOG = LoggerFactory.getLogger(FleetImpl.class);
+    private static final AtomicInteger FLEETS = new AtomicInteger();
+    private static final int CLOSERS = 32;
+
+    private final FleetSettings settings;
+    private final FleetState state;
+    private final Object lock = new Object();
+    private final List<Domain> domains = new CopyOnWriteArrayList<>();
+    /** Completed when the fleet closes: wakes an adder waiting on the servers. */
+    private final CompletableFuture<Void> closed = new CompletableFuture<>();
+    /** Tree writes under way; close waits for them, or the root's deletion would race them. */
+    private final Set<CompletableFuture<Void>> treeWrites = ConcurrentHashMap.newKeySet();
+    private volatile State lifecycle = State.LATENT;
+    private ScheduledExecutorService scheduler;
+    private AdminSession admin;
+    private int nextDomain;
+
+    FleetImpl(FleetSettings settings) {
+        this.settings = settings;
+        this.state = new FleetState(settings.jobRuns(), settings.fireLag());
+    }
+
+    @Override
+    public void start() throws InterruptedException {
+        synchronized (lock) {
+            if (lifecycle != State.LATENT) {
+                throw new IllegalStateException("a fleet starts once; this one is " + lifecycle);
+            }
+            boolean started = false;
+            try {
+                scheduler = Executors.newScheduledThreadPool(2, Threads.named("zkload-sim-" + FLEETS.incrementAndGet()));
+                admin = AdminSession.connect(settings.connectString(), settings.connectTimeout());
+                createRoot();
+                if (settings.meters() != null) {
+                    Meters.register(settings.meters(), this::snapshot);
+                }
+                lifecycle = State.STARTED;
+                started = true;
+            } finally {
+                if (!started) {
+                    // nothing half-started stays behind: no thread, no session, nothing for close() to trip on
+                    lifecycle = State.CLOSED;
+                    closed.complete(null);
+                    release();
+                }
+            }
+        }
+    }
+
+    private void createRoot() throws InterruptedException {
+        String root = settings.root();
+        try {
+            admin.createPath(root, "zkload sim");
+            if (settings.model().version().watchesSaturnSelf()) {
+                admin.createPath(root + "/$SaturnSelf/saturn-executor/config", "");
+            }
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new DomainStartException("cannot create root " + root + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void addDomains(int n) throws InterruptedException {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be at least 1, got " + n);
+        }
+        List<Domain> added = new ArrayList<>();
+        CompletableFuture<Void> trees;
+        synchronized (lock) {
+            requireStarted("addDomains");
+            for (int i = 0; i < n; i++) {
+                String name = String.format("d-%04d", nextDomain++);
+                added.add(new Domain(name, new Layout(settings.root(), name, settings.model())));
+            }
+            Zk zk = adminZk();
+            List<CompletableFuture<Void>> writes = new ArrayList<>();
+            for (Domain d : added) {
+                writes.add(DomainTree.create(zk, d.layout));
+            }
+            trees = CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
+            treeWrites.add(trees);
+            trees.whenComplete((v, e) -> treeWrites.remove(trees));
+        }
+        long t0 = System.nanoTime();
+        await(trees, "writing the domains' trees", "domain " + added.get(0).name);
+        long treesWritten = System.nanoTime();
+
+        List<Supplier<CompletableFuture<Void>>> starts = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Domain d : added) {
+            for (int c = 0; c < settings.model().consolesPerDomain(); c++) {
+                Console console = new Console(d.layout, session(d.name + "-console-" + c), scheduler);
+                d.consoles.add(console);
+                starts.add(console::start);
+                names.add("domain " + d.name + ": console " + c);
+            }
+        }
+        for (Domain d : added) {
+            for (int e = 0; e < settings.model().executorsPerDomain(); e++) {
+                String name = d.name + "-exec-" + e;
+                Executor x = new Executor(d.layout, name, session(name), scheduler, state);
+                d.executors.add(x);
+                starts.add(x::start);
+                names.add("domain " + d.name + ": executor " + e);
+            }
+        }
+        synchronized (lock) {
+            requireStillStarted();
+            domains.addAll(added);
+        }
+        for (int from = 0; from < starts.size(); from += settings.startBatch()) {
+            int to = Math.min(starts.size(), from + settings.startBatch());
+            List<CompletableFuture<Void>> batch = new ArrayList<>();
+            synchronized (lock) {
+                requireStillStarted();
+                for (int i = from; i < to; i++) {
+                    batch.add(starts.get(i).get());
+                }
+            }
+            for (int i = from; i < to; i++) {
+                await(batch.get(i - from), "registering", names.get(i));
+            }
+        }
+        // where an add's time goes: the pipelined tree writes, or the sessions' registration
+        LOG.info("added {} domains: trees written in {} ms, {} sessions registered in {} ms", n,
+                (treesWritten - t0) / 1_000_000, starts.size(), (System.nanoTime() - treesWritten) / 1_000_000);
+    }
+
+    private Session session(String name) {
+        return new Session(settings.connectString(), state, name);
+    }
+
+    private Zk adminZk() {
+        try {
+            return admin.zk(state.ops());
+        } catch (Exception e) {
+            throw new DomainStartException("the control session cannot reach " + settings.connectString() + ": " + e, e);
+        }
+    }
+
+    /** Waits for {@code f}, or until the fleet closes, whichever comes first. */
+    private void await(CompletableFuture<?> f, String what, String who) throws InterruptedException {
+        Duration timeout = settings.addTimeout();
+        try {
+            CompletableFuture.anyOf(f, closed).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new DomainStartException(who + ": " + what + " did not finish within " + timeout.toSeconds() + " s", e);
+        } catch (ExecutionException e) {
+            requireStillStarted();
+            Throwable cause = Failures.unwrap(e);
+            throw new DomainStartException(who + ": " + what + " failed: " + cause.getMessage(), cause);
+        }
+        requireStillStarted();
+    }
+
+    private void requireStarted(String what) {
+        if (lifecycle != State.STARTED) {
+            throw new IllegalStateException(what + " needs a STARTED fleet; this one is " + lifecycle
+                    + (lifecycle == State.LATENT ? ": call start() first" : ""));
+        }
+    }
+
+    private void requireStillStarted() {
+        if (lifecycle != State.STARTED) {
+            throw new IllegalStateException("the fleet was closed while adding domains");
+        }
+    }
+
+    @Override
+    public void removeDomains(int n) throws InterruptedException {
+        if (n < 0) {
+            throw new IllegalArgumentException("n must be at least 0, got " + n);
+        }
+        List<Domain> gone = new ArrayList<>();
+        synchronized (lock) {
+            requireStarted("removeDomains");
+            for (int i = 0; i < n && !domains.isEmpty(); i++) {
+                gone.add(domains.remove(domains.size() - 1));
+            }
+        }
+        for (Domain d : gone) {
+            try {
+                d.shutdown().get(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                admin.deleteTree(d.layout.ns);
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                LOG.warn("domain {} did not shut down cleanly: {}", d.name, e.toString());
+            }
+        }
+    }
+
+    /** The domains up now, for tests that reach into one session. */
+    List<Domain> domains() {
+        return List.copyOf(domains);
+    }
+
+    @Override
+    public FleetSnapshot snapshot() {
+        int executors = 0;
+        int consoles = 0;
+        long connected = 0;
+        for (Domain d : domains) {
+            executors += d.executors.size();
+            consoles += d.consoles.size();
+            connected += d.executors.stream().filter(x -> x.session.isConnected()).count();
+            connected += d.consoles.stream().filter(c -> c.session.isConnected()).count();
+        }
+        return new FleetSnapshot(domains.size(), executors, consoles, domains.size() * settings.model().jobsPerDomain(),
+                state.sessionsOpen(), connected, state.runsStarted(), state.runsCompleted(), state.runsFailed(),
+                state.ops().snapshot(), state.ops().errors(), state.sessionEvents(), state.failures().snapshot());
+    }
+
+    @Override
+    public State state() {
+        return lifecycle;
+    }
+
+    @Override
+    public void close() {
+        synchronized (lock) {
+            if (lifecycle == State.CLOSED) {
+                return;
+            }
+            boolean started = lifecycle == State.STARTED;
+            lifecycle = State.CLOSED;
+            closed.complete(null);
+            if (!started) {
+                return;
+            }
+        }
+        boolean interrupted = false;
+        try {
+            closeSessions();
+            awaitTreeWrites();
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        domains.clear();
+        String root = settings.root();
+        if (interrupted) {
+            LOG.warn("interrupted while closing: {} and everything under it stay on the ensemble", root);
+        } else {
+            try {
+                admin.deleteTree(root);
+                admin.removeEmptyParents(root);
+            } catch (InterruptedException e) {
+                interrupted = true;
+                LOG.warn("interrupted while removing {}: some of it stays on the ensemble", root);
+            } catch (Exception e) {
+                LOG.warn("could not remove {}: {}", root, e.toString());
+            }
+        }
+        release();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void release() {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    /**
+     * Closes every session, {@value #CLOSERS} at a time: a close waits for the server's answer, and
+     * one after the other 3,500 of them take minutes on a busy ensemble.
+     */
+    private void closeSessions() throws InterruptedException {
+        ExecutorService closers = Executors.newFixedThreadPool(CLOSERS, Threads.named("zkload-sim-close"));
+        try {
+            for (Domain d : domains) {
+                d.executors.forEach(x -> closers.execute(x.session::close));
+                d.consoles.forEach(c -> closers.execute(c::close));
+            }
+        } finally {
+            closers.shutdown();
+        }
+        if (!closers.awaitTermination(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+            LOG.warn("sessions still closing after {} s; going on", settings.addTimeout().toSeconds());
+        }
+    }
+
+    private void awaitTreeWrites() throws InterruptedException {
+        try {
+            CompletableFuture.allOf(treeWrites.toArray(CompletableFuture[]::new))
+                    .get(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // the adder reports its own failure; the root goes anyway
+        }
+    }
+}

@@ -1,0 +1,10 @@
+package dev.zkload.sim;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.function.LongConsumer;
+
+/** What {@link DomainFleet.Builder} validated: one value for the implementation to hold. */
+record FleetSettings(String connectString, String root, SaturnModel model, MeterRegistry meters, int startBatch,
+        Duration addTimeout, Duration connectTimeout, boolean jobRuns, LongConsumer fireLag) {
+}

@@ -1,0 +1,170 @@
+package dev.zkload.sim;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.Op;
+
+/**
+ * One fire of one job on one executor, as Saturn's job does it: phase A (reads, on every executor:
+ * failover checks, the reshard flag, its own items), and on the owners of items phase B per item
+ * (delete completed, create the ephemeral running, run for the model's run time, create completed,
+ * delete running) and phase C (the failover check). A pending reshard ({@code necessary} not "0")
+ * is applied first by the job leader.
+ */
+final class JobFire {
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+    private final Executor x;
+    private final Layout l;
+    private final String job;
+    private final Executor.JobState js;
+    private final Zk zk;
+
+    JobFire(Executor x, String job, Executor.JobState js) {
+        this.x = x;
+        this.l = x.l;
+        this.job = job;
+        this.js = js;
+        this.zk = x.session.zk();
+    }
+
+    void fire() {
+        if (zk == null || x.closed() || !x.session.isConnected()) {
+            return;
+        }
+        String execution = l.job(job) + "/execution";
+        String necessary = l.job(job) + "/leader/sharding/necessary";
+        String mySharding = l.server(job, x.name) + "/sharding";
+        int items = l.model.itemsPerJob();
+        x.session.watch(failoverChecks(execution, items), FailureKind.JOB_FIRE);
+        zk.exists(necessary, null)
+                .thenCompose(s -> zk.getData(necessary, null))
+                .thenCompose(this::reshardIfNeeded)
+                .thenCompose(v -> zk.getData(mySharding, null))
+                .thenCompose(d -> {
+                    x.session.watch(failoverChecks(execution, items), FailureKind.JOB_FIRE);
+                    return zk.getData(mySharding, null);
+                })
+                .thenCompose(d -> {
+                    List<Integer> owned = Sharding.parseItems(d);
+                    List<CompletableFuture<?>> checks = new ArrayList<>();
+                    for (int k : owned) {
+                        checks.add(zk.exists(l.item(job, k) + "/failover", null));
+                    }
+                    for (int k : owned) {
+                        checks.add(zk.exists(l.item(job, k) + "/running", null));
+                    }
+                    checks.add(zk.getData(l.config(job, "customContext"), null));
+                    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> owned);
+                })
+                .thenCompose(this::run)
+                .whenComplete((v, e) -> {
+                    if (e != null && !x.session.isClosed()) {
+                        x.state.runFailed();
+                        x.session.failed(FailureKind.JOB_FIRE, e);
+                    }
+                });
+    }
+
+    /** getLocalHostFailoverItems: the execution children, and whether each item has a failover node. */
+    private CompletableFuture<Void> failoverChecks(String execution, int items) {
+        List<CompletableFuture<?>> all = new ArrayList<>();
+        all.add(zk.getChildren(execution, null));
+        for (int i = 0; i < items; i++) {
+            all.add(zk.exists(l.item(job, i) + "/failover", null));
+        }
+        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new));
+    }
+
+    /** Phase B for every owned item (in parallel, as Saturn's item threads), then phase C. */
+    private CompletableFuture<Void> run(List<Integer> owned) {
+        if (owned.isEmpty()) {
+            return DONE;
+        }
+        boolean status = l.version.statusPerFire();
+        String statusPath = l.server(job, x.name) + "/status";
+        CompletableFuture<Void> start = status ? statusMulti(statusPath, "RUNNING") : DONE;
+        return start.thenCompose(v -> {
+            List<CompletableFuture<Void>> runs = new ArrayList<>();
+            for (int k : owned) {
+                runs.add(runItem(k));
+            }
+            return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new));
+        }).thenCompose(v -> status ? statusMulti(statusPath, "READY") : DONE)
+                .thenCompose(v -> zk.exists(l.job(job) + "/leader/failover/items", null)).thenApply(s -> null);
+    }
+
+    private CompletableFuture<Void> statusMulti(String status, String value) {
+        return zk.multi(List.of(Op.setData(status, Executor.bytes(value), -1))).thenApply(r -> null);
+    }
+
+    private CompletableFuture<Void> runItem(int k) {
+        String item = l.item(job, k);
+        byte[] data = l.version.runNodesNameTheExecutor() ? Executor.bytes(x.name) : new byte[0];
+        return deleteChecked(item + "/completed")
+                .thenCompose(v -> zk.exists(item + "/running", null))
+                .thenCompose(s -> zk.create(item + "/running", data, CreateMode.EPHEMERAL))
+                .thenCompose(v -> {
+                    x.state.runStarted();
+                    return CompletableFuture.allOf(zk.exists(item + "/failed", null), zk.exists(item + "/timeout", null));
+                })
+                .thenCompose(s -> later(l.model.runTime().toMillis()))
+                .thenCompose(v -> zk.exists(item + "/running", null))
+                .thenCompose(s -> zk.exists(item + "/completed", null))
+                .thenCompose(s -> zk.create(item + "/completed", data, CreateMode.PERSISTENT))
+                .thenCompose(v -> deleteChecked(item + "/running"))
+                .thenCompose(v -> zk.exists(item + "/failover", null))
+                .thenAccept(s -> {
+                    x.state.runCompleted();
+                    js.completed++;
+                });
+    }
+
+    /** Deletes, after an exists where the version checks first. */
+    private CompletableFuture<Void> deleteChecked(String path) {
+        return l.version.existsBeforeItemDeletes() ? zk.exists(path, null).thenCompose(s -> zk.delete(path)) : zk.delete(path);
+    }
+
+    private CompletableFuture<Void> later(long millis) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        x.scheduler.schedule(() -> f.complete(null), millis, TimeUnit.MILLISECONDS);
+        return f;
+    }
+
+    /**
+     * The executor side of a reshard: the job leader writes each executor's sharding node and resets
+     * {@code necessary} to "0" in one multi, guarded by the ephemeral {@code processing} node. A
+     * failed multi is counted and the fire goes on with the sharding it has; the next fire retries.
+     */
+    private CompletableFuture<Void> reshardIfNeeded(byte[] necessary) {
+        String text = necessary == null ? "0" : new String(necessary, StandardCharsets.UTF_8);
+        if (text.equals("0") || !js.leader) {
+            return DONE;
+        }
+        String processing = l.job(job) + "/leader/sharding/processing";
+        return zk.create(processing, new byte[0], CreateMode.EPHEMERAL)
+                .thenCompose(v -> zk.getChildren(l.job(job) + "/servers", null))
+                .thenCompose(servers -> {
+                    List<Op> ops = new ArrayList<>();
+                    ops.add(Op.check(l.ns, -1));
+                    for (String server : servers) {
+                        ops.add(Op.setData(l.server(job, server) + "/sharding",
+                                Executor.bytes(Sharding.itemsOf(text, server)), -1));
+                    }
+                    ops.add(Op.setData(l.job(job) + "/leader/sharding/necessary", Executor.bytes("0"), -1));
+                    return zk.multi(ops);
+                })
+                .handle((r, e) -> {
+                    if (e != null) {
+                        x.session.failed(FailureKind.RESHARD, e);
+                    }
+                    return null;
+                })
+                .thenCompose(v -> zk.exists(processing, null))
+                .thenCompose(s -> zk.delete(processing));
+    }
+}

@@ -1,0 +1,73 @@
+package dev.zkload.sim;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The texts of Saturn's sharding, no ZooKeeper involved: the console's assignment JSON
+ * ({@code leader/sharding/necessary}), an executor's items in it, the items of its
+ * {@code servers/<executor>/sharding} node, and LeaderLatch's candidate order.
+ */
+final class Sharding {
+    private static final Pattern ITEMS = Pattern.compile("\"([^\"]+)\":\\[([0-9,]*)\\]");
+
+    private Sharding() {
+    }
+
+    /**
+     * {@code {"exec-a":[0,3],"exec-b":[1],...}}: item {@code i} to the {@code i}-th executor of
+     * {@code online} (sorted by the caller), round robin; "0" when no executor is online.
+     */
+    static String assign(List<String> online, int items) {
+        if (online.isEmpty()) {
+            return "0";
+        }
+        Map<String, List<Integer>> byExecutor = new TreeMap<>();
+        for (int i = 0; i < items; i++) {
+            byExecutor.computeIfAbsent(online.get(i % online.size()), k -> new ArrayList<>()).add(i);
+        }
+        StringBuilder json = new StringBuilder("{");
+        byExecutor.forEach((e, list) -> {
+            if (json.length() > 1) {
+                json.append(',');
+            }
+            json.append('"').append(e).append("\":").append(list.toString().replace(" ", ""));
+        });
+        return json.append('}').toString();
+    }
+
+    /** The items of {@code executor} in an assignment, as its sharding node holds them ("0,2"); "" if none. */
+    static String itemsOf(String assignment, String executor) {
+        Matcher m = ITEMS.matcher(assignment);
+        while (m.find()) {
+            if (m.group(1).equals(executor)) {
+                return m.group(2);
+            }
+        }
+        return "";
+    }
+
+    /** The items in a sharding node's data ("0,2", "" or absent: none). */
+    static List<Integer> parseItems(byte[] data) {
+        List<Integer> items = new ArrayList<>();
+        if (data == null) {
+            return items;
+        }
+        for (String s : new String(data, StandardCharsets.UTF_8).split(",")) {
+            if (!s.isBlank()) {
+                items.add(Integer.parseInt(s.trim()));
+            }
+        }
+        return items;
+    }
+
+    /** Orders latch candidates ({@code _c_<id>-latch-<sequence>}) by their sequence, as Curator's LeaderLatch does. */
+    static int bySequence(String a, String b) {
+        return a.substring(a.lastIndexOf('-') + 1).compareTo(b.substring(b.lastIndexOf('-') + 1));
+    }
+}

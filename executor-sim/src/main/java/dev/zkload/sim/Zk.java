@@ -1,0 +1,113 @@
+package dev.zkload.sim;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.KeeperException.Code;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * The asynchronous calls of one plain ZooKeeper session, as futures, counted by kind. No call
+ * blocks a thread: completions run on the session's event thread and chain the next call there,
+ * which is how thousands of simulated sessions share a handful of threads.
+ *
+ * <p>Results: {@code exists} completes with the Stat or null; {@code getData} with the data (empty
+ * for none) or null when the node is absent; {@code getChildren} with an empty list when the node is
+ * absent; {@code create} and {@code delete} also normally when the node is there already or gone
+ * already (callers treat both alike). Any other error completes the future with the
+ * {@link KeeperException}. A null watcher sets no watch.
+ */
+final class Zk {
+    private static final byte[] EMPTY = new byte[0];
+
+    private final ZooKeeper zk;
+    private final OpCounters counters;
+
+    Zk(ZooKeeper zk, OpCounters counters) {
+        this.zk = zk;
+        this.counters = counters;
+    }
+
+    ZooKeeper handle() {
+        return zk;
+    }
+
+    CompletableFuture<Stat> exists(String path, Watcher watcher) {
+        return call(Operation.EXISTS, Code.NONODE, null,
+                r -> zk.exists(path, watcher, (rc, p, ctx, stat) -> r.done(rc, p, stat), null));
+    }
+
+    CompletableFuture<byte[]> getData(String path, Watcher watcher) {
+        return call(Operation.GET_DATA, Code.NONODE, null,
+                r -> zk.getData(path, watcher, (rc, p, ctx, data, stat) -> r.done(rc, p, data == null ? EMPTY : data), null));
+    }
+
+    CompletableFuture<List<String>> getChildren(String path, Watcher watcher) {
+        return call(Operation.GET_CHILDREN, Code.NONODE, List.of(),
+                r -> zk.getChildren(path, watcher, (rc, p, ctx, children) -> r.done(rc, p, children), null));
+    }
+
+    CompletableFuture<Void> create(String path, byte[] data, CreateMode mode) {
+        return call(Operation.CREATE, Code.NODEEXISTS, null,
+                r -> zk.create(path, data, Ids.OPEN_ACL_UNSAFE, mode, (rc, p, ctx, name) -> r.done(rc, p, null), null));
+    }
+
+    /** Creates a sequential node; completes with the name the server gave it. */
+    CompletableFuture<String> createSequential(String path, CreateMode mode) {
+        return call(Operation.CREATE, null, null,
+                r -> zk.create(path, EMPTY, Ids.OPEN_ACL_UNSAFE, mode, (rc, p, ctx, name) -> r.done(rc, p, name), null));
+    }
+
+    CompletableFuture<Void> delete(String path) {
+        return call(Operation.DELETE, Code.NONODE, null, r -> zk.delete(path, -1, (rc, p, ctx) -> r.done(rc, p, null), null));
+    }
+
+    CompletableFuture<Void> setData(String path, byte[] data) {
+        return call(Operation.SET_DATA, null, null,
+                r -> zk.setData(path, data, -1, (rc, p, ctx, stat) -> r.done(rc, p, null), null));
+    }
+
+    CompletableFuture<List<OpResult>> multi(List<Op> ops) {
+        return call(Operation.MULTI, null, null, r -> zk.multi(ops, (rc, p, ctx, results) -> r.done(rc, p, results), null));
+    }
+
+    /**
+     * The one adapter from ZooKeeper's callbacks to futures: counts the call, sends it, and turns
+     * the answer into a value, the value for {@code tolerated}, or a counted error.
+     */
+    private <T> CompletableFuture<T> call(Operation op, Code tolerated, T whenTolerated, Consumer<Reply<T>> send) {
+        counters.count(op);
+        Reply<T> reply = new Reply<>(tolerated, whenTolerated);
+        send.accept(reply);
+        return reply.future;
+    }
+
+    private final class Reply<T> {
+        private final CompletableFuture<T> future = new CompletableFuture<>();
+        private final Code tolerated;
+        private final T whenTolerated;
+
+        Reply(Code tolerated, T whenTolerated) {
+            this.tolerated = tolerated;
+            this.whenTolerated = whenTolerated;
+        }
+
+        void done(int rc, String path, T value) {
+            if (rc == Code.OK.intValue()) {
+                future.complete(value);
+            } else if (tolerated != null && rc == tolerated.intValue()) {
+                future.complete(whenTolerated);
+            } else {
+                counters.error();
+                future.completeExceptionally(KeeperException.create(Code.get(rc), path));
+            }
+        }
+    }
+}

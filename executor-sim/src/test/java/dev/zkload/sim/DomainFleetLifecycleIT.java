@@ -1,0 +1,144 @@
+package dev.zkload.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.sim.testing.Timeouts;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lifecycle against a real server, judged by what the server sees: its connections and znodes.
+ * Small domains (2 jobs) that do not run, so that each test takes seconds.
+ */
+class DomainFleetLifecycleIT {
+    private static final SaturnModel SMALL = SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
+    private static final int SESSIONS = SMALL.executorsPerDomain() + SMALL.consolesPerDomain();
+    private static final StatsClient STATS = new StatsClient(Duration.ofSeconds(5));
+    private static LocalEnsemble zk;
+    private static ServerAddress server;
+    private long connectionsBefore;
+    private long znodesBefore;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = LocalEnsemble.builder().servers(1).heap("512m").build();
+        zk.start();
+        server = zk.servers().get(0);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (zk != null) {
+            zk.close();
+        }
+    }
+
+    @BeforeEach
+    void baseline() throws Exception {
+        connectionsBefore = STATS.monitor(server).aliveConnections();
+        znodesBefore = STATS.monitor(server).znodeCount();
+    }
+
+    private DomainFleet fleet(String root) {
+        return DomainFleet.builder(zk.connectString()).root(root).model(SMALL).jobRuns(false).build();
+    }
+
+    @Test
+    void aHealthyFleetCountsEverySessionConnectedConsolesToo() throws Exception {
+        try (DomainFleet fleet = fleet("/zkload/lifecycle-healthy")) {
+            fleet.start();
+            assertThat(fleet.state()).isEqualTo(DomainFleet.State.STARTED);
+            fleet.addDomains(2);
+            FleetSnapshot s = fleet.snapshot();
+            assertThat(s.sessionsOpen()).isEqualTo(2L * SESSIONS);
+            assertThat(s.sessionsConnected()).isEqualTo(s.sessionsOpen());
+            // the server agrees: every session, plus the fleet's control session
+            assertThat(STATS.monitor(server).aliveConnections()).isEqualTo(connectionsBefore + 2L * SESSIONS + 1);
+        }
+        awaitServerAsBefore();
+    }
+
+    @Test
+    void addingAfterCloseIsAnIllegalStateAndConnectsNothing() throws Exception {
+        DomainFleet fleet = fleet("/zkload/lifecycle-after-close");
+        fleet.start();
+        fleet.addDomains(1);
+        fleet.close();
+        awaitServerAsBefore();
+
+        assertThatThrownBy(() -> fleet.addDomains(1)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("addDomains needs a STARTED fleet; this one is CLOSED");
+        assertThatThrownBy(() -> fleet.removeDomains(1)).isInstanceOf(IllegalStateException.class);
+        // nothing connects afterwards either (the control session used to be reopened, and leaked)
+        await().during(Duration.ofSeconds(1)).atMost(Timeouts.seconds(5)).pollInterval(Duration.ofMillis(200))
+                .until(() -> STATS.monitor(server).aliveConnections() == connectionsBefore);
+        assertThat(fleet.snapshot().domains()).isZero();
+        fleet.close();
+    }
+
+    @Test
+    void closingWhileDomainsAreAddedStopsTheAdderAndLeavesNothingBehind() throws Exception {
+        DomainFleet fleet = DomainFleet.builder(zk.connectString()).root("/zkload/lifecycle-closing").model(SMALL)
+                .jobRuns(false).startBatch(SESSIONS).build();
+        fleet.start();
+        CompletableFuture<Void> adding = CompletableFuture.runAsync(() -> {
+            try {
+                fleet.addDomains(20);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        // registration under way: the first batch's sessions are open, 19 domains to go
+        await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofMillis(20))
+                .until(() -> fleet.snapshot().sessionsOpen() > 0 || adding.isDone());
+        assertThat(adding).as("still adding when closed").isNotDone();
+
+        fleet.close();
+
+        assertThatThrownBy(() -> adding.get(Timeouts.seconds(30).toMillis(), TimeUnit.MILLISECONDS))
+                .isInstanceOf(ExecutionException.class).cause().isInstanceOf(IllegalStateException.class)
+                .hasMessage("the fleet was closed while adding domains");
+        assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
+        assertThat(fleet.snapshot().sessionsOpen()).isZero();
+        awaitServerAsBefore();
+    }
+
+    @Test
+    void removedDomainsLeaveTheirSessionsAndZnodesAndClosingTwiceIsOnce() throws Exception {
+        DomainFleet fleet = fleet("/zkload/lifecycle-remove");
+        fleet.start();
+        fleet.addDomains(1);
+        long znodesWithOne = STATS.monitor(server).znodeCount();
+        fleet.addDomains(1);
+
+        fleet.removeDomains(1);
+
+        assertThat(fleet.snapshot().domains()).isEqualTo(1);
+        assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(SESSIONS);
+        await().atMost(Timeouts.seconds(10)).untilAsserted(() -> assertThat(STATS.monitor(server).znodeCount())
+                .isEqualTo(znodesWithOne));
+        fleet.close();
+        fleet.close();
+        assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
+        awaitServerAsBefore();
+    }
+
+    /** Every session of the fleet gone, every znode it wrote too. */
+    private void awaitServerAsBefore() {
+        await().atMost(Timeouts.seconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+            assertThat(STATS.monitor(server).aliveConnections()).as("connections").isEqualTo(connectionsBefore);
+            assertThat(STATS.monitor(server).znodeCount()).as("znodes").isEqualTo(znodesBefore);
+        });
+    }
+}

@@ -1,0 +1,81 @@
+package dev.zkload.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The builder's validation, and the lifecycle where no server is needed: before start, after close,
+ * a start that cannot connect, close twice. With a server: DomainFleetLifecycleIT.
+ */
+class DomainFleetTest {
+
+    @Test
+    void theBuilderNamesTheWrongSetting() {
+        assertThatThrownBy(() -> DomainFleet.builder(" ").build()).hasMessageContaining("connectString");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/").build()).hasMessageContaining("root must be");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("a/b").build()).hasMessageContaining("root must be");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/zookeeper/x").build()).hasMessageContaining("/zookeeper");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").startBatch(0).build()).hasMessageContaining("startBatch");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").addTimeout(Duration.ZERO).build()).hasMessageContaining("addTimeout");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").connectTimeout(Duration.ofSeconds(-1)).build())
+                .hasMessageContaining("connectTimeout");
+    }
+
+    @Test
+    void aBuiltFleetIsLatentAndConnectsNothing() {
+        DomainFleet fleet = DomainFleet.builder("127.0.0.1:1").build();
+        assertThat(fleet.state()).isEqualTo(DomainFleet.State.LATENT);
+        assertThat(fleet.snapshot().sessionsOpen()).isZero();
+    }
+
+    @Test
+    void addingOrRemovingBeforeStartIsAnIllegalState() {
+        DomainFleet fleet = DomainFleet.builder("127.0.0.1:1").build();
+        assertThatThrownBy(() -> fleet.addDomains(1)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("addDomains needs a STARTED fleet; this one is LATENT: call start() first");
+        assertThatThrownBy(() -> fleet.removeDomains(1)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("LATENT");
+    }
+
+    @Test
+    void aFleetClosedBeforeStartCannotStartAndClosesTwice() {
+        DomainFleet fleet = DomainFleet.builder("127.0.0.1:1").build();
+        fleet.close();
+        fleet.close();
+        assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
+        assertThatThrownBy(fleet::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("CLOSED");
+        assertThatThrownBy(() -> fleet.addDomains(1)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("CLOSED");
+    }
+
+    @Test
+    void aStartThatCannotConnectLeavesAClosedFleetThatClosesQuietly() throws IOException {
+        int nobody;
+        try (ServerSocket s = new ServerSocket(0)) {
+            nobody = s.getLocalPort();
+        }
+        DomainFleet fleet = DomainFleet.builder("127.0.0.1:" + nobody).connectTimeout(Duration.ofMillis(500)).build();
+
+        assertThatThrownBy(fleet::start).isInstanceOf(DomainStartException.class)
+                .hasMessage("cannot connect to 127.0.0.1:" + nobody + " within 500 ms");
+
+        assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
+        assertThatCode(fleet::close).doesNotThrowAnyException();
+        assertThatCode(fleet::close).doesNotThrowAnyException();
+        assertThatThrownBy(() -> fleet.addDomains(1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(fleet::start).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void nonsenseCountsAreRefusedBeforeAnyState() {
+        DomainFleet fleet = DomainFleet.builder("127.0.0.1:1").build();
+        assertThatThrownBy(() -> fleet.addDomains(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> fleet.removeDomains(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

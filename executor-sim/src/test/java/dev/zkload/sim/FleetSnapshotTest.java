@@ -1,0 +1,38 @@
+package dev.zkload.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FleetSnapshotTest {
+
+    @Test
+    void everyKindIsThereZeroWhenNothingHappened() {
+        FleetSnapshot s = new FleetSnapshot(1, 3, 2, 35, 5, 5, 0, 0, 0, Map.of(Operation.MULTI, 71L), 0,
+                Map.of(), Map.of(FailureKind.CACHE, 2L));
+        assertThat(s.operations()).containsOnlyKeys(Operation.values()).containsEntry(Operation.MULTI, 71L)
+                .containsEntry(Operation.EXISTS, 0L);
+        assertThat(s.sessionEvents()).containsOnlyKeys(SessionEvent.values()).containsValue(0L).doesNotContainValue(1L);
+        assertThat(s.failures()).containsEntry(FailureKind.CACHE, 2L).containsEntry(FailureKind.JOB_FIRE, 0L);
+        assertThat(s.sessions()).isEqualTo(5);
+    }
+
+    @Test
+    void theMapsCannotBeChanged() {
+        FleetSnapshot s = new FleetSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 0, Map.of(), Map.of());
+        assertThatThrownBy(() -> s.operations().put(Operation.EXISTS, 1L)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> s.failures().clear()).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void readsAreTheThreeReadKinds() {
+        assertThat(Operation.EXISTS.isRead()).isTrue();
+        assertThat(Operation.GET_CHILDREN.isRead()).isTrue();
+        assertThat(Operation.MULTI.isRead()).isFalse();
+        assertThat(Operation.GET_DATA.id()).isEqualTo("get_data");
+        assertThat(SessionEvent.EXPIRED.id()).isEqualTo("expired");
+        assertThat(FailureKind.JOB_FIRE.id()).isEqualTo("job_fire");
+    }
+}

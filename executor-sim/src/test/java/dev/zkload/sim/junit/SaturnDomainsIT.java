@@ -1,0 +1,150 @@
+package dev.zkload.sim.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.client.Connections;
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.sim.SaturnModel;
+import dev.zkload.sim.testing.Timeouts;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+
+/**
+ * The extension as a test class uses it: sample classes run through JUnit's own launcher against a
+ * real forked server, and afterwards the server is asked whether anything of theirs is left.
+ */
+class SaturnDomainsIT {
+    private static final SaturnModel SMALL = SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
+    private static final StatsClient STATS = new StatsClient(Duration.ofSeconds(5));
+    private static LocalEnsemble zk;
+    private static ServerAddress server;
+    /** Where the samples find the server: they run inside this test, after it started. */
+    static volatile String connectString;
+    private long connectionsBefore;
+    private long znodesBefore;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = LocalEnsemble.builder().servers(1).heap("256m").build();
+        zk.start();
+        server = zk.servers().get(0);
+        connectString = zk.connectString();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (zk != null) {
+            zk.close();
+        }
+    }
+
+    @BeforeEach
+    void baseline() throws Exception {
+        connectionsBefore = STATS.monitor(server).aliveConnections();
+        znodesBefore = STATS.monitor(server).znodeCount();
+    }
+
+    @Test
+    void onAStaticFieldTheDomainsAreHeldAroundAllTestsOfTheClassThenRemoved() {
+        PerClass.fleets.clear();
+        TestExecutionSummary summary = run(PerClass.class);
+        assertThat(summary.getFailures()).isEmpty();
+        assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
+        assertThat(PerClass.fleets).hasSize(2).containsOnly(PerClass.fleets.get(0));
+        awaitServerAsBefore();
+    }
+
+    @Test
+    void onAnInstanceFieldTheDomainsAreHeldAroundEachTest() {
+        PerTest.fleets.clear();
+        TestExecutionSummary summary = run(PerTest.class);
+        assertThat(summary.getFailures()).isEmpty();
+        assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
+        assertThat(PerTest.fleets).hasSize(2).doesNotHaveDuplicates();
+        awaitServerAsBefore();
+    }
+
+    private static TestExecutionSummary run(Class<?> sample) {
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(DiscoverySelectors.selectClass(sample)).build();
+        SummaryGeneratingListener listener = new SummaryGeneratingListener();
+        LauncherFactory.create().execute(request, listener);
+        return listener.getSummary();
+    }
+
+    private void awaitServerAsBefore() {
+        await().atMost(Timeouts.seconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+            assertThat(STATS.monitor(server).aliveConnections()).as("connections").isEqualTo(connectionsBefore);
+            assertThat(STATS.monitor(server).znodeCount()).as("znodes").isEqualTo(znodesBefore);
+        });
+    }
+
+    /** What a test sees while the extension holds its domains: the fleet, and the root on the server. */
+    static void seesItsDomains(SaturnDomains saturn, int domains, List<DomainFleet> seen) throws Exception {
+        FleetSnapshot s = saturn.snapshot();
+        assertThat(s.domains()).isEqualTo(domains);
+        assertThat(s.sessionsConnected()).isEqualTo(domains * 5L);
+        ZooKeeper observer = Connections.open(connectString, Duration.ofSeconds(30), Duration.ofSeconds(30), null);
+        try {
+            assertThat(observer.getChildren(saturn.root(), false)).hasSize(domains);
+        } finally {
+            observer.close();
+        }
+        seen.add(saturn.fleet());
+    }
+
+    /** A sample registering the extension on a static field. */
+    static class PerClass {
+        static final List<DomainFleet> fleets = new CopyOnWriteArrayList<>();
+
+        @RegisterExtension
+        static final SaturnDomains SATURN = SaturnDomains.on(() -> connectString).domains(2).model(SMALL)
+                .jobRuns(false).build();
+
+        @Test
+        void first() throws Exception {
+            seesItsDomains(SATURN, 2, fleets);
+        }
+
+        @Test
+        void second() throws Exception {
+            seesItsDomains(SATURN, 2, fleets);
+        }
+    }
+
+    /** A sample registering the extension on an instance field. */
+    static class PerTest {
+        static final List<DomainFleet> fleets = new CopyOnWriteArrayList<>();
+
+        @RegisterExtension
+        final SaturnDomains saturn = SaturnDomains.on(() -> connectString).model(SMALL).jobRuns(false).build();
+
+        @Test
+        void first() throws Exception {
+            seesItsDomains(saturn, 1, fleets);
+        }
+
+        @Test
+        void second() throws Exception {
+            seesItsDomains(saturn, 1, fleets);
+        }
+    }
+}
