@@ -104,7 +104,7 @@ final class Console implements Session.Owner {
 
     private void reshardSoon() {
         if (leader && reshardPending.compareAndSet(false, true)) {
-            scheduler.schedule(this::reshard, RESHARD_DEBOUNCE_MS, TimeUnit.MILLISECONDS);
+            var unused = scheduler.schedule(this::reshard, RESHARD_DEBOUNCE_MS, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -115,7 +115,7 @@ final class Console implements Session.Owner {
         if (zk == null) {
             return;
         }
-        zk.getChildren(l.executors(), null).thenCompose(executors -> online(zk, executors)).thenCompose(online -> {
+        var unused = zk.getChildren(l.executors(), null).thenCompose(executors -> online(zk, executors)).thenCompose(online -> {
             List<Op> ops = new ArrayList<>();
             ops.add(Op.check(l.ns, -1));
             for (String job : l.jobs) {

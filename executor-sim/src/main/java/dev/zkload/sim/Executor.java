@@ -110,7 +110,7 @@ final class Executor implements Session.Owner {
             return;
         }
         String server = l.server(job, name);
-        String done = Long.toString(jobs.get(job).completed);
+        String done = Long.toString(jobs.get(job).completed.get());
         session.watch(Registration.update(zk, server + "/processSuccessCount", done)
                 .thenCompose(v -> Registration.update(zk, server + "/processFailureCount", "0"))
                 .thenCompose(v -> zk.getData(l.job(job) + "/analyse/processCount", null))
@@ -237,6 +237,6 @@ final class Executor implements Session.Owner {
     /** What one executor knows about one of its jobs. */
     static final class JobState {
         volatile boolean leader;
-        volatile long completed;
+        final java.util.concurrent.atomic.AtomicLong completed = new java.util.concurrent.atomic.AtomicLong();
     }
 }

@@ -3,9 +3,7 @@ package dev.zkload.sim;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -42,7 +40,8 @@ final class FleetImpl implements DomainFleet {
     /** Completed when the fleet closes: wakes an adder waiting on the servers. */
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
     /** Tree writes under way; close waits for them, or the root's deletion would race them. */
-    private final Set<CompletableFuture<Void>> treeWrites = ConcurrentHashMap.newKeySet();
+    /** Tree writes in flight, which close() waits for; futures compare by identity, hence the explicit == below. */
+    private final List<CompletableFuture<Void>> treeWrites = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile State lifecycle = State.LATENT;
     private ScheduledExecutorService scheduler;
     private AdminSession admin;
@@ -114,7 +113,8 @@ final class FleetImpl implements DomainFleet {
             }
             trees = CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
             treeWrites.add(trees);
-            trees.whenComplete((v, e) -> treeWrites.remove(trees));
+            CompletableFuture<Void> written = trees;
+            var unused = trees.whenComplete((v, e) -> treeWrites.removeIf(f -> f == written));
         }
         long t0 = System.nanoTime();
         await(trees, "writing the domains' trees", "domain " + added.get(0).name);

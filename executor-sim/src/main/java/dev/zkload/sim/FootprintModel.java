@@ -26,7 +26,7 @@ final class FootprintModel {
         long saturnExecutors = 1 + executorsTree + 4 + 3;
         double znodes = 2 + j * perJob + saturnExecutors;
 
-        double running = j * i * m.runTime().toMillis() / (double) SaturnModel.CRON_PERIOD.toMillis();
+        double running = (double) j * i * m.runTime().toMillis() / SaturnModel.CRON_PERIOD.toMillis();
         double ephemerals = e + (double) j * e + j + 1 + running;
 
         // executor watches: per job host 1 + execution TreeCache (2+I) + 2 NodeCaches per item + 3 op caches

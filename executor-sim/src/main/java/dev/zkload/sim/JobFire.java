@@ -41,7 +41,7 @@ final class JobFire {
         String mySharding = l.server(job, x.name) + "/sharding";
         int items = l.model.itemsPerJob();
         x.session.watch(failoverChecks(execution, items), FailureKind.JOB_FIRE);
-        zk.exists(necessary, null)
+        var unused = zk.exists(necessary, null)
                 .thenCompose(s -> zk.getData(necessary, null))
                 .thenCompose(this::reshardIfNeeded)
                 .thenCompose(v -> zk.getData(mySharding, null))
@@ -120,7 +120,7 @@ final class JobFire {
                 .thenCompose(v -> zk.exists(item + "/failover", null))
                 .thenAccept(s -> {
                     x.state.runCompleted();
-                    js.completed++;
+                    js.completed.incrementAndGet();
                 });
     }
 
@@ -131,7 +131,7 @@ final class JobFire {
 
     private CompletableFuture<Void> later(long millis) {
         CompletableFuture<Void> f = new CompletableFuture<>();
-        x.scheduler.schedule(() -> f.complete(null), millis, TimeUnit.MILLISECONDS);
+        var unused = x.scheduler.schedule(() -> f.complete(null), millis, TimeUnit.MILLISECONDS);
         return f;
     }
 

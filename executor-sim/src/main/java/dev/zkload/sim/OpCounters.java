@@ -6,17 +6,18 @@ import java.util.concurrent.atomic.LongAdder;
 
 /** ZooKeeper requests issued, by kind, and those that failed; shared by every session of a fleet. */
 final class OpCounters {
-    private final LongAdder[] counts = new LongAdder[Operation.values().length];
+    private final Map<Operation, LongAdder> counts = new EnumMap<>(Operation.class);
     private final LongAdder errors = new LongAdder();
 
     OpCounters() {
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = new LongAdder();
+        // filled once, read from every session's thread: never changed after construction
+        for (Operation op : Operation.values()) {
+            counts.put(op, new LongAdder());
         }
     }
 
     void count(Operation op) {
-        counts[op.ordinal()].increment();
+        counts.get(op).increment();
     }
 
     void error() {
@@ -24,7 +25,7 @@ final class OpCounters {
     }
 
     long get(Operation op) {
-        return counts[op.ordinal()].sum();
+        return counts.get(op).sum();
     }
 
     long errors() {

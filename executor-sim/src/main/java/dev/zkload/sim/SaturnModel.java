@@ -27,7 +27,7 @@ public record SaturnModel(SaturnVersion version, int executorsPerDomain, int con
     /** Each job fires once per this period, at a second of the minute drawn at random per job. */
     public static final Duration CRON_PERIOD = Duration.ofMinutes(1);
     /** Saturn's processCountIntervalSeconds: each executor writes its counters of each job this often. */
-    public static final Duration STATS_PERIOD = Duration.ofSeconds(300);
+    public static final Duration STATS_PERIOD = Duration.ofMinutes(5);
 
     /**
      * A model of any sizes; the presets and {@link #toBuilder()} are the usual way to one.

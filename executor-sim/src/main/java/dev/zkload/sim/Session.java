@@ -83,7 +83,7 @@ final class Session implements Watcher {
 
     /** A handler for the end of a chain of calls that nobody waits for: failures are recorded, not lost. */
     <T> void watch(CompletableFuture<T> work, FailureKind kind) {
-        work.whenComplete((v, e) -> {
+        var unused = work.whenComplete((v, e) -> {
             if (e != null) {
                 failed(kind, e);
             }

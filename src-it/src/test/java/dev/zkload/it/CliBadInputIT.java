@@ -1,5 +1,7 @@
 package dev.zkload.it;
 
+import java.nio.charset.StandardCharsets;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
@@ -39,7 +41,7 @@ class CliBadInputIT {
         // a root of somebody else's, not empty: only --force may clear it
         observer.create("/zkload", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/zkload/theirs", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-        observer.create("/zkload/theirs/data", "keep".getBytes(), ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        observer.create("/zkload/theirs/data", "keep".getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
     }
 
     @AfterAll
@@ -118,7 +120,7 @@ class CliBadInputIT {
             observer.delete("/app/data", -1);
             observer.delete("/app", -1);
         }
-        assertThat(new String(observer.getData("/zkload/theirs/data", false, null))).isEqualTo("keep");
+        assertThat(new String(observer.getData("/zkload/theirs/data", false, null), StandardCharsets.UTF_8)).isEqualTo("keep");
         assertNothingWritten();
     }
 

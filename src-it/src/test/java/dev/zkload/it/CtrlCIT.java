@@ -99,7 +99,7 @@ class CtrlCIT {
     private static long processGroup(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         // pid (comm) state ppid pgrp ...; comm may hold spaces, so count from its closing parenthesis
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
         return Long.parseLong(fields[2]);
     }
 

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the load recovers to the model's footprint), and the majority lost (the ramp stops with
  * {@code errors}, keeps what it had, exits 1 with one sentence).
  */
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 class RampFaultIT {
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path tmp;

@@ -1,5 +1,7 @@
 package dev.zkload.it;
 
+import java.nio.charset.StandardCharsets;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * must end (and take their temporary data with them), and on a remote ensemble {@code clean} must
  * remove what it left under its root, and nothing outside it.
  */
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 class RampKilledIT {
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path tmp;
@@ -56,7 +60,7 @@ class RampKilledIT {
             try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
                 // somebody else's znodes: beside our root and outside /zkload
                 observer.create("/app", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                observer.create("/app/config", "x".getBytes(), ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                observer.create("/app/config", "x".getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
                 observer.create("/zkload", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
                 observer.create("/zkload/theirs", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
 

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
  * register again in full on a new session, the console must reshard, and nothing of the old
  * sessions may be left.
  */
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 class SessionExpiryIT {
     private static final String ROOT = "/zkload/it-expiry";
 
@@ -47,7 +49,7 @@ class SessionExpiryIT {
                     fleet.addDomains(1);
                     String domain = observer.getChildren(ROOT, false).get(0);
                     String reshards = ROOT + "/" + domain + "/$SaturnExecutors/sharding/count";
-                    Totals before = awaitSteady(zk, stats, observer);
+                    Totals before = awaitSteady(zk, stats);
                     Set<Long> oldSessions = new HashSet<>(Znodes.ephemeralOwners(observer, ROOT));
                     // every executor owns its ip and statuses; of the consoles, the latch holder its latch node
                     assertThat(oldSessions).hasSizeGreaterThanOrEqualTo(4);
@@ -111,7 +113,7 @@ class SessionExpiryIT {
     }
 
     /** Registration and the first reshard are done when the totals hold still for a few seconds. */
-    private static Totals awaitSteady(LocalEnsemble zk, StatsClient stats, ZooKeeper observer) {
+    private static Totals awaitSteady(LocalEnsemble zk, StatsClient stats) {
         Totals[] last = {null};
         return await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofSeconds(3)).ignoreExceptions().until(() -> {
             Totals now = totals(zk, stats);

@@ -18,6 +18,8 @@ public final class Connections {
     }
 
     /**
+     * Opens a session and returns it once it is connected.
+     *
      * @param events receives every non-connection event (watch notifications); may be null
      * @throws IOException when a host does not resolve ({@link java.net.UnknownHostException}), or the
      *                     session does not connect in time (the client is closed)

@@ -131,7 +131,11 @@ public interface LocalEnsemble extends Closeable {
             return this;
         }
 
-        /** @throws IllegalArgumentException naming the setting that is wrong */
+        /**
+         * The ensemble these settings describe, not started yet.
+         *
+         * @throws IllegalArgumentException naming the setting that is wrong
+         */
         public LocalEnsemble build() {
             if (servers != 1 && servers != 3 && servers != 5) {
                 throw new IllegalArgumentException("servers must be 1, 3 or 5, got " + servers);
@@ -149,7 +153,7 @@ public interface LocalEnsemble extends Closeable {
             // absolute, because each server runs in its own directory
             List<String> cp = new ArrayList<>();
             if (classpath == null) {
-                for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+                for (String entry : System.getProperty("java.class.path").split(File.pathSeparator, -1)) {
                     cp.add(Path.of(entry).toAbsolutePath().toString());
                 }
             } else {

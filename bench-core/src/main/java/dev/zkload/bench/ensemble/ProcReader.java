@@ -20,7 +20,7 @@ final class ProcReader {
             List<String> lines = Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"));
             for (String line : lines) {
                 if (line.startsWith("VmRSS:")) {
-                    String[] parts = line.substring(6).trim().split("\\s+");
+                    String[] parts = line.substring(6).trim().split("\\s+", -1);
                     return Long.parseLong(parts[0]) * 1024L;
                 }
             }

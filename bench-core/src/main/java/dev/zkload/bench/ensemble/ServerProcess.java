@@ -105,7 +105,7 @@ final class ServerProcess {
      */
     String probeMode() {
         try {
-            for (String line : FourLetterWords.send(address, "srvr", PROBE_TIMEOUT).split("\n")) {
+            for (String line : FourLetterWords.send(address, "srvr", PROBE_TIMEOUT).split("\n", -1)) {
                 if (line.startsWith("Mode: ")) {
                     return line.substring(6).trim();
                 }

@@ -108,7 +108,7 @@ public record LatencyConfig(String connectString, String root, int znodeCount, i
             return this;
         }
 
-        /** @param opsPerSecond the open-loop rate of RATE mode */
+        /** The open-loop rate of RATE mode, in requests per second. */
         public Builder rate(double opsPerSecond) {
             this.rate = opsPerSecond;
             return this;
@@ -151,7 +151,11 @@ public record LatencyConfig(String connectString, String root, int znodeCount, i
             return this;
         }
 
-        /** @throws IllegalArgumentException naming the setting that is wrong */
+        /**
+         * The config these settings describe.
+         *
+         * @throws IllegalArgumentException naming the setting that is wrong
+         */
         public LatencyConfig build() {
             return new LatencyConfig(connectString, root, znodeCount, znodeSize, mode, window, rate, watchMultiple,
                     perServer, force, sessionTimeout, connectTimeout, warmup, timeLimit);

@@ -17,7 +17,8 @@ public record LatencyRun(LatencyReport report, Map<String, Map<String, Histogram
     public void writeHistogramLogs(Path dir, String prefix) throws IOException {
         int i = 0;
         for (Map.Entry<String, Map<String, Histogram>> e : histograms.entrySet()) {
-            String name = prefix + "-" + (++i) + "-" + e.getKey().replaceAll("[^A-Za-z0-9.-]+", "_") + ".hlog";
+            i++;
+            String name = prefix + "-" + i + "-" + e.getKey().replaceAll("[^A-Za-z0-9.-]+", "_") + ".hlog";
             HistogramLogs.write(dir.resolve(name), "zkload " + report.runId() + " target " + e.getKey(), e.getValue());
         }
     }

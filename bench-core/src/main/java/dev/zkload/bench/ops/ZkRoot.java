@@ -24,7 +24,11 @@ public final class ZkRoot {
         this.path = path;
     }
 
-    /** @throws IllegalArgumentException for a malformed path, {@code /}, or anything under {@code /zookeeper} */
+    /**
+     * Checks that {@code path} may be a zkload root.
+     *
+     * @throws IllegalArgumentException for a malformed path, {@code /}, or anything under {@code /zookeeper}
+     */
     public static void validate(String path) {
         if (path == null || !path.startsWith("/") || (path.length() > 1 && path.endsWith("/")) || path.contains("//")) {
             throw new IllegalArgumentException("root must be an absolute znode path like /zkload/run-1, got '" + path + "'");

@@ -10,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -224,7 +223,7 @@ public final class StatsClient {
 
     static Map<String, String> parseMntr(String answer) {
         Map<String, String> keys = new LinkedHashMap<>();
-        for (String line : answer.split("\n")) {
+        for (String line : answer.split("\n", -1)) {
             int tab = line.indexOf('\t');
             if (tab > 0) {
                 keys.put(line.substring(0, tab).trim(), line.substring(tab + 1).trim());
@@ -235,9 +234,7 @@ public final class StatsClient {
 
     private static Map<String, String> flatten(JsonNode monitor) {
         Map<String, String> keys = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = monitor.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> f = fields.next();
+        for (Map.Entry<String, JsonNode> f : monitor.properties()) {
             if (f.getValue().isValueNode()) {
                 keys.put(f.getKey(), f.getValue().asText());
             }
@@ -245,7 +242,11 @@ public final class StatsClient {
         return keys;
     }
 
-    /** What {@code srvr} says. @param zxid the last zxid, -1 when unknown */
+    /**
+     * What {@code srvr} says.
+     *
+     * @param zxid the last zxid, -1 when unknown
+     */
     public record ServerSummary(ServerAddress server, String version, ServerState state, long zxid) {
     }
 
@@ -253,7 +254,11 @@ public final class StatsClient {
     public record WatchSummary(long connections, long paths, long totalWatches) {
     }
 
-    /** One client connection from {@code cons}. @param sessionId the session, as ZooKeeper numbers it */
+    /**
+     * One client connection from {@code cons}.
+     *
+     * @param sessionId the session, as ZooKeeper numbers it
+     */
     public record Connection(long sessionId, String clientHost, int clientPort) {
     }
 }

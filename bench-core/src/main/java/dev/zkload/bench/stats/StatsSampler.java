@@ -94,7 +94,8 @@ public final class StatsSampler implements Closeable {
         readers = Executors.newFixedThreadPool(servers.size(), DaemonThreads.factory("zkload-stats-" + n + "-reader"));
         state = State.STARTED;
         firstTickNanos = System.nanoTime();
-        ticker.scheduleAtFixedRate(this::tick, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        // ends with the ticker at close(); a round that throws is logged by the listener guard, never lost silently
+        var unused = ticker.scheduleAtFixedRate(this::tick, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**

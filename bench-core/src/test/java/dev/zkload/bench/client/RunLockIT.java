@@ -1,5 +1,7 @@
 package dev.zkload.bench.client;
 
+import java.nio.charset.StandardCharsets;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,7 +40,7 @@ class RunLockIT {
         try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, false)) {
             var stat = observer.exists("/zkload/run-a/" + RunLock.NAME, false);
             assertThat(stat.getEphemeralOwner()).isEqualTo(lock.sessionId());
-            assertThat(new String(observer.getData("/zkload", false, null))).isEqualTo(RunLock.MARKER);
+            assertThat(new String(observer.getData("/zkload", false, null), StandardCharsets.UTF_8)).isEqualTo(RunLock.MARKER);
             assertThat(RunLock.holder(observer, "/zkload/run-a")).get().satisfies(h -> {
                 assertThat(h.owner()).isEqualTo(a);
                 assertThat(h.toString()).endsWith("session 0x" + Long.toHexString(lock.sessionId()));
@@ -59,6 +61,7 @@ class RunLockIT {
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("holds 1 znodes");
         try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, true)) {
             assertThat(observer.getChildren("/leftover", false)).containsExactly(RunLock.NAME);
+            assertThat(RunLock.holder(observer, "/leftover")).map(RunLock.Holder::sessionId).contains(lock.sessionId());
         }
         assertThat(observer.exists("/leftover", false)).as("a root it did not create stays").isNotNull();
         observer.delete("/leftover", -1);

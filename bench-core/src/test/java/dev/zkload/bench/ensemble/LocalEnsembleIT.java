@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.zkload.bench.stats.FourLetterWords;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,8 +23,9 @@ class LocalEnsembleIT {
 
     @Test
     void standaloneServerServesAClientAndHonoursZooCfg(@TempDir Path base) throws Exception {
-        try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").baseDir(base)
-                .zooCfg("maxClientCnxns", "77").zooCfg("snapCount", "100").build()) {
+        LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").baseDir(base)
+                .zooCfg("maxClientCnxns", "77").zooCfg("snapCount", "100").build();
+        try {
             zk.start();
             assertThat(zk.leader()).isEqualTo(1);
             assertThat(zk.servers()).hasSize(1);
@@ -31,8 +33,8 @@ class LocalEnsembleIT {
 
             ZooKeeper client = ZkClients.connect(zk.connectString());
             try {
-                client.create("/hello", "world".getBytes(), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                assertThat(new String(client.getData("/hello", false, null))).isEqualTo("world");
+                client.create("/hello", "world".getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                assertThat(new String(client.getData("/hello", false, null), StandardCharsets.UTF_8)).isEqualTo("world");
                 for (int i = 0; i < 400; i++) {
                     client.setData("/hello", new byte[] {(byte) i}, -1);
                 }
@@ -60,6 +62,8 @@ class LocalEnsembleIT {
             zk.close();
             assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
             assertThatThrownBy(zk::connectString).isInstanceOf(IllegalStateException.class);
+        } finally {
+            zk.close(); // a second close does nothing
         }
     }
 

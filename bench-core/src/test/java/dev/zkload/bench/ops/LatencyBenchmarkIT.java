@@ -1,5 +1,7 @@
 package dev.zkload.bench.ops;
 
+import java.nio.charset.StandardCharsets;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -137,7 +139,7 @@ class LatencyBenchmarkIT {
 
     @Test
     void aNonEmptyRootNeedsForceAndIsThenClearedAndRemoved() throws Exception {
-        observer.create("/busy", "zkload".getBytes(), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        observer.create("/busy", "zkload".getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/busy/left-over", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         assertThatThrownBy(() -> LatencyBenchmark.run(config().root("/busy").build(), LatencyListener.NONE))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("--force");

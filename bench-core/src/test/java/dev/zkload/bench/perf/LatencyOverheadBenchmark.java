@@ -55,7 +55,7 @@ public final class LatencyOverheadBenchmark {
                 System.out.printf("round %d of %d done%n", round, rounds);
             }
             System.out.printf("%n%d znodes of 100 bytes, standalone ZooKeeper %s, median of %d rounds (ops/s)%n%n",
-                    znodes, org.apache.zookeeper.Version.getFullVersion().split("-")[0], rounds);
+                    znodes, org.apache.zookeeper.Version.getFullVersion().split("-", 2)[0], rounds);
             System.out.println("| op | bare client loop | zkload sync | sync / bare | zkload async (window 1000) |");
             System.out.println("|---|---:|---:|---:|---:|");
             for (Op op : Op.values()) {

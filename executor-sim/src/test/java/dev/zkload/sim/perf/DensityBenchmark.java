@@ -80,9 +80,12 @@ public final class DensityBenchmark {
             long total = requests.values().stream().mapToLong(Long::longValue).sum();
             double bare;
             double replay;
-            try (ZooKeeper client = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), e -> { })) {
+            ZooKeeper client = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), e -> { });
+            try {
                 bare = BareMultiCreate.seconds(client, "/zkload/bare", znodes);
                 replay = BareReplay.seconds(client, zk.connectString(), "/zkload/replay", requests, multiZnodes);
+            } finally {
+                client.close();
             }
             System.out.printf(Locale.ROOT, "%s %d | %.0f | %.1f | %.2f | %.1f | %.2f |%n", row, total, total / registerSeconds,
                     bare, registerSeconds / bare, replay, registerSeconds / replay);
@@ -101,7 +104,7 @@ public final class DensityBenchmark {
     private static long rss() throws Exception {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
+                return Long.parseLong(line.substring(6).trim().split("\\s+", -1)[0]) * 1024;
             }
         }
         return -1;

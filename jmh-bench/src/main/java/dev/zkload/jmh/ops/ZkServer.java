@@ -1,5 +1,7 @@
 package dev.zkload.jmh.ops;
 
+import java.nio.charset.StandardCharsets;
+
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.jmh.profile.Profiles;
@@ -52,7 +54,7 @@ public class ZkServer {
         zk = Connections.open(ensemble.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
         for (String path : new String[] {"/zkload", ROOT}) {
             try {
-                zk.create(path, "zkload jmh".getBytes(), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                zk.create(path, "zkload jmh".getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
             } catch (KeeperException.NodeExistsException ignored) {
                 // left by nobody: the server is new; kept for a user's --connect variant
             }

@@ -29,8 +29,25 @@ public final class Progress {
 
     /** Progress for the real console: a live line only when both stdout and stdin are a terminal. */
     public static Progress forConsole(PrintWriter out) {
-        boolean terminal = System.console() != null;
+        boolean terminal = isTerminal(System.console());
         return new Progress(out, terminal, terminal ? TerminalWidth.columns() : Integer.MAX_VALUE, Duration.ofSeconds(10));
+    }
+
+    /**
+     * Up to JDK 21 a console exists only when stdin and stdout are a terminal; from JDK 22 one always
+     * exists and says whether it is one ({@code Console.isTerminal}, looked up so that JDK 17 runs too).
+     */
+    static boolean isTerminal(java.io.Console console) {
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (NoSuchMethodException e) {
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** A line that stays: a phase starting or ending, a result. */

@@ -31,7 +31,7 @@ final class TerminalWidth {
                 stty.destroyForcibly();
                 return DEFAULT;
             }
-            String[] rowsColumns = new String(stty.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim().split("\\s+");
+            String[] rowsColumns = new String(stty.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim().split("\\s+", -1);
             Integer columns = rowsColumns.length == 2 ? parse(rowsColumns[1]) : null;
             return columns != null ? columns : DEFAULT;
         } catch (IOException e) {

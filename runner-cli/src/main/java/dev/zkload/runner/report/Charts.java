@@ -138,11 +138,8 @@ final class Charts {
         for (StepResult step : folder.steps()) {
             // the registration burst: shown, but the step is judged on the settled load after it
             if (step.phases() != null && step.phases().addSec() > 0 && step.startTime() != null) {
-                Optional.of(step.startTime()).ifPresent(start -> {
-                    double from = minutes(start.toEpochMilli(), origin);
-                    IntervalMarker burst = new IntervalMarker(from, from + step.phases().addSec() / 60.0, BURST);
-                    plot.addDomainMarker(burst, Layer.BACKGROUND);
-                });
+                double from = minutes(step.startTime().toEpochMilli(), origin);
+                plot.addDomainMarker(new IntervalMarker(from, from + step.phases().addSec() / 60.0, BURST), Layer.BACKGROUND);
             }
             Optional.ofNullable(step.startTime()).ifPresent(start -> {
                 ValueMarker marker = new ValueMarker(minutes(start.toEpochMilli(), origin), Color.GRAY,

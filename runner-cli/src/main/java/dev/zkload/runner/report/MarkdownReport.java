@@ -55,7 +55,8 @@ final class MarkdownReport {
 
     static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length() + 8);
-        for (char c : text.toCharArray()) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
             switch (c) {
                 case '&' -> out.append("&amp;");
                 case '<' -> out.append("&lt;");

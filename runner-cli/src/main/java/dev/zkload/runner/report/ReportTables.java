@@ -116,27 +116,32 @@ final class ReportTables {
     }
 
     private enum FootprintMetric {
-        ZNODES("znodes", 1, true, Footprint::znodes),
-        WATCHES("watches", 1, true, Footprint::watches),
-        EPHEMERALS("ephemerals", 1, true, Footprint::ephemerals),
-        SESSIONS("sessions", 1, true, Footprint::sessions),
-        WRITES("writes/s", 2, true, Footprint::writesPerSec),
-        READS("reads/s", 2, false, Footprint::readsPerSec);
+        ZNODES("znodes", 1, true),
+        WATCHES("watches", 1, true),
+        EPHEMERALS("ephemerals", 1, true),
+        SESSIONS("sessions", 1, true),
+        WRITES("writes/s", 2, true),
+        READS("reads/s", 2, false);
 
         final String label;
         final int decimals;
         final boolean always;
-        private final Function<Footprint, Double> getter;
 
-        FootprintMetric(String label, int decimals, boolean always, Function<Footprint, Double> getter) {
+        FootprintMetric(String label, int decimals, boolean always) {
             this.label = label;
             this.decimals = decimals;
             this.always = always;
-            this.getter = getter;
         }
 
         Double of(Footprint f) {
-            return getter.apply(f);
+            return switch (this) {
+                case ZNODES -> f.znodes();
+                case WATCHES -> f.watches();
+                case EPHEMERALS -> f.ephemerals();
+                case SESSIONS -> f.sessions();
+                case WRITES -> f.writesPerSec();
+                case READS -> f.readsPerSec();
+            };
         }
     }
 }

@@ -56,7 +56,7 @@ record RunInfo(String tool, String version, String command, List<String> argumen
     /** Flattens one level of an object into name → display text, in file order; nulls are left out. */
     private static Map<String, String> fields(JsonNode object, String skip) {
         Map<String, String> out = new LinkedHashMap<>();
-        object.fields().forEachRemaining(e -> {
+        object.properties().forEach(e -> {
             JsonNode v = e.getValue();
             if (!e.getKey().equals(skip) && !v.isNull()) {
                 out.put(e.getKey(), v.isValueNode() ? v.asText() : v.toString());

@@ -28,6 +28,8 @@ public final class ResultReader {
     }
 
     /**
+     * Reads the folder {@code dir}.
+     *
      * @throws NoSuchFileException when the folder has no run.json
      * @throws IOException         when run.json is not valid, or of a newer schema than this zkload reads
      */

@@ -28,8 +28,8 @@ class CleanLiveRunIT {
                     "--duration", "10m", "--jobs-per-domain", "3", "--out", dir.resolve("sim").toString())));
             live.start();
             try {
-                await().atMost(Duration.ofSeconds(60)).until(() -> !live.isAlive() || observer.exists("/zkload", false) != null
-                        && !observer.getChildren("/zkload", false).isEmpty());
+                await().atMost(Duration.ofSeconds(60)).until(() -> !live.isAlive() || (observer.exists("/zkload", false) != null
+                        && !observer.getChildren("/zkload", false).isEmpty()));
                 assertThat(live.isAlive()).as("simulate ended early: %s", simulate.get()).isTrue();
                 String root = "/zkload/" + observer.getChildren("/zkload", false).get(0);
                 await().atMost(Duration.ofSeconds(60)).until(() -> observer.getChildren(root, false).containsAll(java.util.List.of("zkload.lock", "d-0000")));
@@ -50,7 +50,7 @@ class CleanLiveRunIT {
                 assertThat(observer.exists(root + "/zkload.lock", false)).as("nothing was removed").isNotNull();
             } finally {
                 live.interrupt();
-                live.join(Duration.ofSeconds(120).toMillis());
+                live.join(Duration.ofMinutes(2).toMillis());
             }
             assertThat(simulate.get().exitCode()).as(simulate.get().err()).isEqualTo(ExitCodes.INTERRUPTED);
             assertThat(observer.exists("/zkload", false)).as("the interrupted run removed its root and /zkload").isNull();

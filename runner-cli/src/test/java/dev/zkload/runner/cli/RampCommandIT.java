@@ -178,6 +178,6 @@ class RampCommandIT {
 
     private static long znodes() throws Exception {
         String mntr = FourLetterWords.send(zk.servers().get(0), "mntr", Duration.ofSeconds(5));
-        return Long.parseLong(mntr.lines().filter(l -> l.startsWith("zk_znode_count")).findFirst().orElseThrow().split("\t")[1]);
+        return Long.parseLong(mntr.lines().filter(l -> l.startsWith("zk_znode_count")).findFirst().orElseThrow().split("\t", -1)[1]);
     }
 }

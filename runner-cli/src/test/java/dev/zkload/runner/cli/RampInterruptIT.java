@@ -50,6 +50,6 @@ class RampInterruptIT {
 
     private static long znodes(LocalEnsemble zk) throws Exception {
         String mntr = FourLetterWords.send(zk.servers().get(0), "mntr", Duration.ofSeconds(5));
-        return Long.parseLong(mntr.lines().filter(l -> l.startsWith("zk_znode_count")).findFirst().orElseThrow().split("\t")[1]);
+        return Long.parseLong(mntr.lines().filter(l -> l.startsWith("zk_znode_count")).findFirst().orElseThrow().split("\t", -1)[1]);
     }
 }

@@ -41,7 +41,7 @@ class IncompleteRunTest {
         assertThat(tps.header()).endsWith("load-3 (300)", "load-4 (400)");
         assertThat(tps.cell("get", "load-4 (400)")).isEqualTo("n/a");
         assertThat(tps.cell("get", "load-3 (300)"))
-                .isEqualTo(Long.toString(Math.round(ResultsFixture.tps(3, Op.GET.ordinal()))));
+                .isEqualTo(Long.toString(Math.round(ResultsFixture.tps(3, Op.GET))));
         assertThat(MarkdownTables.under(md, "## Server data per step").cell("load-4", "Znodes"))
                 .isEqualTo(Long.toString(ResultsFixture.znodes(4)));
     }

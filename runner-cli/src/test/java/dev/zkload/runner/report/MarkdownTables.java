@@ -14,7 +14,7 @@ record MarkdownTables(List<String> header, List<List<String>> rows) {
         }
         List<List<String>> lines = new ArrayList<>();
         boolean inTable = false;
-        for (String line : markdown.substring(at).split("\n")) {
+        for (String line : markdown.substring(at).split("\n", -1)) {
             if (line.startsWith("|")) {
                 inTable = true;
                 lines.add(Arrays.stream(line.substring(1, line.length() - 1).split("(?<!\\\\)\\|"))

@@ -60,13 +60,15 @@ public final class ResultsFixture {
                 .formatted(PLANTED);
     }
 
-    /** Operations per second of op k (0..6) at step s: distinct in every cell. */
-    public static double tps(int s, int k) {
-        return 1500 - 300 * s + 10 * k + 0.3;
+    /** Operations per second of op at step s: distinct in every cell. */
+    @SuppressWarnings("EnumOrdinal") // any distinct number per operation will do
+    public static double tps(int s, Op op) {
+        return 1500 - 300 * s + 10 * op.ordinal() + 0.3;
     }
 
-    public static double p99(int s, int k) {
-        return 1 + s + k / 10.0;
+    @SuppressWarnings("EnumOrdinal")
+    public static double p99(int s, Op op) {
+        return 1 + s + op.ordinal() / 10.0;
     }
 
     public static long znodes(int s) {
@@ -81,11 +83,10 @@ public final class ResultsFixture {
     public static String stepJson(int s, boolean withOps) {
         StringBuilder ops = new StringBuilder();
         for (Op op : Op.values()) {
-            int k = op.ordinal();
             ops.append(ops.length() == 0 ? "" : ",").append(String.format(Locale.ROOT,
                     "\"%s\":{\"count\":10000,\"errors\":0,\"opsPerSec\":%.1f,\"p50Ms\":0.6,\"p90Ms\":0.9,"
                             + "\"p99Ms\":%.1f,\"p999Ms\":5.0,\"maxMs\":30.2,\"extra\":true}",
-                    op.jsonName(), tps(s, k), p99(s, k)));
+                    op.jsonName(), tps(s, op), p99(s, op)));
         }
         String footprint = s == 0 ? "null" : String.format(Locale.ROOT,
                 "{\"znodes\":2196.0,\"watches\":%.1f,\"ephemerals\":147.0,\"sessions\":5.0,\"writesPerSec\":11.2}",

@@ -22,7 +22,11 @@ public final class GeneratorOptions {
             description = "...or in which one GC pause stopped the runner for longer (default: ${DEFAULT-VALUE}).")
     public Duration maxGcPause;
 
-    /** @throws ParameterException naming the option that is wrong */
+    /**
+     * The limits these options set.
+     *
+     * @throws ParameterException naming the option that is wrong
+     */
     public HealthLimits limits(CommandSpec spec) {
         if (!(maxCpuPercent > 0 && maxCpuPercent <= 100)) {
             throw new ParameterException(spec.commandLine(),

@@ -28,7 +28,11 @@ public final class LoadOptions {
     @Mixin
     public MetricsOptions metrics = new MetricsOptions();
 
-    /** @throws picocli.CommandLine.ParameterException naming the option that is wrong */
+    /**
+     * Checks every option of the load.
+     *
+     * @throws picocli.CommandLine.ParameterException naming the option that is wrong
+     */
     public void validate(CommandSpec spec) {
         target.validate(spec);
         model.validate(spec);

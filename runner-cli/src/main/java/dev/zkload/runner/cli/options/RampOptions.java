@@ -93,7 +93,11 @@ public final class RampOptions {
             + " an embedded ensemble ends with the run).")
     public boolean keep;
 
-    /** @throws ParameterException naming the option that is wrong */
+    /**
+     * Checks the ramp's options.
+     *
+     * @throws ParameterException naming the option that is wrong
+     */
     public void validate(CommandSpec spec) {
         load.validate(spec);
         znodes.validate(spec);

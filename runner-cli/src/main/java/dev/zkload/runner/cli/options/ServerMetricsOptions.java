@@ -26,7 +26,11 @@ public final class ServerMetricsOptions {
                     + " be reached). Saturation then cannot be observed, and every result says so.")
     public boolean none;
 
-    /** @throws ParameterException naming the option that is wrong */
+    /**
+     * Where the AdminServers answer, as the options say.
+     *
+     * @throws ParameterException naming the option that is wrong
+     */
     public AdminUrls adminUrls(CommandSpec spec) {
         if (adminPort != null && adminUrl != null) {
             throw new ParameterException(spec.commandLine(), "give --admin-port or --admin-url, not both");

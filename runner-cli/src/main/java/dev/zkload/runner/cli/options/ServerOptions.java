@@ -41,7 +41,11 @@ public final class ServerOptions {
         return servers != null || snapCount != null || serverJvmOpts != null || serverJavaHome != null;
     }
 
-    /** @throws ParameterException naming the option that is wrong */
+    /**
+     * Checks the embedded ensemble's options.
+     *
+     * @throws ParameterException naming the option that is wrong
+     */
     public void validate(CommandSpec spec) {
         if (servers != null && servers != 1 && servers != 3 && servers != 5) {
             throw new ParameterException(spec.commandLine(), "--servers must be 1, 3 or 5, got " + servers);

@@ -24,7 +24,11 @@ public final class TargetOptions {
     @Mixin
     public ServerOptions server = new ServerOptions();
 
-    /** @throws ParameterException naming the option that is wrong */
+    /**
+     * Checks the target's options.
+     *
+     * @throws ParameterException naming the option that is wrong
+     */
     public void validate(CommandSpec spec) {
         if (connect != null && server.anyGiven()) {
             throw new ParameterException(spec.commandLine(),

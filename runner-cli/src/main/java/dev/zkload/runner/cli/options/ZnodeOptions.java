@@ -30,7 +30,11 @@ public final class ZnodeOptions {
                     + " latency: 0, as zk-latencies.py).")
     public Integer warmup;
 
-    /** @throws ParameterException naming the option that is wrong */
+    /**
+     * Checks the benchmark's size.
+     *
+     * @throws ParameterException naming the option that is wrong
+     */
     public void validate(CommandSpec spec) {
         if (znodeCount < 1) {
             throw new ParameterException(spec.commandLine(), "--znode-count must be at least 1, got " + znodeCount);

@@ -52,7 +52,7 @@ public final class CpuShare {
         if (!Files.isReadable(cpuMax)) {
             return Optional.empty();
         }
-        String[] f = Files.readString(cpuMax).trim().split("\\s+");
+        String[] f = Files.readString(cpuMax).trim().split("\\s+", -1);
         if (f.length != 2 || f[0].equals("max")) {
             return Optional.empty();
         }

@@ -35,6 +35,11 @@ import org.HdrHistogram.Recorder;
  * listeners may be called from any thread.
  */
 public final class GeneratorMonitor implements AutoCloseable {
+    /**
+     * The shortest window whose CPU is judged: the JVM's process CPU time moves in scheduler ticks
+     * and its JIT and GC threads burst, so a few milliseconds' window can read as many times the share.
+     */
+    static final Duration CPU_JUDGED_FROM = Duration.ofMillis(250);
     private final HealthLimits limits;
     private final LocalEnsemble ensemble;
     private final double shareCores = CpuShare.cores();
@@ -106,7 +111,7 @@ public final class GeneratorMonitor implements AutoCloseable {
         GeneratorHealth.Lag sampler = lag(samplerLag.getIntervalHistogram());
         long gcMax = gc.longestMsAndReset();
         List<String> reasons = new ArrayList<>();
-        if (cpu >= limits.maxCpuPercent()) {
+        if (wall >= CPU_JUDGED_FROM.toNanos() && cpu >= limits.maxCpuPercent()) {
             reasons.add(String.format(Locale.ROOT, "the runner used %.0f%% of its %s cores (limit %s%%)", cpu,
                     Durations.decimal(shareCores), Durations.decimal(limits.maxCpuPercent())));
         }

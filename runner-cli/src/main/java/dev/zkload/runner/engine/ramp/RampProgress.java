@@ -47,7 +47,7 @@ final class RampProgress implements AutoCloseable {
 
     void start() {
         ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.factory("zkload-progress"));
-        ticker.scheduleAtFixedRate(() -> progress.status("%s", line(Instant.now())), 1, 1, TimeUnit.SECONDS);
+        var unused = ticker.scheduleAtFixedRate(() -> progress.status("%s", line(Instant.now())), 1, 1, TimeUnit.SECONDS);
     }
 
     void step(int k, int domains) {

@@ -120,7 +120,11 @@ public final class TreeRemover implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        zk.close();
+    public void close() {
+        try {
+            zk.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
