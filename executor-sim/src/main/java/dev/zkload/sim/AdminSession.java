@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import dev.zkload.sim.zk.ZkTrees;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
@@ -65,7 +66,7 @@ final class AdminSession implements Closeable {
 
     /** Deletes {@code path} with everything under it. */
     void deleteTree(String path) throws Exception {
-        TreeDeletion.delete(zk(new OpCounters()), path);
+        ZkTrees.deleteRecursive(client.getZookeeperClient().getZooKeeper(), path);
     }
 
     /** Deletes the parents of {@code path} from the nearest up, as long as they are empty. */

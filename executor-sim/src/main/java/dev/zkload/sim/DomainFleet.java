@@ -1,5 +1,6 @@
 package dev.zkload.sim;
 
+import dev.zkload.sim.zk.ZkTrees;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.Closeable;
 import java.time.Duration;
@@ -129,7 +130,7 @@ public interface DomainFleet extends Closeable {
          * Znode under which every domain lives; created if missing, deleted at close. Default
          * {@code /zkload/sim}.
          *
-         * @param root an absolute path other than {@code /} and outside {@code /zookeeper}
+         * @param root an absolute path other than {@code /} and outside {@code /zookeeper} (see {@link ZkTrees#checkRoot})
          * @return this builder
          */
         public Builder root(String root) {
@@ -230,12 +231,7 @@ public interface DomainFleet extends Closeable {
             if (connectString.isBlank()) {
                 throw new IllegalArgumentException("connectString must not be blank");
             }
-            if (root == null || !root.startsWith("/") || root.equals("/") || root.endsWith("/") || root.contains("//")) {
-                throw new IllegalArgumentException("root must be an absolute znode path other than /, got '" + root + "'");
-            }
-            if (root.equals("/zookeeper") || root.startsWith("/zookeeper/")) {
-                throw new IllegalArgumentException("root " + root + " is refused: /zookeeper is ZooKeeper's own tree");
-            }
+            ZkTrees.checkRoot(root);
             if (startBatch < 1) {
                 throw new IllegalArgumentException("startBatch must be at least 1, got " + startBatch);
             }

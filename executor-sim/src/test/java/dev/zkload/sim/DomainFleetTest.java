@@ -18,7 +18,7 @@ class DomainFleetTest {
     @Test
     void theBuilderNamesTheWrongSetting() {
         assertThatThrownBy(() -> DomainFleet.builder(" ").build()).hasMessageContaining("connectString");
-        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/").build()).hasMessageContaining("root must be");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/").build()).hasMessageContaining("root / is refused");
         assertThatThrownBy(() -> DomainFleet.builder("h:1").root("a/b").build()).hasMessageContaining("root must be");
         assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/zookeeper/x").build()).hasMessageContaining("/zookeeper");
         assertThatThrownBy(() -> DomainFleet.builder("h:1").startBatch(0).build()).hasMessageContaining("startBatch");

@@ -1,6 +1,6 @@
 package dev.zkload.it;
 
-import dev.zkload.bench.client.ZkTrees;
+import dev.zkload.sim.zk.ZkTrees;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.KeeperException;

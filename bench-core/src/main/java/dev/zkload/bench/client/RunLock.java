@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zkload.bench.result.ResultJson;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,8 +39,6 @@ import org.slf4j.LoggerFactory;
 public final class RunLock implements AutoCloseable {
     /** The lock's name under a run's root. */
     public static final String NAME = "zkload.lock";
-    /** Data of every root (and parent) zkload creates starts with this. */
-    public static final String MARKER = "zkload";
 
     private static final Logger LOG = LoggerFactory.getLogger(RunLock.class);
     private static final ObjectMapper JSON = ResultJson.compact();
@@ -51,7 +48,7 @@ public final class RunLock implements AutoCloseable {
     private final Duration connectTimeout;
     private final String root;
     private final Owner owner;
-    private final List<String> created = new ArrayList<>();
+    private ZkRoot claimed;
     private volatile ZooKeeper zk;
     private volatile boolean closed;
 
@@ -144,18 +141,7 @@ public final class RunLock implements AutoCloseable {
         if (live.isPresent()) {
             throw new HeldException(root, live.get());
         }
-        if (zk.exists(root, false) != null) {
-            List<String> children = zk.getChildren(root, false);
-            if (!children.isEmpty() && !force) {
-                throw new IllegalStateException(root + " already exists and holds " + children.size()
-                        + " znodes; choose another root, or use --force to clear it");
-            }
-            for (String child : children) {
-                ZkTrees.deleteRecursive(zk, root + "/" + child);
-            }
-        } else {
-            createPath();
-        }
+        claimed = ZkRoot.prepare(zk, root, owner.command() + " " + owner.runId(), force);
         zk.create(root + "/" + NAME, data(), Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
     }
 
@@ -175,23 +161,6 @@ public final class RunLock implements AutoCloseable {
         }
     }
 
-    private void createPath() throws KeeperException, InterruptedException {
-        int slash = 0;
-        while (true) {
-            slash = root.indexOf('/', slash + 1);
-            String p = slash < 0 ? root : root.substring(0, slash);
-            try {
-                zk.create(p, MARKER.getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                created.add(0, p);
-            } catch (KeeperException.NodeExistsException e) {
-                // a parent shared with other runs: not ours to remove
-            }
-            if (slash < 0) {
-                return;
-            }
-        }
-    }
-
     /** The live lock directly under {@code root}, if a run holds one. */
     public static Optional<Holder> holder(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
         String path = root + "/" + NAME;
@@ -206,7 +175,7 @@ public final class RunLock implements AutoCloseable {
         }
     }
 
-    /** The live locks among {@code paths} (e.g. a tree listed with {@link ZkTrees#list}). */
+    /** The live locks among {@code paths} (e.g. a tree listed with {@link dev.zkload.sim.zk.ZkTrees#list}). */
     public static List<Holder> holders(ZooKeeper zk, List<String> paths) throws KeeperException, InterruptedException {
         List<Holder> live = new ArrayList<>();
         for (String p : paths) {
@@ -241,13 +210,7 @@ public final class RunLock implements AutoCloseable {
             } catch (KeeperException.NoNodeException gone) {
                 // the run's own cleanup removed the whole root already
             }
-            for (String p : created) {
-                try {
-                    zk.delete(p, -1);
-                } catch (KeeperException.NoNodeException | KeeperException.NotEmptyException e) {
-                    break; // gone already, or another run's tree lives there too
-                }
-            }
+            claimed.removeIfEmpty(zk);
         } catch (KeeperException | InterruptedException e) {
             LOG.warn("could not release the lock of {} ({}); it goes when its session ends", root, e.toString());
         } finally {

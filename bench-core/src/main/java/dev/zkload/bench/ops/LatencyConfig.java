@@ -1,5 +1,6 @@
 package dev.zkload.bench.ops;
 
+import dev.zkload.sim.zk.ZkTrees;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -31,7 +32,7 @@ public record LatencyConfig(String connectString, String root, int znodeCount, i
     public LatencyConfig {
         Objects.requireNonNull(connectString, "connectString");
         Objects.requireNonNull(mode, "mode");
-        ZkRoot.validate(root);
+        ZkTrees.checkRoot(root);
         if (znodeCount < 1) {
             throw new IllegalArgumentException("znodeCount must be at least 1, got " + znodeCount);
         }

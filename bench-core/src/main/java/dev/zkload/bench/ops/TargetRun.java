@@ -1,5 +1,6 @@
 package dev.zkload.bench.ops;
 
+import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.result.WatchNotifications;

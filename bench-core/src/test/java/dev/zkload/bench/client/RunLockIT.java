@@ -40,7 +40,7 @@ class RunLockIT {
         try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, false)) {
             var stat = observer.exists("/zkload/run-a/" + RunLock.NAME, false);
             assertThat(stat.getEphemeralOwner()).isEqualTo(lock.sessionId());
-            assertThat(new String(observer.getData("/zkload", false, null), StandardCharsets.UTF_8)).isEqualTo(RunLock.MARKER);
+            assertThat(new String(observer.getData("/zkload", false, null), StandardCharsets.UTF_8)).isEqualTo(ZkRoot.MARKER);
             assertThat(RunLock.holder(observer, "/zkload/run-a")).get().satisfies(h -> {
                 assertThat(h.owner()).isEqualTo(a);
                 assertThat(h.toString()).endsWith("session 0x" + Long.toHexString(lock.sessionId()));

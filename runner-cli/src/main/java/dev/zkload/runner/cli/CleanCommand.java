@@ -1,8 +1,9 @@
 package dev.zkload.runner.cli;
 
+import dev.zkload.sim.zk.ZkTrees;
 import dev.zkload.runner.engine.run.TreeRemover;
 
-import dev.zkload.bench.ops.ZkRoot;
+import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.runner.ExitCodes;
@@ -59,7 +60,7 @@ public final class CleanCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--connect: " + e.getMessage());
         }
         try {
-            ZkRoot.validate(root);
+            ZkTrees.checkRoot(root);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
         }

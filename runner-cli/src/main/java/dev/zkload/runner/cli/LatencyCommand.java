@@ -1,5 +1,6 @@
 package dev.zkload.runner.cli;
 
+import dev.zkload.sim.zk.ZkTrees;
 import dev.zkload.runner.result.ResultFiles;
 
 import dev.zkload.bench.ops.LatencyBenchmark;
@@ -7,7 +8,7 @@ import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.Mode;
 import dev.zkload.bench.ops.RunIds;
-import dev.zkload.bench.ops.ZkRoot;
+import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.cli.options.ServerMetricsOptions;
 import dev.zkload.bench.result.LatencyReport;
@@ -96,7 +97,7 @@ public final class LatencyCommand implements Callable<Integer> {
         String runRoot = root != null ? root : "/zkload/latency-" + runId;
         // validated before any server is forked, so bad input costs nothing
         try {
-            ZkRoot.validate(runRoot);
+            ZkTrees.checkRoot(runRoot);
             config("127.0.0.1:1", runRoot);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), Options.name(e.getMessage()));

@@ -1,9 +1,10 @@
 package dev.zkload.runner.engine.run;
 
+import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.RunLock;
-import dev.zkload.bench.client.ZkTrees;
+import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -41,7 +42,7 @@ public final class TreeRemover implements AutoCloseable {
     private boolean marked(String path) throws IOException, InterruptedException {
         try {
             byte[] data = zk.getData(path, false, null);
-            return data != null && new String(data, StandardCharsets.UTF_8).startsWith(RunLock.MARKER);
+            return data != null && new String(data, StandardCharsets.UTF_8).startsWith(ZkRoot.MARKER);
         } catch (KeeperException.NoNodeException e) {
             return false;
         } catch (KeeperException e) {

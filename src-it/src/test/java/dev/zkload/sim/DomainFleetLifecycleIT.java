@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.client.ServerAddress;
-import dev.zkload.sim.testing.Timeouts;
+import dev.zkload.bench.testing.Timeouts;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
  * The lifecycle against a real server, judged by what the server sees: its connections and znodes.
  * Small domains (2 jobs) that do not run, so that each test takes seconds.
  */
+// DomainFleet.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 class DomainFleetLifecycleIT {
     private static final SaturnModel SMALL = SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
     private static final int SESSIONS = SMALL.executorsPerDomain() + SMALL.consolesPerDomain();

@@ -12,7 +12,7 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.sim.testing.ServerRequestLog;
 import dev.zkload.sim.testing.ServerRequestLog.Request;
 import dev.zkload.sim.testing.ServerRequestLog.Requests;
-import dev.zkload.sim.testing.Timeouts;
+import dev.zkload.bench.testing.Timeouts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -35,6 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * must match the model within 1% per job fire and 2% per second. The per-fire figure is exact in
  * the model and in the simulator, so a two-minute window (two fires of every job) is enough.
  */
+// DomainFleet.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 class FaithfulnessIT {
     private static final double TOLERANCE = 0.10;
     private static final String ROOT = "/zkload/sim-test";

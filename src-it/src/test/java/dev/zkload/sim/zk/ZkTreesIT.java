@@ -1,4 +1,4 @@
-package dev.zkload.bench.client;
+package dev.zkload.sim.zk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

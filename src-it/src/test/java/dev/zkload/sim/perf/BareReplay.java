@@ -1,7 +1,7 @@
 package dev.zkload.sim.perf;
 
 import dev.zkload.bench.client.Connections;
-import dev.zkload.bench.client.ZkTrees;
+import dev.zkload.sim.zk.ZkTrees;
 import dev.zkload.sim.Operation;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -25,6 +25,8 @@ import org.apache.zookeeper.ZooKeeper;
  * A count written {@code 700:paused} holds the domains with job runs paused (registration, sessions
  * and watches only). Run with a big enough heap, e.g. {@code bench/density.sh 100 300 700 700:paused}.
  */
+// DomainFleet.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 public final class DensityBenchmark {
     private DensityBenchmark() {
     }

@@ -10,7 +10,7 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SaturnModel;
-import dev.zkload.sim.testing.Timeouts;
+import dev.zkload.bench.testing.Timeouts;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

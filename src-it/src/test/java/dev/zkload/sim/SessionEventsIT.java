@@ -8,7 +8,7 @@ import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.ServerAddress;
-import dev.zkload.sim.testing.Timeouts;
+import dev.zkload.bench.testing.Timeouts;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

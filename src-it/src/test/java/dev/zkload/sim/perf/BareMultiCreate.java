@@ -1,6 +1,6 @@
 package dev.zkload.sim.perf;
 
-import dev.zkload.bench.client.ZkTrees;
+import dev.zkload.sim.zk.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.zkload.sim.testing;
 import static org.awaitility.Awaitility.await;
 
 import java.io.Closeable;
+import dev.zkload.bench.testing.Timeouts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,6 @@
-package dev.zkload.bench.ops;
+package dev.zkload.bench.client;
 
-import dev.zkload.bench.client.RunLock;
-import dev.zkload.bench.client.ZkTrees;
+import dev.zkload.sim.zk.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,32 +12,19 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * The one znode under which a zkload run creates everything. Refuses {@code /} and ZooKeeper's own
  * {@code /zookeeper} tree; refuses an existing non-empty root unless forced; marks the root with
- * data starting with {@link RunLock#MARKER} (so {@code clean} can tell zkload's roots from anyone else's);
+ * data starting with {@link #MARKER} (so {@code clean} can tell zkload's roots from anyone else's);
  * and on {@link #remove} deletes the root and the parents it had to create, if they are empty.
+ * {@link RunLock} and the latency benchmark's own root both come from here.
  */
 public final class ZkRoot {
+    /** Data of every root (and parent) zkload creates starts with this. */
+    public static final String MARKER = "zkload";
+
     private final String path;
     private final List<String> createdParents = new ArrayList<>();
 
     private ZkRoot(String path) {
         this.path = path;
-    }
-
-    /**
-     * Checks that {@code path} may be a zkload root.
-     *
-     * @throws IllegalArgumentException for a malformed path, {@code /}, or anything under {@code /zookeeper}
-     */
-    public static void validate(String path) {
-        if (path == null || !path.startsWith("/") || (path.length() > 1 && path.endsWith("/")) || path.contains("//")) {
-            throw new IllegalArgumentException("root must be an absolute znode path like /zkload/run-1, got '" + path + "'");
-        }
-        if (path.equals("/")) {
-            throw new IllegalArgumentException("root / is refused: zkload works only under a root of its own");
-        }
-        if (path.equals("/zookeeper") || path.startsWith("/zookeeper/")) {
-            throw new IllegalArgumentException("root " + path + " is refused: /zookeeper is ZooKeeper's own tree");
-        }
     }
 
     /**
@@ -48,14 +34,14 @@ public final class ZkRoot {
      */
     public static ZkRoot prepare(ZooKeeper zk, String path, String label, boolean force)
             throws KeeperException, InterruptedException {
-        validate(path);
+        ZkTrees.checkRoot(path);
         ZkRoot root = new ZkRoot(path);
         if (zk.exists(path, false) != null) {
             List<String> children = zk.getChildren(path, false);
             if (!children.isEmpty()) {
                 if (!force) {
-                    throw new IllegalStateException("root " + path + " already exists and holds " + children.size()
-                            + " znodes; choose another root or use --force to clear it");
+                    throw new IllegalStateException(path + " already exists and holds " + children.size()
+                            + " znodes; choose another root, or use --force to clear it");
                 }
                 for (String child : children) {
                     ZkTrees.deleteRecursive(zk, path + "/" + child);
@@ -65,9 +51,9 @@ public final class ZkRoot {
         }
         int slash = 0;
         while ((slash = path.indexOf('/', slash + 1)) > 0) {
-            root.createIfMissing(zk, path.substring(0, slash), RunLock.MARKER.getBytes(StandardCharsets.UTF_8));
+            root.createIfMissing(zk, path.substring(0, slash), MARKER.getBytes(StandardCharsets.UTF_8));
         }
-        root.createIfMissing(zk, path, (RunLock.MARKER + " " + label).getBytes(StandardCharsets.UTF_8));
+        root.createIfMissing(zk, path, (MARKER + " " + label).getBytes(StandardCharsets.UTF_8));
         return root;
     }
 
@@ -87,6 +73,20 @@ public final class ZkRoot {
     /** {@code root + "/" + child}. */
     public String child(String child) {
         return path + "/" + child;
+    }
+
+    /**
+     * Deletes the root and each parent it created, nearest first, as far as they are empty: a
+     * parent another run's tree shares stays.
+     */
+    public void removeIfEmpty(ZooKeeper zk) throws KeeperException, InterruptedException {
+        for (String p : createdParents) {
+            try {
+                zk.delete(p, -1);
+            } catch (KeeperException.NoNodeException | KeeperException.NotEmptyException e) {
+                return;
+            }
+        }
     }
 
     /**
