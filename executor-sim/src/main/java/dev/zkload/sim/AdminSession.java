@@ -1,10 +1,10 @@
 package dev.zkload.sim;
 
+import dev.zkload.sim.zk.ZkTrees;
 import java.io.Closeable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import dev.zkload.sim.zk.ZkTrees;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
@@ -38,14 +38,16 @@ final class AdminSession implements Closeable {
         client.start();
         boolean connected = false;
         try {
-            connected = client.blockUntilConnected((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()), TimeUnit.MILLISECONDS);
+            connected = client.blockUntilConnected(
+                    (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()), TimeUnit.MILLISECONDS);
         } finally {
             if (!connected) {
                 client.close();
             }
         }
         if (!connected) {
-            throw new DomainStartException("cannot connect to " + connectString + " within " + timeout.toMillis() + " ms", null);
+            throw new DomainStartException(
+                    "cannot connect to " + connectString + " within " + timeout.toMillis() + " ms", null);
         }
         return new AdminSession(client);
     }

@@ -73,7 +73,7 @@ final class Console implements Session.Owner {
     }
 
     private void cache(String path, int depth, TreeCache.Listener listener) {
-        TreeCache c = new TreeCache(session, path, depth, listener != null ? listener : (p, d) -> { });
+        TreeCache c = new TreeCache(session, path, depth, listener != null ? listener : (p, d) -> {});
         caches.add(c);
         c.start();
     }
@@ -89,14 +89,19 @@ final class Console implements Session.Owner {
                     String lowest = new TreeSet<>(children).first();
                     CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
                     if (mine.endsWith(lowest)) {
-                        done = zk.exists(host, null).thenCompose(stat -> stat != null ? CompletableFuture.completedFuture(null)
-                                : zk.create(host, session.name().getBytes(StandardCharsets.UTF_8), CreateMode.EPHEMERAL)
-                                        .thenRun(() -> {
-                                            // the new leader shards once for whatever joined before it led
-                                            // (under load executors can register before the latch is won)
-                                            leader = true;
-                                            reshardSoon();
-                                        }));
+                        done = zk.exists(host, null)
+                                .thenCompose(stat -> stat != null
+                                        ? CompletableFuture.completedFuture(null)
+                                        : zk.create(
+                                                        host,
+                                                        session.name().getBytes(StandardCharsets.UTF_8),
+                                                        CreateMode.EPHEMERAL)
+                                                .thenRun(() -> {
+                                                    // the new leader shards once for whatever joined before it led
+                                                    // (under load executors can register before the latch is won)
+                                                    leader = true;
+                                                    reshardSoon();
+                                                }));
                     }
                     return done.thenCompose(v -> zk.delete(mine));
                 }));
@@ -115,41 +120,48 @@ final class Console implements Session.Owner {
         if (zk == null) {
             return;
         }
-        var unused = zk.getChildren(l.executors(), null).thenCompose(executors -> online(zk, executors)).thenCompose(online -> {
-            List<Op> ops = new ArrayList<>();
-            ops.add(Op.check(l.ns, -1));
-            for (String job : l.jobs) {
-                session.watch(zk.getData(l.config(job, "enabled"), null), FailureKind.RESHARD);
-                String assignment = Sharding.assign(online, l.model.itemsPerJob());
-                if (!assignment.equals(lastAssignment.get(job))) {
-                    lastAssignment.put(job, assignment);
-                    ops.add(Op.setData(l.job(job) + "/leader/sharding/necessary",
-                            assignment.getBytes(StandardCharsets.UTF_8), -1));
-                }
-            }
-            if (ops.size() == 1) {
-                return CompletableFuture.completedFuture(null);
-            }
-            String content = l.saturnExecutors() + "/sharding/content/0";
-            String count = l.saturnExecutors() + "/sharding/count";
-            return zk.multi(ops)
-                    .thenCompose(r -> zk.setData(content, String.join(",", online).getBytes(StandardCharsets.UTF_8)))
-                    .thenCompose(v -> zk.exists(count, null))
-                    .thenCompose(s -> zk.getData(count, null))
-                    .thenCompose(d -> zk.setData(count, Long.toString(parse(d) + 1).getBytes(StandardCharsets.UTF_8)));
-        }).whenComplete((v, e) -> {
-            if (e == null) {
-                reshardFailures.set(0);
-                return;
-            }
-            session.failed(FailureKind.RESHARD, e);
-            if (reshardFailures.incrementAndGet() <= MAX_RESHARD_RETRIES) {
-                // a connection lost mid-reshard (a server restarted, a partition healing) must not leave the
-                // domain unsharded until the next executor comes or goes: forget what was written and try again
-                lastAssignment.clear();
-                reshardSoon();
-            }
-        });
+        var unused = zk.getChildren(l.executors(), null)
+                .thenCompose(executors -> online(zk, executors))
+                .thenCompose(online -> {
+                    List<Op> ops = new ArrayList<>();
+                    ops.add(Op.check(l.ns, -1));
+                    for (String job : l.jobs) {
+                        session.watch(zk.getData(l.config(job, "enabled"), null), FailureKind.RESHARD);
+                        String assignment = Sharding.assign(online, l.model.itemsPerJob());
+                        if (!assignment.equals(lastAssignment.get(job))) {
+                            lastAssignment.put(job, assignment);
+                            ops.add(Op.setData(
+                                    l.job(job) + "/leader/sharding/necessary",
+                                    assignment.getBytes(StandardCharsets.UTF_8),
+                                    -1));
+                        }
+                    }
+                    if (ops.size() == 1) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    String content = l.saturnExecutors() + "/sharding/content/0";
+                    String count = l.saturnExecutors() + "/sharding/count";
+                    return zk.multi(ops)
+                            .thenCompose(r ->
+                                    zk.setData(content, String.join(",", online).getBytes(StandardCharsets.UTF_8)))
+                            .thenCompose(v -> zk.exists(count, null))
+                            .thenCompose(s -> zk.getData(count, null))
+                            .thenCompose(d -> zk.setData(
+                                    count, Long.toString(parse(d) + 1).getBytes(StandardCharsets.UTF_8)));
+                })
+                .whenComplete((v, e) -> {
+                    if (e == null) {
+                        reshardFailures.set(0);
+                        return;
+                    }
+                    session.failed(FailureKind.RESHARD, e);
+                    if (reshardFailures.incrementAndGet() <= MAX_RESHARD_RETRIES) {
+                        // a connection lost mid-reshard (a server restarted, a partition healing) must not leave the
+                        // domain unsharded until the next executor comes or goes: forget what was written and try again
+                        lastAssignment.clear();
+                        reshardSoon();
+                    }
+                });
     }
 
     /** Executors whose {@code ip} is there, sorted. */

@@ -10,6 +10,7 @@ final class Domain {
     final Layout layout;
     /** Filled by the adder before the domain is published to the fleet's list, never changed after. */
     final List<Console> consoles = new ArrayList<>();
+
     final List<Executor> executors = new ArrayList<>();
 
     Domain(String name, Layout layout) {

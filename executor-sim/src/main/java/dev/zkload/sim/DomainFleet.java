@@ -120,7 +120,7 @@ public interface DomainFleet extends Closeable {
         private Duration addTimeout = Duration.ofMinutes(5);
         private Duration connectTimeout = Duration.ofSeconds(30);
         private boolean jobRuns = true;
-        private LongConsumer fireLag = lag -> { };
+        private LongConsumer fireLag = lag -> {};
 
         private Builder(String connectString) {
             this.connectString = Objects.requireNonNull(connectString, "connectString");
@@ -237,8 +237,8 @@ public interface DomainFleet extends Closeable {
             }
             positive("addTimeout", addTimeout);
             positive("connectTimeout", connectTimeout);
-            return new FleetImpl(new FleetSettings(connectString, root, model, meters, startBatch, addTimeout,
-                    connectTimeout, jobRuns, fireLag));
+            return new FleetImpl(new FleetSettings(
+                    connectString, root, model, meters, startBatch, addTimeout, connectTimeout, jobRuns, fireLag));
         }
 
         private static void positive(String name, Duration d) {

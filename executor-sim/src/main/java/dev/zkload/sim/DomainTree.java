@@ -15,15 +15,23 @@ import org.apache.zookeeper.ZooDefs.Ids;
  * time, not round trips.
  */
 final class DomainTree {
-    private DomainTree() {
-    }
+    private DomainTree() {}
 
     static CompletableFuture<Void> create(Zk zk, Layout l) {
         List<CompletableFuture<?>> all = new ArrayList<>();
         String se = l.saturnExecutors();
         List<Op> skeleton = new ArrayList<>();
-        for (String p : List.of(l.ns, l.jobs(), se, l.executors(), se + "/sharding", se + "/sharding/content",
-                se + "/sharding/content/0", se + "/sharding/count", se + "/leader", se + "/leader/latch")) {
+        for (String p : List.of(
+                l.ns,
+                l.jobs(),
+                se,
+                l.executors(),
+                se + "/sharding",
+                se + "/sharding/content",
+                se + "/sharding/content/0",
+                se + "/sharding/count",
+                se + "/leader",
+                se + "/leader/latch")) {
             skeleton.add(create(p, p.endsWith("/count") ? "0" : ""));
         }
         all.add(zk.multi(skeleton));
@@ -36,7 +44,8 @@ final class DomainTree {
             }
             all.add(zk.multi(config));
             List<Op> structure = new ArrayList<>();
-            for (String p : List.of("servers", "leader", "leader/election", "leader/election/latch", "leader/sharding")) {
+            for (String p :
+                    List.of("servers", "leader", "leader/election", "leader/election/latch", "leader/sharding")) {
                 structure.add(create(l.job(job) + "/" + p, ""));
             }
             structure.add(create(l.job(job) + "/leader/sharding/necessary", "0"));

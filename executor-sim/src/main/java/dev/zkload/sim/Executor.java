@@ -32,6 +32,7 @@ final class Executor implements Session.Owner {
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
     /** Per job: the items this executor owns and whether it leads the job. */
     final Map<String, JobState> jobs = new ConcurrentHashMap<>();
+
     private volatile boolean closed;
 
     Executor(Layout l, String name, Session session, ScheduledExecutorService scheduler, FleetState state) {
@@ -83,8 +84,12 @@ final class Executor implements Session.Owner {
         if (zk == null || closed) {
             return;
         }
-        session.watch(zk.exists(item + "/running", null).thenCompose(running -> running != null ? DONE
-                : zk.exists(item + "/completed", null).thenApply(completed -> null)), FailureKind.CACHE);
+        session.watch(
+                zk.exists(item + "/running", null)
+                        .thenCompose(running -> running != null
+                                ? DONE
+                                : zk.exists(item + "/completed", null).thenApply(completed -> null)),
+                FailureKind.CACHE);
     }
 
     void schedule(String job, JobState js) {
@@ -95,11 +100,17 @@ final class Executor implements Session.Owner {
             long now = System.currentTimeMillis();
             long periodMs = SaturnModel.CRON_PERIOD.toMillis();
             long delay = Math.floorMod(l.fireSecond(job) * 1000L - now % periodMs, periodMs);
-            timers.add(scheduler.scheduleAtFixedRate(new Cron(job, js, System.nanoTime() + delay * 1_000_000L,
-                    periodMs * 1_000_000L), delay, periodMs, TimeUnit.MILLISECONDS));
+            timers.add(scheduler.scheduleAtFixedRate(
+                    new Cron(job, js, System.nanoTime() + delay * 1_000_000L, periodMs * 1_000_000L),
+                    delay,
+                    periodMs,
+                    TimeUnit.MILLISECONDS));
             long statsMs = SaturnModel.STATS_PERIOD.toMillis();
-            timers.add(scheduler.scheduleAtFixedRate(() -> writeStats(job), ThreadLocalRandom.current().nextLong(statsMs),
-                    statsMs, TimeUnit.MILLISECONDS));
+            timers.add(scheduler.scheduleAtFixedRate(
+                    () -> writeStats(job),
+                    ThreadLocalRandom.current().nextLong(statsMs),
+                    statsMs,
+                    TimeUnit.MILLISECONDS));
         }
     }
 
@@ -111,15 +122,17 @@ final class Executor implements Session.Owner {
         }
         String server = l.server(job, name);
         String done = Long.toString(jobs.get(job).completed.get());
-        session.watch(Registration.update(zk, server + "/processSuccessCount", done)
-                .thenCompose(v -> Registration.update(zk, server + "/processFailureCount", "0"))
-                .thenCompose(v -> zk.getData(l.job(job) + "/analyse/processCount", null))
-                .thenCompose(d -> zk.multi(List.of(Op.setData(l.job(job) + "/analyse/processCount", bytes(done), -1)))),
+        session.watch(
+                Registration.update(zk, server + "/processSuccessCount", done)
+                        .thenCompose(v -> Registration.update(zk, server + "/processFailureCount", "0"))
+                        .thenCompose(v -> zk.getData(l.job(job) + "/analyse/processCount", null))
+                        .thenCompose(d ->
+                                zk.multi(List.of(Op.setData(l.job(job) + "/analyse/processCount", bytes(done), -1)))),
                 FailureKind.STATISTICS);
     }
 
     private void nodeCache(String path) {
-        nodeCache(l.ns, path, (p, data) -> { });
+        nodeCache(l.ns, path, (p, data) -> {});
     }
 
     void nodeCache(String namespace, String path, BiConsumer<String, byte[]> listener) {
@@ -131,7 +144,7 @@ final class Executor implements Session.Owner {
     }
 
     void treeCache(String path, int depth) {
-        TreeCache c = new TreeCache(session, path, depth, (p, d) -> { });
+        TreeCache c = new TreeCache(session, path, depth, (p, d) -> {});
         synchronized (treeCaches) {
             treeCaches.add(c);
         }
@@ -196,7 +209,9 @@ final class Executor implements Session.Owner {
         jobs.forEach((job, js) -> {
             if (js.leader) {
                 String host = l.job(job) + "/leader/election/host";
-                steps.add(zk.getData(host, null).thenCompose(d -> zk.exists(host, null)).thenCompose(s -> zk.delete(host)));
+                steps.add(zk.getData(host, null)
+                        .thenCompose(d -> zk.exists(host, null))
+                        .thenCompose(s -> zk.delete(host)));
             }
         });
         return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).handle((v, e) -> {

@@ -42,6 +42,7 @@ final class FleetImpl implements DomainFleet {
     /** Tree writes under way; close waits for them, or the root's deletion would race them. */
     /** Tree writes in flight, which close() waits for; futures compare by identity, hence the explicit == below. */
     private final List<CompletableFuture<Void>> treeWrites = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private volatile State lifecycle = State.LATENT;
     private ScheduledExecutorService scheduler;
     private AdminSession admin;
@@ -60,7 +61,8 @@ final class FleetImpl implements DomainFleet {
             }
             boolean started = false;
             try {
-                scheduler = Executors.newScheduledThreadPool(2, Threads.named("zkload-sim-" + FLEETS.incrementAndGet()));
+                scheduler =
+                        Executors.newScheduledThreadPool(2, Threads.named("zkload-sim-" + FLEETS.incrementAndGet()));
                 admin = AdminSession.connect(settings.connectString(), settings.connectTimeout());
                 createRoot();
                 if (settings.meters() != null) {
@@ -106,59 +108,89 @@ final class FleetImpl implements DomainFleet {
                 String name = String.format("d-%04d", nextDomain++);
                 added.add(new Domain(name, new Layout(settings.root(), name, settings.model())));
             }
-            Zk zk = adminZk();
-            List<CompletableFuture<Void>> writes = new ArrayList<>();
-            for (Domain d : added) {
-                writes.add(DomainTree.create(zk, d.layout));
-            }
-            trees = CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
-            treeWrites.add(trees);
-            CompletableFuture<Void> written = trees;
-            var unused = trees.whenComplete((v, e) -> treeWrites.removeIf(f -> f == written));
+            trees = writeTrees(added);
         }
         long t0 = System.nanoTime();
         await(trees, "writing the domains' trees", "domain " + added.get(0).name);
         long treesWritten = System.nanoTime();
 
-        List<Supplier<CompletableFuture<Void>>> starts = new ArrayList<>();
-        List<String> names = new ArrayList<>();
+        Starts starts = new Starts();
         for (Domain d : added) {
-            for (int c = 0; c < settings.model().consolesPerDomain(); c++) {
-                Console console = new Console(d.layout, session(d.name + "-console-" + c), scheduler);
-                d.consoles.add(console);
-                starts.add(console::start);
-                names.add("domain " + d.name + ": console " + c);
-            }
+            addConsoles(d, starts);
         }
         for (Domain d : added) {
-            for (int e = 0; e < settings.model().executorsPerDomain(); e++) {
-                String name = d.name + "-exec-" + e;
-                Executor x = new Executor(d.layout, name, session(name), scheduler, state);
-                d.executors.add(x);
-                starts.add(x::start);
-                names.add("domain " + d.name + ": executor " + e);
-            }
+            addExecutors(d, starts);
         }
         synchronized (lock) {
             requireStillStarted();
             domains.addAll(added);
         }
-        for (int from = 0; from < starts.size(); from += settings.startBatch()) {
-            int to = Math.min(starts.size(), from + settings.startBatch());
+        startInBatches(starts);
+        // where an add's time goes: the pipelined tree writes, or the sessions' registration
+        LOG.info(
+                "added {} domains: trees written in {} ms, {} sessions registered in {} ms",
+                n,
+                (treesWritten - t0) / 1_000_000,
+                starts.starts.size(),
+                (System.nanoTime() - treesWritten) / 1_000_000);
+    }
+
+    /** The sessions an add starts, each with the name its failure is reported under. */
+    private static final class Starts {
+        final List<Supplier<CompletableFuture<Void>>> starts = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+
+        void add(Supplier<CompletableFuture<Void>> start, String name) {
+            starts.add(start);
+            names.add(name);
+        }
+    }
+
+    /** Writes the domains' trees with the control session, pipelined; close() waits for what is in flight. Under the lock. */
+    private CompletableFuture<Void> writeTrees(List<Domain> added) {
+        Zk zk = adminZk();
+        List<CompletableFuture<Void>> writes = new ArrayList<>();
+        for (Domain d : added) {
+            writes.add(DomainTree.create(zk, d.layout));
+        }
+        CompletableFuture<Void> trees = CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
+        treeWrites.add(trees);
+        var unused = trees.whenComplete((v, e) -> treeWrites.removeIf(f -> f == trees));
+        return trees;
+    }
+
+    private void addConsoles(Domain d, Starts starts) {
+        for (int c = 0; c < settings.model().consolesPerDomain(); c++) {
+            Console console = new Console(d.layout, session(d.name + "-console-" + c), scheduler);
+            d.consoles.add(console);
+            starts.add(console::start, "domain " + d.name + ": console " + c);
+        }
+    }
+
+    private void addExecutors(Domain d, Starts starts) {
+        for (int e = 0; e < settings.model().executorsPerDomain(); e++) {
+            String name = d.name + "-exec-" + e;
+            Executor x = new Executor(d.layout, name, session(name), scheduler, state);
+            d.executors.add(x);
+            starts.add(x::start, "domain " + d.name + ": executor " + e);
+        }
+    }
+
+    /** Starts the sessions {@code startBatch} at a time, each batch registered before the next begins. */
+    private void startInBatches(Starts starts) throws InterruptedException {
+        for (int from = 0; from < starts.starts.size(); from += settings.startBatch()) {
+            int to = Math.min(starts.starts.size(), from + settings.startBatch());
             List<CompletableFuture<Void>> batch = new ArrayList<>();
             synchronized (lock) {
                 requireStillStarted();
                 for (int i = from; i < to; i++) {
-                    batch.add(starts.get(i).get());
+                    batch.add(starts.starts.get(i).get());
                 }
             }
             for (int i = from; i < to; i++) {
-                await(batch.get(i - from), "registering", names.get(i));
+                await(batch.get(i - from), "registering", starts.names.get(i));
             }
         }
-        // where an add's time goes: the pipelined tree writes, or the sessions' registration
-        LOG.info("added {} domains: trees written in {} ms, {} sessions registered in {} ms", n,
-                (treesWritten - t0) / 1_000_000, starts.size(), (System.nanoTime() - treesWritten) / 1_000_000);
     }
 
     private Session session(String name) {
@@ -169,7 +201,8 @@ final class FleetImpl implements DomainFleet {
         try {
             return admin.zk(state.ops());
         } catch (Exception e) {
-            throw new DomainStartException("the control session cannot reach " + settings.connectString() + ": " + e, e);
+            throw new DomainStartException(
+                    "the control session cannot reach " + settings.connectString() + ": " + e, e);
         }
     }
 
@@ -179,7 +212,8 @@ final class FleetImpl implements DomainFleet {
         try {
             CompletableFuture.anyOf(f, closed).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new DomainStartException(who + ": " + what + " did not finish within " + timeout.toSeconds() + " s", e);
+            throw new DomainStartException(
+                    who + ": " + what + " did not finish within " + timeout.toSeconds() + " s", e);
         } catch (ExecutionException e) {
             requireStillStarted();
             Throwable cause = Failures.unwrap(e);
@@ -238,12 +272,25 @@ final class FleetImpl implements DomainFleet {
         for (Domain d : domains) {
             executors += d.executors.size();
             consoles += d.consoles.size();
-            connected += d.executors.stream().filter(x -> x.session.isConnected()).count();
-            connected += d.consoles.stream().filter(c -> c.session.isConnected()).count();
+            connected +=
+                    d.executors.stream().filter(x -> x.session.isConnected()).count();
+            connected +=
+                    d.consoles.stream().filter(c -> c.session.isConnected()).count();
         }
-        return new FleetSnapshot(domains.size(), executors, consoles, domains.size() * settings.model().jobsPerDomain(),
-                state.sessionsOpen(), connected, state.runsStarted(), state.runsCompleted(), state.runsFailed(),
-                state.ops().snapshot(), state.ops().errors(), state.sessionEvents(), state.failures().snapshot());
+        return new FleetSnapshot(
+                domains.size(),
+                executors,
+                consoles,
+                domains.size() * settings.model().jobsPerDomain(),
+                state.sessionsOpen(),
+                connected,
+                state.runsStarted(),
+                state.runsCompleted(),
+                state.runsFailed(),
+                state.ops().snapshot(),
+                state.ops().errors(),
+                state.sessionEvents(),
+                state.failures().snapshot());
     }
 
     @Override
@@ -316,7 +363,9 @@ final class FleetImpl implements DomainFleet {
             closers.shutdown();
         }
         if (!closers.awaitTermination(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-            LOG.warn("sessions still closing after {} s; going on", settings.addTimeout().toSeconds());
+            LOG.warn(
+                    "sessions still closing after {} s; going on",
+                    settings.addTimeout().toSeconds());
         }
     }
 

@@ -5,6 +5,13 @@ import java.time.Duration;
 import java.util.function.LongConsumer;
 
 /** What {@link DomainFleet.Builder} validated: one value for the implementation to hold. */
-record FleetSettings(String connectString, String root, SaturnModel model, MeterRegistry meters, int startBatch,
-        Duration addTimeout, Duration connectTimeout, boolean jobRuns, LongConsumer fireLag) {
-}
+record FleetSettings(
+        String connectString,
+        String root,
+        SaturnModel model,
+        MeterRegistry meters,
+        int startBatch,
+        Duration addTimeout,
+        Duration connectTimeout,
+        boolean jobRuns,
+        LongConsumer fireLag) {}

@@ -22,9 +22,20 @@ import java.util.Map;
  * @param sessionEvents     connection events, by kind
  * @param failures          background work that failed, by kind
  */
-public record FleetSnapshot(int domains, int executors, int consoles, int jobs, long sessionsOpen, long sessionsConnected,
-        long runsStarted, long runsCompleted, long runsFailed, Map<Operation, Long> operations, long operationErrors,
-        Map<SessionEvent, Long> sessionEvents, Map<FailureKind, Long> failures) {
+public record FleetSnapshot(
+        int domains,
+        int executors,
+        int consoles,
+        int jobs,
+        long sessionsOpen,
+        long sessionsConnected,
+        long runsStarted,
+        long runsCompleted,
+        long runsFailed,
+        Map<Operation, Long> operations,
+        long operationErrors,
+        Map<SessionEvent, Long> sessionEvents,
+        Map<FailureKind, Long> failures) {
 
     /**
      * A snapshot; the maps are copied, the kinds missing from them filled in with zero.

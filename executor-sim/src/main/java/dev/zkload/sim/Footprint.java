@@ -12,8 +12,8 @@ package dev.zkload.sim;
  * @param writesPerSec write transactions per second
  * @param readsPerSec  read requests (exists, getData, getChildren) per second
  */
-public record Footprint(double znodes, double ephemerals, double watches, double sessions, double writesPerSec,
-        double readsPerSec) {
+public record Footprint(
+        double znodes, double ephemerals, double watches, double sessions, double writesPerSec, double readsPerSec) {
 
     /**
      * Requests of every kind per second, as the servers count them ({@code zk_packets_received}

@@ -7,8 +7,7 @@ package dev.zkload.sim;
  * docs/executor-sim.md walks through the same arithmetic for the presets.
  */
 final class FootprintModel {
-    private FootprintModel() {
-    }
+    private FootprintModel() {}
 
     static Footprint of(SaturnModel m) {
         SaturnVersion v = m.version();
@@ -31,7 +30,8 @@ final class FootprintModel {
 
         // executor watches: per job host 1 + execution TreeCache (2+I) + 2 NodeCaches per item + 3 op caches
         // + config caches + analyse/reset + control/report, plus the $Jobs TreeCache (2+J) and $SaturnSelf
-        long perExecutorJob = 1 + (2 + i) + 2L * i + 3 + v.executorConfigWatches().size() + 1 + 1;
+        long perExecutorJob =
+                1 + (2 + i) + 2L * i + 3 + v.executorConfigWatches().size() + 1 + 1;
         long perExecutor = j * perExecutorJob + 2 + j + (v.watchesSaturnSelf() ? 1 : 0);
         // console sharding session: executors tree (depth 2), sharding (1), leader (1), $Jobs (1), per job servers
         // (depth 2) and the version's config caches (a depth-1 cache on config watches it and its N children)
@@ -46,7 +46,8 @@ final class FootprintModel {
         // statistics every 300 s per (executor, job): 3 writes, 3 reads, and each console re-reads the two counters
         double statsPeriod = SaturnModel.STATS_PERIOD.toSeconds();
         double writes = firesPerSec * writesPerFire(m) + (double) e * j * 3 / statsPeriod;
-        double reads = firesPerSec * readsPerFire(m) + (double) e * j * 3 / statsPeriod + (double) e * j * 2 * c / statsPeriod;
+        double reads =
+                firesPerSec * readsPerFire(m) + (double) e * j * 3 / statsPeriod + (double) e * j * 2 * c / statsPeriod;
         return new Footprint(znodes, ephemerals, watches, e + c, round(writes), round(reads));
     }
 

@@ -59,7 +59,8 @@ final class JobFire {
                         checks.add(zk.exists(l.item(job, k) + "/running", null));
                     }
                     checks.add(zk.getData(l.config(job, "customContext"), null));
-                    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> owned);
+                    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new))
+                            .thenApply(v -> owned);
                 })
                 .thenCompose(this::run)
                 .whenComplete((v, e) -> {
@@ -89,13 +90,15 @@ final class JobFire {
         String statusPath = l.server(job, x.name) + "/status";
         CompletableFuture<Void> start = status ? statusMulti(statusPath, "RUNNING") : DONE;
         return start.thenCompose(v -> {
-            List<CompletableFuture<Void>> runs = new ArrayList<>();
-            for (int k : owned) {
-                runs.add(runItem(k));
-            }
-            return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new));
-        }).thenCompose(v -> status ? statusMulti(statusPath, "READY") : DONE)
-                .thenCompose(v -> zk.exists(l.job(job) + "/leader/failover/items", null)).thenApply(s -> null);
+                    List<CompletableFuture<Void>> runs = new ArrayList<>();
+                    for (int k : owned) {
+                        runs.add(runItem(k));
+                    }
+                    return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new));
+                })
+                .thenCompose(v -> status ? statusMulti(statusPath, "READY") : DONE)
+                .thenCompose(v -> zk.exists(l.job(job) + "/leader/failover/items", null))
+                .thenApply(s -> null);
     }
 
     private CompletableFuture<Void> statusMulti(String status, String value) {
@@ -110,7 +113,8 @@ final class JobFire {
                 .thenCompose(s -> zk.create(item + "/running", data, CreateMode.EPHEMERAL))
                 .thenCompose(v -> {
                     x.state.runStarted();
-                    return CompletableFuture.allOf(zk.exists(item + "/failed", null), zk.exists(item + "/timeout", null));
+                    return CompletableFuture.allOf(
+                            zk.exists(item + "/failed", null), zk.exists(item + "/timeout", null));
                 })
                 .thenCompose(s -> later(l.model.runTime().toMillis()))
                 .thenCompose(v -> zk.exists(item + "/running", null))
@@ -126,7 +130,9 @@ final class JobFire {
 
     /** Deletes, after an exists where the version checks first. */
     private CompletableFuture<Void> deleteChecked(String path) {
-        return l.version.existsBeforeItemDeletes() ? zk.exists(path, null).thenCompose(s -> zk.delete(path)) : zk.delete(path);
+        return l.version.existsBeforeItemDeletes()
+                ? zk.exists(path, null).thenCompose(s -> zk.delete(path))
+                : zk.delete(path);
     }
 
     private CompletableFuture<Void> later(long millis) {
@@ -152,8 +158,10 @@ final class JobFire {
                     List<Op> ops = new ArrayList<>();
                     ops.add(Op.check(l.ns, -1));
                     for (String server : servers) {
-                        ops.add(Op.setData(l.server(job, server) + "/sharding",
-                                Executor.bytes(Sharding.itemsOf(text, server)), -1));
+                        ops.add(Op.setData(
+                                l.server(job, server) + "/sharding",
+                                Executor.bytes(Sharding.itemsOf(text, server)),
+                                -1));
                     }
                     ops.add(Op.setData(l.job(job) + "/leader/sharding/necessary", Executor.bytes("0"), -1));
                     return zk.multi(ops);

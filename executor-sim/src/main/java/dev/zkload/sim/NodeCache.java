@@ -20,6 +20,7 @@ final class NodeCache implements Watcher {
     private final List<String> parents;
     /** Told of a change (after an event) with the path and the data, or null when the node is absent; on the event thread. */
     private final BiConsumer<String, byte[]> listener;
+
     private volatile boolean closed;
 
     NodeCache(Session session, String namespace, String path, BiConsumer<String, byte[]> listener) {
@@ -53,12 +54,16 @@ final class NodeCache implements Watcher {
         for (String parent : parents) {
             session.watch(zk.exists(parent, null), FailureKind.CACHE);
         }
-        session.watch(zk.exists(path, this).thenCompose(stat -> stat == null ? CompletableFuture.<byte[]>completedFuture(null)
-                : zk.getData(path, this)).thenAccept(data -> {
-                    if (notify) {
-                        listener.accept(path, data);
-                    }
-                }), FailureKind.CACHE);
+        session.watch(
+                zk.exists(path, this)
+                        .thenCompose(stat ->
+                                stat == null ? CompletableFuture.<byte[]>completedFuture(null) : zk.getData(path, this))
+                        .thenAccept(data -> {
+                            if (notify) {
+                                listener.accept(path, data);
+                            }
+                        }),
+                FailureKind.CACHE);
     }
 
     void close() {

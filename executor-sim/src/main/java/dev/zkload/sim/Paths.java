@@ -5,8 +5,7 @@ import java.util.List;
 
 /** Znode path arithmetic. */
 final class Paths {
-    private Paths() {
-    }
+    private Paths() {}
 
     /** {@code parent/child}, also under {@code /}. */
     static String join(String parent, String child) {

@@ -37,7 +37,8 @@ final class Registration {
                 .thenCompose(v -> zk.create(probe, EMPTY, CreateMode.PERSISTENT))
                 .thenCompose(v -> zk.createSequential(probe + "/current", CreateMode.EPHEMERAL_SEQUENTIAL))
                 .thenCompose(current -> zk.exists(current, null).thenCompose(s -> zk.delete(current)))
-                .thenCompose(v -> zk.exists(probe, null)).thenCompose(s -> zk.delete(probe))
+                .thenCompose(v -> zk.exists(probe, null))
+                .thenCompose(s -> zk.delete(probe))
                 .thenCompose(v -> zk.exists(me, null))
                 .thenCompose(s -> update(zk, me + "/lastBeginTime", Long.toString(System.currentTimeMillis())))
                 .thenCompose(v -> update(zk, me + "/version", "sim"))
@@ -45,7 +46,7 @@ final class Registration {
                 .thenCompose(v -> {
                     if (l.version.watchesSaturnSelf()) {
                         // outside the namespace (usingNamespace(null) in Saturn): parents checked from the fleet root
-                        x.nodeCache(l.root(), l.saturnSelfConfig(), (p, d) -> { });
+                        x.nodeCache(l.root(), l.saturnSelfConfig(), (p, d) -> {});
                     }
                     return ephemeral(zk, me + "/ip", "127.0.0.1");
                 })
@@ -109,14 +110,20 @@ final class Registration {
         String host = l.job(job) + "/leader/election/host";
         return zk.createSequential(latch + "/_c_" + x.name + "-latch-", CreateMode.EPHEMERAL_SEQUENTIAL)
                 .thenCompose(mine -> zk.getChildren(latch, null).thenCompose(children -> {
-                    boolean lowest = children.stream().sorted(Sharding::bySequence).findFirst()
-                            .map(mine::endsWith).orElse(false);
+                    boolean lowest = children.stream()
+                            .sorted(Sharding::bySequence)
+                            .findFirst()
+                            .map(mine::endsWith)
+                            .orElse(false);
                     CompletableFuture<Void> done = DONE;
                     if (lowest) {
-                        done = zk.exists(host, null).thenCompose(s -> s != null ? DONE
-                                : zk.create(host, Executor.bytes(x.name), CreateMode.EPHEMERAL)
-                                        .thenCompose(v -> zk.getData(host, null))
-                                        .thenAccept(d -> js.leader = d != null && x.name.equals(new String(d, StandardCharsets.UTF_8))));
+                        done = zk.exists(host, null)
+                                .thenCompose(s -> s != null
+                                        ? DONE
+                                        : zk.create(host, Executor.bytes(x.name), CreateMode.EPHEMERAL)
+                                                .thenCompose(v -> zk.getData(host, null))
+                                                .thenAccept(d -> js.leader = d != null
+                                                        && x.name.equals(new String(d, StandardCharsets.UTF_8))));
                     }
                     return done.thenCompose(v -> zk.delete(mine));
                 }));
@@ -124,20 +131,27 @@ final class Registration {
 
     /** exists, then create or multi(check, setData): how Saturn writes a persistent value. */
     static CompletableFuture<Void> update(Zk zk, String path, String value) {
-        return zk.exists(path, null).thenCompose(s -> s == null ? zk.create(path, Executor.bytes(value), CreateMode.PERSISTENT)
-                : zk.multi(List.of(Op.check(path, s.getVersion()), Op.setData(path, Executor.bytes(value), s.getVersion())))
-                        .thenApply(r -> null));
+        return zk.exists(path, null)
+                .thenCompose(s -> s == null
+                        ? zk.create(path, Executor.bytes(value), CreateMode.PERSISTENT)
+                        : zk.multi(List.of(
+                                        Op.check(path, s.getVersion()),
+                                        Op.setData(path, Executor.bytes(value), s.getVersion())))
+                                .thenApply(r -> null));
     }
 
     /** exists, then getData (writing nothing, the value is ours already) or create. */
     static CompletableFuture<Void> persistIfAbsent(Zk zk, String path, String value) {
-        return zk.exists(path, null).thenCompose(s -> s != null ? zk.getData(path, null).thenApply(d -> null)
-                : zk.create(path, Executor.bytes(value), CreateMode.PERSISTENT));
+        return zk.exists(path, null)
+                .thenCompose(s -> s != null
+                        ? zk.getData(path, null).thenApply(d -> null)
+                        : zk.create(path, Executor.bytes(value), CreateMode.PERSISTENT));
     }
 
     /** exists, [delete an old session's node], create ephemeral. */
     private static CompletableFuture<Void> ephemeral(Zk zk, String path, String value) {
-        return zk.exists(path, null).thenCompose(s -> s != null ? zk.delete(path) : DONE)
+        return zk.exists(path, null)
+                .thenCompose(s -> s != null ? zk.delete(path) : DONE)
                 .thenCompose(v -> zk.create(path, Executor.bytes(value), CreateMode.EPHEMERAL));
     }
 }

@@ -22,8 +22,14 @@ import java.util.Objects;
  * @param configFields       config children per job, 1 to 30 (2.1) or 34 (3.x)
  * @param runTime            how long one item run lasts, positive and below the one-minute cron period
  */
-public record SaturnModel(SaturnVersion version, int executorsPerDomain, int consolesPerDomain, int jobsPerDomain,
-        int itemsPerJob, int configFields, Duration runTime) {
+public record SaturnModel(
+        SaturnVersion version,
+        int executorsPerDomain,
+        int consolesPerDomain,
+        int jobsPerDomain,
+        int itemsPerJob,
+        int configFields,
+        Duration runTime) {
     /** Each job fires once per this period, at a second of the minute drawn at random per job. */
     public static final Duration CRON_PERIOD = Duration.ofMinutes(1);
     /** Saturn's processCountIntervalSeconds: each executor writes its counters of each job this often. */
@@ -49,8 +55,8 @@ public record SaturnModel(SaturnVersion version, int executorsPerDomain, int con
         positive("itemsPerJob", itemsPerJob);
         int maxFields = version.configFields().size();
         if (configFields < 1 || configFields > maxFields) {
-            throw new IllegalArgumentException("configFields must be between 1 and " + maxFields + " for " + version
-                    + ", got " + configFields);
+            throw new IllegalArgumentException(
+                    "configFields must be between 1 and " + maxFields + " for " + version + ", got " + configFields);
         }
         Objects.requireNonNull(runTime, "runTime");
         if (runTime.isNegative() || runTime.isZero() || runTime.compareTo(CRON_PERIOD) >= 0) {

@@ -29,12 +29,41 @@ public enum SaturnVersion {
     SATURN_3("saturn-3");
 
     /** Saturn 3.x's config children in the order the console writes them, {@code jobClass} last. */
-    private static final List<String> CONFIG_3X = List.of("enabled", "description", "customContext", "jobType",
-            "jobMode", "shardingItemParameters", "jobParameter", "queueName", "channelName", "failover",
-            "monitorExecution", "timeout4AlarmSeconds", "timeoutSeconds", "disableTimeoutSeconds", "timeZone", "cron",
-            "pausePeriodDate", "pausePeriodTime", "processCountIntervalSeconds", "shardingTotalCount", "showNormalLog",
-            "loadLevel", "jobDegree", "enabledReport", "preferList", "useDispreferList", "localMode", "useSerial",
-            "dependencies", "groups", "rerun", "upStream", "downStream", "jobClass");
+    private static final List<String> CONFIG_3X = List.of(
+            "enabled",
+            "description",
+            "customContext",
+            "jobType",
+            "jobMode",
+            "shardingItemParameters",
+            "jobParameter",
+            "queueName",
+            "channelName",
+            "failover",
+            "monitorExecution",
+            "timeout4AlarmSeconds",
+            "timeoutSeconds",
+            "disableTimeoutSeconds",
+            "timeZone",
+            "cron",
+            "pausePeriodDate",
+            "pausePeriodTime",
+            "processCountIntervalSeconds",
+            "shardingTotalCount",
+            "showNormalLog",
+            "loadLevel",
+            "jobDegree",
+            "enabledReport",
+            "preferList",
+            "useDispreferList",
+            "localMode",
+            "useSerial",
+            "dependencies",
+            "groups",
+            "rerun",
+            "upStream",
+            "downStream",
+            "jobClass");
     /** The fields 3.x added. */
     private static final List<String> ONLY_3X = List.of("disableTimeoutSeconds", "rerun", "upStream", "downStream");
 
@@ -145,11 +174,11 @@ public enum SaturnVersion {
      * caches the whole {@code config} to depth 1, 3.x two single nodes.
      */
     List<CachedPath> consoleConfigCaches() {
-        return this == SATURN_2_1 ? List.of(new CachedPath("config", 1))
+        return this == SATURN_2_1
+                ? List.of(new CachedPath("config", 1))
                 : List.of(new CachedPath("config/enabled", 0), new CachedPath("config/forceShard", 0));
     }
 
     /** A cached subtree: a path relative to a job and how deep the cache reaches. */
-    record CachedPath(String path, int depth) {
-    }
+    record CachedPath(String path, int depth) {}
 }

@@ -16,8 +16,7 @@ import java.util.regex.Pattern;
 final class Sharding {
     private static final Pattern ITEMS = Pattern.compile("\"([^\"]+)\":\\[([0-9,]*)\\]");
 
-    private Sharding() {
-    }
+    private Sharding() {}
 
     /**
      * {@code {"exec-a":[0,3],"exec-b":[1],...}}: item {@code i} to the {@code i}-th executor of
@@ -29,7 +28,9 @@ final class Sharding {
         }
         Map<String, List<Integer>> byExecutor = new TreeMap<>();
         for (int i = 0; i < items; i++) {
-            byExecutor.computeIfAbsent(online.get(i % online.size()), k -> new ArrayList<>()).add(i);
+            byExecutor
+                    .computeIfAbsent(online.get(i % online.size()), k -> new ArrayList<>())
+                    .add(i);
         }
         StringBuilder json = new StringBuilder("{");
         byExecutor.forEach((e, list) -> {

@@ -9,8 +9,7 @@ import org.slf4j.LoggerFactory;
 final class Threads {
     private static final Logger LOG = LoggerFactory.getLogger(Threads.class);
 
-    private Threads() {
-    }
+    private Threads() {}
 
     /** Threads named {@code <prefix>-1}, {@code <prefix>-2}, … */
     static ThreadFactory named(String prefix) {

@@ -18,11 +18,9 @@ final class TreeCache {
     interface Listener {
         void added(String path, byte[] data);
 
-        default void updated(String path, byte[] data) {
-        }
+        default void updated(String path, byte[] data) {}
 
-        default void removed(String path) {
-        }
+        default void removed(String path) {}
     }
 
     private final Session session;
@@ -83,19 +81,21 @@ final class TreeCache {
             if (zk == null || closed) {
                 return;
             }
-            session.watch(zk.getData(path, this).thenAccept(data -> {
-                if (data == null) {
-                    gone();
-                    if (depth == 0) {
-                        watchAbsentRoot(zk);
-                    }
-                } else if (!present) {
-                    present = true;
-                    listener.added(path, data);
-                } else {
-                    listener.updated(path, data);
-                }
-            }), FailureKind.CACHE);
+            session.watch(
+                    zk.getData(path, this).thenAccept(data -> {
+                        if (data == null) {
+                            gone();
+                            if (depth == 0) {
+                                watchAbsentRoot(zk);
+                            }
+                        } else if (!present) {
+                            present = true;
+                            listener.added(path, data);
+                        } else {
+                            listener.updated(path, data);
+                        }
+                    }),
+                    FailureKind.CACHE);
         }
 
         private void readChildren() {

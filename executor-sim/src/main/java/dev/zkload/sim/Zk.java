@@ -40,42 +40,67 @@ final class Zk {
     }
 
     CompletableFuture<Stat> exists(String path, Watcher watcher) {
-        return call(Operation.EXISTS, Code.NONODE, null,
+        return call(
+                Operation.EXISTS,
+                Code.NONODE,
+                null,
                 r -> zk.exists(path, watcher, (rc, p, ctx, stat) -> r.done(rc, p, stat), null));
     }
 
     CompletableFuture<byte[]> getData(String path, Watcher watcher) {
-        return call(Operation.GET_DATA, Code.NONODE, null,
-                r -> zk.getData(path, watcher, (rc, p, ctx, data, stat) -> r.done(rc, p, data == null ? EMPTY : data), null));
+        return call(
+                Operation.GET_DATA,
+                Code.NONODE,
+                null,
+                r -> zk.getData(
+                        path, watcher, (rc, p, ctx, data, stat) -> r.done(rc, p, data == null ? EMPTY : data), null));
     }
 
     CompletableFuture<List<String>> getChildren(String path, Watcher watcher) {
-        return call(Operation.GET_CHILDREN, Code.NONODE, List.of(),
+        return call(
+                Operation.GET_CHILDREN,
+                Code.NONODE,
+                List.of(),
                 r -> zk.getChildren(path, watcher, (rc, p, ctx, children) -> r.done(rc, p, children), null));
     }
 
     CompletableFuture<Void> create(String path, byte[] data, CreateMode mode) {
-        return call(Operation.CREATE, Code.NODEEXISTS, null,
+        return call(
+                Operation.CREATE,
+                Code.NODEEXISTS,
+                null,
                 r -> zk.create(path, data, Ids.OPEN_ACL_UNSAFE, mode, (rc, p, ctx, name) -> r.done(rc, p, null), null));
     }
 
     /** Creates a sequential node; completes with the name the server gave it. */
     CompletableFuture<String> createSequential(String path, CreateMode mode) {
-        return call(Operation.CREATE, null, null,
-                r -> zk.create(path, EMPTY, Ids.OPEN_ACL_UNSAFE, mode, (rc, p, ctx, name) -> r.done(rc, p, name), null));
+        return call(
+                Operation.CREATE,
+                null,
+                null,
+                r -> zk.create(
+                        path, EMPTY, Ids.OPEN_ACL_UNSAFE, mode, (rc, p, ctx, name) -> r.done(rc, p, name), null));
     }
 
     CompletableFuture<Void> delete(String path) {
-        return call(Operation.DELETE, Code.NONODE, null, r -> zk.delete(path, -1, (rc, p, ctx) -> r.done(rc, p, null), null));
+        return call(
+                Operation.DELETE,
+                Code.NONODE,
+                null,
+                r -> zk.delete(path, -1, (rc, p, ctx) -> r.done(rc, p, null), null));
     }
 
     CompletableFuture<Void> setData(String path, byte[] data) {
-        return call(Operation.SET_DATA, null, null,
+        return call(
+                Operation.SET_DATA,
+                null,
+                null,
                 r -> zk.setData(path, data, -1, (rc, p, ctx, stat) -> r.done(rc, p, null), null));
     }
 
     CompletableFuture<List<OpResult>> multi(List<Op> ops) {
-        return call(Operation.MULTI, null, null, r -> zk.multi(ops, (rc, p, ctx, results) -> r.done(rc, p, results), null));
+        return call(
+                Operation.MULTI, null, null, r -> zk.multi(ops, (rc, p, ctx, results) -> r.done(rc, p, results), null));
     }
 
     /**

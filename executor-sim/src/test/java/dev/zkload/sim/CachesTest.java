@@ -13,26 +13,28 @@ import org.junit.jupiter.api.Test;
  * thread after an expiry took the handle away. Nothing to re-arm then, and nothing to throw.
  */
 class CachesTest {
-    private final FleetState state = new FleetState(true, lag -> { });
+    private final FleetState state = new FleetState(true, lag -> {});
     private final Session withoutHandle = new Session("127.0.0.1:1", state, "d-0000-exec-0");
 
     @Test
     void aTreeCacheRootDeletedAfterItsSessionExpiredIsNoError() {
-        TreeCache cache = new TreeCache(withoutHandle, "/r/d/$Jobs/job-00/config/toDelete", 0, (p, d) -> { });
+        TreeCache cache = new TreeCache(withoutHandle, "/r/d/$Jobs/job-00/config/toDelete", 0, (p, d) -> {});
         cache.start();
-        WatchedEvent deleted = new WatchedEvent(EventType.NodeDeleted, KeeperState.SyncConnected,
-                "/r/d/$Jobs/job-00/config/toDelete");
-        assertThatCode(() -> cache.watcherOf("/r/d/$Jobs/job-00/config/toDelete").process(deleted))
+        WatchedEvent deleted =
+                new WatchedEvent(EventType.NodeDeleted, KeeperState.SyncConnected, "/r/d/$Jobs/job-00/config/toDelete");
+        assertThatCode(() ->
+                        cache.watcherOf("/r/d/$Jobs/job-00/config/toDelete").process(deleted))
                 .doesNotThrowAnyException();
         assertThat(state.failures().snapshot()).containsEntry(FailureKind.CACHE, 0L);
     }
 
     @Test
     void aNodeCacheEventAfterItsSessionExpiredIsNoError() {
-        NodeCache cache = new NodeCache(withoutHandle, "/r/d", "/r/d/$Jobs/job-00/leader/election/host", (p, d) -> { });
+        NodeCache cache = new NodeCache(withoutHandle, "/r/d", "/r/d/$Jobs/job-00/leader/election/host", (p, d) -> {});
         cache.start();
-        assertThatCode(() -> cache.process(new WatchedEvent(EventType.NodeDeleted, KeeperState.SyncConnected,
-                "/r/d/$Jobs/job-00/leader/election/host"))).doesNotThrowAnyException();
+        assertThatCode(() -> cache.process(new WatchedEvent(
+                        EventType.NodeDeleted, KeeperState.SyncConnected, "/r/d/$Jobs/job-00/leader/election/host")))
+                .doesNotThrowAnyException();
         assertThat(state.ops().snapshot()).containsEntry(Operation.EXISTS, 0L);
     }
 

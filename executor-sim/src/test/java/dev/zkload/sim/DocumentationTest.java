@@ -22,8 +22,8 @@ class DocumentationTest {
     private static final Path MODULE = Path.of("").toAbsolutePath();
     private static final Path ROOT = MODULE.getParent();
     private static final Path DOC = ROOT.resolve("docs/executor-sim.md");
-    private static final Pattern SNIPPET = Pattern.compile("<!-- snippet: (\\S+)#(\\S+) -->\\n```java\\n(.*?)```",
-            Pattern.DOTALL);
+    private static final Pattern SNIPPET =
+            Pattern.compile("<!-- snippet: (\\S+)#(\\S+) -->\\n```java\\n(.*?)```", Pattern.DOTALL);
     private static final List<String> OUTSIDE = List.of("saturn-model.md", "shared/design", "../shared");
 
     @Test
@@ -34,8 +34,10 @@ class DocumentationTest {
         int snippets = 0;
         while (m.find()) {
             String code = region(ROOT.resolve(m.group(1)), m.group(2));
-            m.appendReplacement(fromSources, Matcher.quoteReplacement(
-                    "<!-- snippet: " + m.group(1) + "#" + m.group(2) + " -->\n```java\n" + code + "```"));
+            m.appendReplacement(
+                    fromSources,
+                    Matcher.quoteReplacement(
+                            "<!-- snippet: " + m.group(1) + "#" + m.group(2) + " -->\n```java\n" + code + "```"));
             snippets++;
         }
         m.appendTail(fromSources);
@@ -43,7 +45,8 @@ class DocumentationTest {
         if (Boolean.getBoolean("zkload.docs.update")) {
             Files.writeString(DOC, fromSources.toString());
         } else {
-            assertThat(doc).as("%s differs from the example's code; -Dzkload.docs.update=true rewrites it", DOC)
+            assertThat(doc)
+                    .as("%s differs from the example's code; -Dzkload.docs.update=true rewrites it", DOC)
                     .isEqualTo(fromSources.toString());
         }
     }
@@ -53,7 +56,8 @@ class DocumentationTest {
         List<Path> files = new ArrayList<>(List.of(DOC));
         for (Path dir : List.of(MODULE.resolve("src"), MODULE.resolve("examples"), MODULE.resolve("pom.xml"))) {
             try (Stream<Path> walk = Files.walk(dir)) {
-                walk.filter(Files::isRegularFile).filter(p -> !p.toString().contains("/target/"))
+                walk.filter(Files::isRegularFile)
+                        .filter(p -> !p.toString().contains("/target/"))
                         .filter(p -> !p.endsWith("DocumentationTest.java")) // this list of what must not appear
                         .forEach(files::add);
             }
@@ -73,8 +77,11 @@ class DocumentationTest {
         int begin = indexOf(lines, "// tag::" + tag + "[]", source);
         int end = indexOf(lines, "// end::" + tag + "[]", source);
         List<String> body = lines.subList(begin + 1, end);
-        int indent = body.stream().filter(l -> !l.isBlank()).mapToInt(l -> l.length() - l.stripLeading().length())
-                .min().orElse(0);
+        int indent = body.stream()
+                .filter(l -> !l.isBlank())
+                .mapToInt(l -> l.length() - l.stripLeading().length())
+                .min()
+                .orElse(0);
         StringBuilder code = new StringBuilder();
         for (String line : body) {
             code.append(line.isBlank() ? "" : line.substring(indent)).append('\n');

@@ -18,12 +18,19 @@ class DomainFleetTest {
     @Test
     void theBuilderNamesTheWrongSetting() {
         assertThatThrownBy(() -> DomainFleet.builder(" ").build()).hasMessageContaining("connectString");
-        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/").build()).hasMessageContaining("root / is refused");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/").build())
+                .hasMessageContaining("root / is refused");
         assertThatThrownBy(() -> DomainFleet.builder("h:1").root("a/b").build()).hasMessageContaining("root must be");
-        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/zookeeper/x").build()).hasMessageContaining("/zookeeper");
-        assertThatThrownBy(() -> DomainFleet.builder("h:1").startBatch(0).build()).hasMessageContaining("startBatch");
-        assertThatThrownBy(() -> DomainFleet.builder("h:1").addTimeout(Duration.ZERO).build()).hasMessageContaining("addTimeout");
-        assertThatThrownBy(() -> DomainFleet.builder("h:1").connectTimeout(Duration.ofSeconds(-1)).build())
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").root("/zookeeper/x").build())
+                .hasMessageContaining("/zookeeper");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1").startBatch(0).build())
+                .hasMessageContaining("startBatch");
+        assertThatThrownBy(() ->
+                        DomainFleet.builder("h:1").addTimeout(Duration.ZERO).build())
+                .hasMessageContaining("addTimeout");
+        assertThatThrownBy(() -> DomainFleet.builder("h:1")
+                        .connectTimeout(Duration.ofSeconds(-1))
+                        .build())
                 .hasMessageContaining("connectTimeout");
     }
 
@@ -37,9 +44,11 @@ class DomainFleetTest {
     @Test
     void addingOrRemovingBeforeStartIsAnIllegalState() {
         DomainFleet fleet = DomainFleet.builder("127.0.0.1:1").build();
-        assertThatThrownBy(() -> fleet.addDomains(1)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> fleet.addDomains(1))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage("addDomains needs a STARTED fleet; this one is LATENT: call start() first");
-        assertThatThrownBy(() -> fleet.removeDomains(1)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> fleet.removeDomains(1))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("LATENT");
     }
 
@@ -49,8 +58,11 @@ class DomainFleetTest {
         fleet.close();
         fleet.close();
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
-        assertThatThrownBy(fleet::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("CLOSED");
-        assertThatThrownBy(() -> fleet.addDomains(1)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(fleet::start)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("CLOSED");
+        assertThatThrownBy(() -> fleet.addDomains(1))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("CLOSED");
     }
 
@@ -60,9 +72,12 @@ class DomainFleetTest {
         try (ServerSocket s = new ServerSocket(0)) {
             nobody = s.getLocalPort();
         }
-        DomainFleet fleet = DomainFleet.builder("127.0.0.1:" + nobody).connectTimeout(Duration.ofMillis(500)).build();
+        DomainFleet fleet = DomainFleet.builder("127.0.0.1:" + nobody)
+                .connectTimeout(Duration.ofMillis(500))
+                .build();
 
-        assertThatThrownBy(fleet::start).isInstanceOf(DomainStartException.class)
+        assertThatThrownBy(fleet::start)
+                .isInstanceOf(DomainStartException.class)
                 .hasMessage("cannot connect to 127.0.0.1:" + nobody + " within 500 ms");
 
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);

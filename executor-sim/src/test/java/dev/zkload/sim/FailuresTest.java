@@ -32,20 +32,29 @@ class FailuresTest {
     void everyFailureIsCountedByKindAndTheFirstFewOfEachKindLoggedWithTheirCause() {
         Failures failures = new Failures();
         for (int i = 0; i < 8; i++) {
-            failures.record(FailureKind.CACHE, "d-0000-exec-" + i,
-                    new CompletionException(KeeperException.create(KeeperException.Code.CONNECTIONLOSS, "/r/d-0000/$Jobs")));
+            failures.record(
+                    FailureKind.CACHE,
+                    "d-0000-exec-" + i,
+                    new CompletionException(
+                            KeeperException.create(KeeperException.Code.CONNECTIONLOSS, "/r/d-0000/$Jobs")));
         }
         failures.record(FailureKind.STATISTICS, "d-0000-exec-1", new IllegalStateException("a bug"));
 
-        assertThat(failures.snapshot()).containsEntry(FailureKind.CACHE, 8L).containsEntry(FailureKind.STATISTICS, 1L)
+        assertThat(failures.snapshot())
+                .containsEntry(FailureKind.CACHE, 8L)
+                .containsEntry(FailureKind.STATISTICS, 1L)
                 .containsEntry(FailureKind.JOB_FIRE, 0L);
-        List<String> lines = log.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
-        assertThat(lines.stream().filter(l -> l.startsWith("cache failed"))).hasSize(Failures.LOGGED_PER_KIND)
+        List<String> lines =
+                log.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+        assertThat(lines.stream().filter(l -> l.startsWith("cache failed")))
+                .hasSize(Failures.LOGGED_PER_KIND)
                 .allMatch(l -> l.contains("ConnectionLoss for /r/d-0000/$Jobs"));
         assertThat(lines).contains("further cache failures are counted in the fleet's snapshot, not logged");
         assertThat(lines).contains("statistics failed for d-0000-exec-1");
         // a cause that is not ZooKeeper's is a bug: its stack trace is logged with it
         assertThat(log.list.stream().filter(e -> e.getThrowableProxy() != null))
-                .singleElement().extracting(e -> e.getThrowableProxy().getMessage()).isEqualTo("a bug");
+                .singleElement()
+                .extracting(e -> e.getThrowableProxy().getMessage())
+                .isEqualTo("a bug");
     }
 }

@@ -10,11 +10,16 @@ class FleetSnapshotTest {
 
     @Test
     void everyKindIsThereZeroWhenNothingHappened() {
-        FleetSnapshot s = new FleetSnapshot(1, 3, 2, 35, 5, 5, 0, 0, 0, Map.of(Operation.MULTI, 71L), 0,
-                Map.of(), Map.of(FailureKind.CACHE, 2L));
-        assertThat(s.operations()).containsOnlyKeys(Operation.values()).containsEntry(Operation.MULTI, 71L)
+        FleetSnapshot s = new FleetSnapshot(
+                1, 3, 2, 35, 5, 5, 0, 0, 0, Map.of(Operation.MULTI, 71L), 0, Map.of(), Map.of(FailureKind.CACHE, 2L));
+        assertThat(s.operations())
+                .containsOnlyKeys(Operation.values())
+                .containsEntry(Operation.MULTI, 71L)
                 .containsEntry(Operation.EXISTS, 0L);
-        assertThat(s.sessionEvents()).containsOnlyKeys(SessionEvent.values()).containsValue(0L).doesNotContainValue(1L);
+        assertThat(s.sessionEvents())
+                .containsOnlyKeys(SessionEvent.values())
+                .containsValue(0L)
+                .doesNotContainValue(1L);
         assertThat(s.failures()).containsEntry(FailureKind.CACHE, 2L).containsEntry(FailureKind.JOB_FIRE, 0L);
         assertThat(s.sessions()).isEqualTo(5);
     }
@@ -22,7 +27,8 @@ class FleetSnapshotTest {
     @Test
     void theMapsCannotBeChanged() {
         FleetSnapshot s = new FleetSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 0, Map.of(), Map.of());
-        assertThatThrownBy(() -> s.operations().put(Operation.EXISTS, 1L)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> s.operations().put(Operation.EXISTS, 1L))
+                .isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> s.failures().clear()).isInstanceOf(UnsupportedOperationException.class);
     }
 

@@ -13,7 +13,8 @@ class LayoutTest {
         assertThat(l.root()).isEqualTo("/zkload/sim");
         assertThat(l.jobs()).isEqualTo("/zkload/sim/d-0007/$Jobs");
         assertThat(l.config("job-03", "cron")).isEqualTo("/zkload/sim/d-0007/$Jobs/job-03/config/cron");
-        assertThat(l.server("job-03", "d-0007-exec-1")).isEqualTo("/zkload/sim/d-0007/$Jobs/job-03/servers/d-0007-exec-1");
+        assertThat(l.server("job-03", "d-0007-exec-1"))
+                .isEqualTo("/zkload/sim/d-0007/$Jobs/job-03/servers/d-0007-exec-1");
         assertThat(l.item("job-03", 2)).isEqualTo("/zkload/sim/d-0007/$Jobs/job-03/execution/2");
         assertThat(l.executor("x")).isEqualTo("/zkload/sim/d-0007/$SaturnExecutors/executors/x");
         assertThat(l.saturnSelfConfig()).isEqualTo("/zkload/sim/$SaturnSelf/saturn-executor/config");
@@ -29,10 +30,15 @@ class LayoutTest {
 
     @Test
     void aModelWithFewerConfigFieldsKeepsTheFirstOnesAndJobClassLast() {
-        assertThat(l.configFields).hasSize(22).startsWith("enabled", "description").endsWith("jobClass");
-        Layout three = new Layout("/r", "d", SaturnModel.saturn3().toBuilder().configFields(3).build());
+        assertThat(l.configFields)
+                .hasSize(22)
+                .startsWith("enabled", "description")
+                .endsWith("jobClass");
+        Layout three = new Layout(
+                "/r", "d", SaturnModel.saturn3().toBuilder().configFields(3).build());
         assertThat(three.configFields).containsExactly("enabled", "description", "jobClass");
-        Layout one = new Layout("/r", "d", SaturnModel.saturn3().toBuilder().configFields(1).build());
+        Layout one = new Layout(
+                "/r", "d", SaturnModel.saturn3().toBuilder().configFields(1).build());
         assertThat(one.configFields).containsExactly("jobClass");
     }
 }

@@ -10,16 +10,45 @@ class MetersTest {
 
     @Test
     void theSnapshotIsPublishedWithKindsAsTags() {
-        FleetSnapshot s = new FleetSnapshot(2, 6, 4, 70, 10, 9, 30, 28, 1, Map.of(Operation.GET_DATA, 500L), 3,
-                Map.of(SessionEvent.EXPIRED, 2L), Map.of(FailureKind.RESHARD, 4L));
+        FleetSnapshot s = new FleetSnapshot(
+                2,
+                6,
+                4,
+                70,
+                10,
+                9,
+                30,
+                28,
+                1,
+                Map.of(Operation.GET_DATA, 500L),
+                3,
+                Map.of(SessionEvent.EXPIRED, 2L),
+                Map.of(FailureKind.RESHARD, 4L));
         SimpleMeterRegistry r = new SimpleMeterRegistry();
         Meters.register(r, () -> s);
         assertThat(r.get("zkload.sim.domains").gauge().value()).isEqualTo(2);
         assertThat(r.get("zkload.sim.sessions.connected").gauge().value()).isEqualTo(9);
-        assertThat(r.get("zkload.sim.operations").tag("kind", "get_data").functionCounter().count()).isEqualTo(500);
-        assertThat(r.get("zkload.sim.operations").tag("kind", "multi").functionCounter().count()).isZero();
-        assertThat(r.get("zkload.sim.session.events").tag("kind", "expired").functionCounter().count()).isEqualTo(2);
-        assertThat(r.get("zkload.sim.failures").tag("kind", "reshard").functionCounter().count()).isEqualTo(4);
-        assertThat(r.get("zkload.sim.operations.errors").functionCounter().count()).isEqualTo(3);
+        assertThat(r.get("zkload.sim.operations")
+                        .tag("kind", "get_data")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(500);
+        assertThat(r.get("zkload.sim.operations")
+                        .tag("kind", "multi")
+                        .functionCounter()
+                        .count())
+                .isZero();
+        assertThat(r.get("zkload.sim.session.events")
+                        .tag("kind", "expired")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(2);
+        assertThat(r.get("zkload.sim.failures")
+                        .tag("kind", "reshard")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(4);
+        assertThat(r.get("zkload.sim.operations.errors").functionCounter().count())
+                .isEqualTo(3);
     }
 }

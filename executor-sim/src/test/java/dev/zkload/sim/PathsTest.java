@@ -16,7 +16,11 @@ class PathsTest {
     void theParentsCuratorChecksBeforeANodeCacheReadsItsNode() {
         // five exists before an item's running node: the fan-out's heaviest part
         assertThat(Paths.parentsFrom("/r/d", "/r/d/$Jobs/job-00/execution/2/running"))
-                .containsExactly("/r/d", "/r/d/$Jobs", "/r/d/$Jobs/job-00", "/r/d/$Jobs/job-00/execution",
+                .containsExactly(
+                        "/r/d",
+                        "/r/d/$Jobs",
+                        "/r/d/$Jobs/job-00",
+                        "/r/d/$Jobs/job-00/execution",
                         "/r/d/$Jobs/job-00/execution/2");
         assertThat(Paths.parentsFrom("/r/d", "/r/d/x")).containsExactly("/r/d");
     }

@@ -26,7 +26,8 @@ class SaturnModelTest {
 
     @Test
     void saturn21WithAFullConfigMatchesTheThirtyFieldFigures() {
-        Footprint f = SaturnModel.saturn21().toBuilder().configFields(30).build().expectedFootprint();
+        Footprint f =
+                SaturnModel.saturn21().toBuilder().configFields(30).build().expectedFootprint();
         assertThat(f.znodes()).isEqualTo(2476);
         assertThat(f.watches()).isEqualTo(6296);
     }
@@ -40,7 +41,8 @@ class SaturnModelTest {
         assertThat(f.writesPerSec()).isCloseTo(8.05, within(0.01));
         assertThat(f.readsPerSec()).isCloseTo(125, within(1.0));
         // one console: what real Saturn 3.5 showed on one domain
-        Footprint oneConsole = SaturnModel.saturn3().toBuilder().consolesPerDomain(1).build().expectedFootprint();
+        Footprint oneConsole =
+                SaturnModel.saturn3().toBuilder().consolesPerDomain(1).build().expectedFootprint();
         assertThat(oneConsole.watches()).isEqualTo(3364);
         assertThat(oneConsole.readsPerSec()).isCloseTo(124.25, within(0.001));
     }
@@ -52,7 +54,8 @@ class SaturnModelTest {
         assertThat(FootprintModel.writesPerFire(SaturnModel.saturn3())).isEqualTo(12);
         // 2.1: + 2 exists before deletes per item (6) + 2 status writes re-read by 2 consoles per owner (12)
         assertThat(FootprintModel.readsPerFire(SaturnModel.saturn21())).isEqualTo(228);
-        assertThat(FootprintModel.readsPerFire(SaturnModel.saturn21().toBuilder().consolesPerDomain(1).build()))
+        assertThat(FootprintModel.readsPerFire(
+                        SaturnModel.saturn21().toBuilder().consolesPerDomain(1).build()))
                 .isEqualTo(222);
         assertThat(FootprintModel.writesPerFire(SaturnModel.saturn21())).isEqualTo(18);
     }
@@ -70,16 +73,21 @@ class SaturnModelTest {
         assertThat(SaturnModel.of(SaturnVersion.SATURN_2_1)).isEqualTo(SaturnModel.saturn21());
         assertThat(SaturnModel.saturn21().name()).isEqualTo("saturn-2.1");
         assertThat(SaturnModel.saturn3().configFields()).isEqualTo(34);
-        assertThat(SaturnModel.saturn21().toBuilder().jobsPerDomain(5).build().version()).isEqualTo(SaturnVersion.SATURN_2_1);
+        assertThat(SaturnModel.saturn21().toBuilder().jobsPerDomain(5).build().version())
+                .isEqualTo(SaturnVersion.SATURN_2_1);
     }
 
     @Test
     void buildersNameTheWrongField() {
-        assertThatThrownBy(() -> SaturnModel.saturn21().toBuilder().jobsPerDomain(0).build())
+        assertThatThrownBy(() ->
+                        SaturnModel.saturn21().toBuilder().jobsPerDomain(0).build())
                 .hasMessageContaining("jobsPerDomain must be at least 1");
-        assertThatThrownBy(() -> SaturnModel.saturn21().toBuilder().configFields(31).build())
+        assertThatThrownBy(() ->
+                        SaturnModel.saturn21().toBuilder().configFields(31).build())
                 .hasMessageContaining("configFields must be between 1 and 30 for saturn-2.1");
-        assertThatThrownBy(() -> SaturnModel.saturn3().toBuilder().runTime(Duration.ofMinutes(2)).build())
+        assertThatThrownBy(() -> SaturnModel.saturn3().toBuilder()
+                        .runTime(Duration.ofMinutes(2))
+                        .build())
                 .hasMessageContaining("runTime");
         assertThatThrownBy(() -> SaturnModel.named("saturn-9")).hasMessageContaining("unknown model 'saturn-9'");
     }

@@ -13,14 +13,20 @@ class SaturnVersionTest {
             assertThat(SaturnVersion.of(v.id())).isSameAs(v);
             assertThat(v).hasToString(v.id());
         }
-        assertThatThrownBy(() -> SaturnVersion.of("saturn-2")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> SaturnVersion.of("saturn-2"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("use saturn-2.1 or saturn-3");
     }
 
     @Test
     void configFieldsEndWithJobClassAnd21LacksWhat3Added() {
-        assertThat(SaturnVersion.SATURN_3.configFields()).hasSize(34).endsWith("jobClass").doesNotHaveDuplicates();
-        assertThat(SaturnVersion.SATURN_2_1.configFields()).hasSize(30).endsWith("jobClass")
+        assertThat(SaturnVersion.SATURN_3.configFields())
+                .hasSize(34)
+                .endsWith("jobClass")
+                .doesNotHaveDuplicates();
+        assertThat(SaturnVersion.SATURN_2_1.configFields())
+                .hasSize(30)
+                .endsWith("jobClass")
                 .doesNotContain("disableTimeoutSeconds", "rerun", "upStream", "downStream");
         assertThat(SaturnVersion.SATURN_3.configFields()).containsAll(SaturnVersion.SATURN_2_1.configFields());
     }
@@ -40,7 +46,9 @@ class SaturnVersionTest {
         assertThat(v3.watchesSaturnSelf()).isTrue();
         assertThat(v21.watchesSaturnSelf()).isFalse();
         assertThat(v21.consoleConfigCaches()).containsExactly(new SaturnVersion.CachedPath("config", 1));
-        assertThat(v3.consoleConfigCaches()).extracting(SaturnVersion.CachedPath::depth).containsOnly(0);
+        assertThat(v3.consoleConfigCaches())
+                .extracting(SaturnVersion.CachedPath::depth)
+                .containsOnly(0);
         // every executor config watch names a field the console writes
         for (SaturnVersion v : SaturnVersion.values()) {
             assertThat(v.configFields()).containsAll(v.executorConfigWatches());

@@ -32,18 +32,21 @@ class ShardingTest {
 
     @Test
     void shardingNodesParseToItems() {
-        assertThat(Sharding.parseItems("0,2,4".getBytes(StandardCharsets.UTF_8))).containsExactly(0, 2, 4);
-        assertThat(Sharding.parseItems(" 1 , 3".getBytes(StandardCharsets.UTF_8))).containsExactly(1, 3);
+        assertThat(Sharding.parseItems("0,2,4".getBytes(StandardCharsets.UTF_8)))
+                .containsExactly(0, 2, 4);
+        assertThat(Sharding.parseItems(" 1 , 3".getBytes(StandardCharsets.UTF_8)))
+                .containsExactly(1, 3);
         assertThat(Sharding.parseItems(new byte[0])).isEmpty();
         assertThat(Sharding.parseItems(null)).isEmpty();
     }
 
     @Test
     void latchCandidatesOrderBySequenceNotByName() {
-        List<String> candidates = new ArrayList<>(List.of("_c_exec-2-latch-0000000003", "_c_exec-0-latch-0000000007",
-                "_c_exec-1-latch-0000000001"));
+        List<String> candidates = new ArrayList<>(
+                List.of("_c_exec-2-latch-0000000003", "_c_exec-0-latch-0000000007", "_c_exec-1-latch-0000000001"));
         candidates.sort(Sharding::bySequence);
-        assertThat(candidates).containsExactly("_c_exec-1-latch-0000000001", "_c_exec-2-latch-0000000003",
-                "_c_exec-0-latch-0000000007");
+        assertThat(candidates)
+                .containsExactly(
+                        "_c_exec-1-latch-0000000001", "_c_exec-2-latch-0000000003", "_c_exec-0-latch-0000000007");
     }
 }

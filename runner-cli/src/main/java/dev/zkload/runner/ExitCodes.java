@@ -13,6 +13,5 @@ public final class ExitCodes {
     /** Interrupted by Ctrl-C or SIGTERM (128 + SIGINT). */
     public static final int INTERRUPTED = 130;
 
-    private ExitCodes() {
-    }
+    private ExitCodes() {}
 }

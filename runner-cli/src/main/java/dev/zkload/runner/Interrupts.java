@@ -15,8 +15,7 @@ final class Interrupts {
     private static final Logger LOG = LoggerFactory.getLogger(Interrupts.class);
     private static final AtomicInteger SIGNALS = new AtomicInteger();
 
-    private Interrupts() {
-    }
+    private Interrupts() {}
 
     static void install(Thread worker) {
         for (String name : new String[] {"INT", "TERM"}) {
@@ -44,8 +43,8 @@ final class Interrupts {
             action.run();
             return null;
         });
-        signal.getMethod("handle", signal, handler).invoke(null, signal.getConstructor(String.class).newInstance(name),
-                proxy);
+        signal.getMethod("handle", signal, handler)
+                .invoke(null, signal.getConstructor(String.class).newInstance(name), proxy);
     }
 
     private static void onSignal(Thread worker, String name) {

@@ -1,7 +1,6 @@
 package dev.zkload.runner;
 
 import dev.zkload.runner.cli.Cli;
-
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -15,8 +14,7 @@ import picocli.CommandLine;
  * removes its znodes, stops embedded servers and returns {@link ExitCodes#INTERRUPTED}.
  */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         Interrupts.install(Thread.currentThread());

@@ -11,6 +11,8 @@ public final class Version implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        return new String[] {"zkload " + current() + " (ZooKeeper client " + org.apache.zookeeper.Version.getFullVersion() + ")"};
+        return new String[] {
+            "zkload " + current() + " (ZooKeeper client " + org.apache.zookeeper.Version.getFullVersion() + ")"
+        };
     }
 }

@@ -1,12 +1,11 @@
 package dev.zkload.it;
 
-import java.nio.charset.StandardCharsets;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.zookeeper.CreateMode;
@@ -29,6 +28,7 @@ class CliBadInputIT {
     private static LocalEnsemble zk;
     private static ZooKeeper observer;
     private static String hosts;
+
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     static Path tmp;
 
@@ -41,7 +41,11 @@ class CliBadInputIT {
         // a root of somebody else's, not empty: only --force may clear it
         observer.create("/zkload", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/zkload/theirs", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-        observer.create("/zkload/theirs/data", "keep".getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        observer.create(
+                "/zkload/theirs/data",
+                "keep".getBytes(StandardCharsets.UTF_8),
+                ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                CreateMode.PERSISTENT);
     }
 
     @AfterAll
@@ -61,19 +65,27 @@ class CliBadInputIT {
     /** Exit code, the sentence on stderr and nothing of a stack trace. */
     private static void assertRefused(RunnerProcess r, int exitCode, String sentence) {
         assertThat(r.exitCode()).as(r.output()).isEqualTo(exitCode);
-        assertThat(r.err()).as(r.output()).startsWith("zkload: ").contains(sentence)
-                .doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.err())
+                .as(r.output())
+                .startsWith("zkload: ")
+                .contains(sentence)
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
     }
 
     @Test
     void badSizesAndRootsAreUsageErrors() throws Exception {
         assertRefused(run("--connect", hosts, "--domains", "0"), USAGE, "--domains must be positive, got 0");
         assertRefused(run("--connect", hosts, "--step", "-100"), USAGE, "--step must be positive, got -100");
-        assertRefused(run("--connect", hosts, "--jobs-per-domain", "0"), USAGE, "--jobs-per-domain must be positive, got 0");
+        assertRefused(
+                run("--connect", hosts, "--jobs-per-domain", "0"), USAGE, "--jobs-per-domain must be positive, got 0");
         assertRefused(run("simulate", "--connect", hosts, "--domains", "-1"), USAGE, "--domains must be positive");
-        assertRefused(run("latency", "--connect", hosts, "--znode-count", "0"), USAGE, "--znode-count must be at least 1");
+        assertRefused(
+                run("latency", "--connect", hosts, "--znode-count", "0"), USAGE, "--znode-count must be at least 1");
         assertRefused(run("latency", "--connect", hosts, "--root", "/"), USAGE, "--root / is refused");
-        assertRefused(run("latency", "--connect", hosts, "--root", "/zookeeper"), USAGE,
+        assertRefused(
+                run("latency", "--connect", hosts, "--root", "/zookeeper"),
+                USAGE,
                 "/zookeeper is ZooKeeper's own tree");
         assertRefused(run("clean", "--connect", hosts, "--root", "/zookeeper/quota"), USAGE, "is refused");
         assertNothingWritten();
@@ -87,16 +99,29 @@ class CliBadInputIT {
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
         }
-        RunnerProcess r = run("--connect", "127.0.0.1:" + closed, "--connect-timeout", "2s", "--out",
+        RunnerProcess r = run(
+                "--connect",
+                "127.0.0.1:" + closed,
+                "--connect-timeout",
+                "2s",
+                "--out",
                 tmp.resolve("unreachable").toString());
         assertRefused(r, FAILURE, "cannot reach ZooKeeper at 127.0.0.1:" + closed + " within 2 s");
         assertThat(r.err().lines().count()).as("one sentence: " + r.err()).isEqualTo(1);
-        assertThat(tmp.resolve("unreachable")).as("a refused run leaves no empty results folder").doesNotExist();
+        assertThat(tmp.resolve("unreachable"))
+                .as("a refused run leaves no empty results folder")
+                .doesNotExist();
     }
 
     @Test
     void verboseShowsTheStackTrace() throws Exception {
-        RunnerProcess r = run("--verbose", "--connect", "127.0.0.1:1", "--connect-timeout", "1s", "--out",
+        RunnerProcess r = run(
+                "--verbose",
+                "--connect",
+                "127.0.0.1:1",
+                "--connect-timeout",
+                "1s",
+                "--out",
                 tmp.resolve("verbose").toString());
         assertThat(r.exitCode()).isEqualTo(FAILURE);
         assertThat(r.err()).contains("cannot reach ZooKeeper").contains("\tat dev.zkload.");
@@ -104,30 +129,54 @@ class CliBadInputIT {
 
     @Test
     void aRootThatIsNotEmptyIsLeftAloneWithoutForce() throws Exception {
-        assertRefused(run("latency", "--connect", hosts, "--root", "/zkload/theirs", "--znode-count", "10", "--out",
-                tmp.resolve("theirs").toString()), FAILURE,
+        assertRefused(
+                run(
+                        "latency",
+                        "--connect",
+                        hosts,
+                        "--root",
+                        "/zkload/theirs",
+                        "--znode-count",
+                        "10",
+                        "--out",
+                        tmp.resolve("theirs").toString()),
+                FAILURE,
                 "/zkload/theirs already exists and holds 1 znodes; choose another root, or use --force to clear it");
         // the same refusal from clean, which once called it a usage error
         observer.create("/app", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/app/data", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         try {
-            assertRefused(run("latency", "--connect", hosts, "--root", "/app", "--out", tmp.resolve("app").toString()),
-                    FAILURE, "/app already exists and holds 1 znodes");
-            assertRefused(run("clean", "--connect", hosts, "--root", "/app"), FAILURE,
+            assertRefused(
+                    run(
+                            "latency",
+                            "--connect",
+                            hosts,
+                            "--root",
+                            "/app",
+                            "--out",
+                            tmp.resolve("app").toString()),
+                    FAILURE,
+                    "/app already exists and holds 1 znodes");
+            assertRefused(
+                    run("clean", "--connect", hosts, "--root", "/app"),
+                    FAILURE,
                     "/app is outside /zkload and carries no zkload marker");
             assertThat(observer.exists("/app/data", false)).isNotNull();
         } finally {
             observer.delete("/app/data", -1);
             observer.delete("/app", -1);
         }
-        assertThat(new String(observer.getData("/zkload/theirs/data", false, null), StandardCharsets.UTF_8)).isEqualTo("keep");
+        assertThat(new String(observer.getData("/zkload/theirs/data", false, null), StandardCharsets.UTF_8))
+                .isEqualTo("keep");
         assertNothingWritten();
     }
 
     @Test
     void anOutFolderThatCannotBeMadeIsRefusedBeforeAnythingRuns() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
-        assertRefused(run("--connect", hosts, "--out", file.resolve("results").toString()), USAGE,
+        assertRefused(
+                run("--connect", hosts, "--out", file.resolve("results").toString()),
+                USAGE,
                 "cannot use results folder " + file.resolve("results"));
         assertRefused(run("latency", "--connect", hosts, "--out", file.toString()), USAGE, "is a file, not a folder");
         assertNothingWritten();
@@ -137,7 +186,9 @@ class CliBadInputIT {
     void aResultsFolderThatHoldsAnotherRunIsNotReused() throws Exception {
         Path used = Files.createDirectories(tmp.resolve("used"));
         Files.writeString(used.resolve("latency-1-127.0.0.1_2181.hlog"), "an earlier run's histograms");
-        assertRefused(run("latency", "--connect", hosts, "--out", used.toString()), USAGE,
+        assertRefused(
+                run("latency", "--connect", hosts, "--out", used.toString()),
+                USAGE,
                 "--out: " + used + " already holds files");
         try (var files = Files.list(used)) {
             assertThat(files.count()).isEqualTo(1);
@@ -152,7 +203,9 @@ class CliBadInputIT {
         assertRefused(r, FAILURE, "unknown host 'no-such-host.invalid'");
         assertThat(r.err().lines().count()).as("one sentence: " + r.output()).isEqualTo(1);
         assertThat(r.out()).as("no log of ZooKeeper's own retries").doesNotContain("ERROR");
-        assertThat((System.nanoTime() - start) / 1e9).as("not the whole connect timeout").isLessThan(10.0);
+        assertThat((System.nanoTime() - start) / 1e9)
+                .as("not the whole connect timeout")
+                .isLessThan(10.0);
         assertThat(out).doesNotExist();
         Path usage = tmp.resolve("usage");
         assertRefused(run("--connect", hosts, "--domains", "0", "--out", usage.toString()), USAGE, "--domains");
@@ -161,7 +214,9 @@ class CliBadInputIT {
 
     @Test
     void aServerJavaHomeThatIsNoJdkIsRefused() throws Exception {
-        assertRefused(run("--server-java-home", tmp.toString(), "--servers", "1"), USAGE,
+        assertRefused(
+                run("--server-java-home", tmp.toString(), "--servers", "1"),
+                USAGE,
                 "--server-java-home: " + tmp + " is not a JDK");
         assertRefused(run("ensemble", "--server-java-home", "/nonexistent"), USAGE, "is not a JDK");
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.testing.Timeouts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CtrlCIT {
     private static final String DATA_DIR = "-Dzkload.deleteOnOrphan=";
+
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path tmp;
 
@@ -36,7 +36,10 @@ class CtrlCIT {
             interruptGroup(r);
             assertThat(r.awaitExit(Timeouts.seconds(120))).as(r.output()).isEqualTo(130);
             assertThat(r.out()).contains("Removing the simulated domains").doesNotContain("could not remove");
-            assertThat(RunnerProcess.json(out.resolve("summary.json")).get("stopReason").asText()).isEqualTo("interrupted");
+            assertThat(RunnerProcess.json(out.resolve("summary.json"))
+                            .get("stopReason")
+                            .asText())
+                    .isEqualTo("interrupted");
             assertGone(r, dirs);
         }
     }
@@ -57,18 +60,37 @@ class CtrlCIT {
     }
 
     private RunnerProcess startEmbedded(Path out) throws Exception {
-        assumeTrue(runs("setsid", "true") && runs("env", "--default-signal=INT", "true"),
+        assumeTrue(
+                runs("setsid", "true") && runs("env", "--default-signal=INT", "true"),
                 "setsid and env --default-signal (util-linux, coreutils 8.31+) are needed to act as a terminal does");
-        return RunnerProcess.start(tmp.resolve("logs"), List.of("setsid", "env", "--default-signal=INT"), "--servers", "3",
-                "--domains", "3", "--step", "1", "--settle", "10m", "--znode-count", "100", "--jobs-per-domain", "3",
-                "--out", out.toString());
+        return RunnerProcess.start(
+                tmp.resolve("logs"),
+                List.of("setsid", "env", "--default-signal=INT"),
+                "--servers",
+                "3",
+                "--domains",
+                "3",
+                "--step",
+                "1",
+                "--settle",
+                "10m",
+                "--znode-count",
+                "100",
+                "--jobs-per-domain",
+                "3",
+                "--out",
+                out.toString());
     }
 
     /** The servers' data directories (each server is told its own), once the baseline is on disk. */
     private static List<Path> awaitServersAndBaseline(RunnerProcess r, Path out) {
         await().atMost(Timeouts.seconds(120)).until(() -> Files.exists(out.resolve("steps.jsonl")));
-        List<Path> dirs = runner(r).descendants().map(p -> p.info().arguments().orElse(new String[0]))
-                .flatMap(java.util.Arrays::stream).filter(a -> a.startsWith(DATA_DIR)).map(a -> Path.of(a.substring(DATA_DIR.length())))
+        List<Path> dirs = runner(r)
+                .descendants()
+                .map(p -> p.info().arguments().orElse(new String[0]))
+                .flatMap(java.util.Arrays::stream)
+                .filter(a -> a.startsWith(DATA_DIR))
+                .map(a -> Path.of(a.substring(DATA_DIR.length())))
                 .toList();
         assertThat(dirs).as(r.output()).hasSize(3).allMatch(Files::isDirectory);
         return dirs;
@@ -76,22 +98,32 @@ class CtrlCIT {
 
     private static void assertGone(RunnerProcess r, List<Path> dirs) {
         await().atMost(Timeouts.seconds(30)).untilAsserted(() -> {
-            assertThat(r.process().descendants().filter(ProcessHandle::isAlive).toList()).as("server processes").isEmpty();
+            assertThat(r.process().descendants().filter(ProcessHandle::isAlive).toList())
+                    .as("server processes")
+                    .isEmpty();
             assertThat(dirs).as("the servers' data").noneMatch(Files::exists);
-            assertThat(dirs.get(0).getParent()).as("the ensemble's temporary folder").doesNotExist();
+            assertThat(dirs.get(0).getParent())
+                    .as("the ensemble's temporary folder")
+                    .doesNotExist();
         });
     }
 
     /** SIGINT to the runner's process group, as the terminal's Ctrl-C. */
     private static void interruptGroup(RunnerProcess r) throws IOException, InterruptedException {
         long group = processGroup(runner(r).pid());
-        Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + group).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + group)
+                .inheritIO()
+                .start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).isTrue();
     }
 
     /** The runner's JVM: the process started, or (if setsid had to fork) its child. */
     private static ProcessHandle runner(RunnerProcess r) {
-        Optional<ProcessHandle> java = r.process().toHandle().info().command().filter(c -> c.endsWith("java"))
+        Optional<ProcessHandle> java = r.process()
+                .toHandle()
+                .info()
+                .command()
+                .filter(c -> c.endsWith("java"))
                 .map(c -> r.process().toHandle());
         return java.orElseGet(() -> r.process().children().findFirst().orElseThrow());
     }

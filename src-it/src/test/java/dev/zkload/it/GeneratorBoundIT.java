@@ -29,12 +29,29 @@ class GeneratorBoundIT {
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").build()) {
             zk.start();
             Path out = tmp.resolve("ramp");
-            // the shell joins the cgroup, then becomes the runner: every thread of the runner's JVM is held to the quota
-            List<String> inCgroup = List.of("sh", "-c", "echo $$ > " + cgroup.resolve("cgroup.procs") + " && exec \"$@\"",
-                    "sh");
-            RunnerProcess r = RunnerProcess.start(tmp.resolve("logs"), inCgroup, "--connect", zk.connectString(),
-                    "--domains", "2", "--step", "1", "--settle", "5s", "--sustain", "5s", "--znode-count", "2000", "--bench-time", "5s",
-                    "--out", out.toString());
+            // the shell joins the cgroup, then becomes the runner: every thread of the runner's JVM is held to the
+            // quota
+            List<String> inCgroup =
+                    List.of("sh", "-c", "echo $$ > " + cgroup.resolve("cgroup.procs") + " && exec \"$@\"", "sh");
+            RunnerProcess r = RunnerProcess.start(
+                    tmp.resolve("logs"),
+                    inCgroup,
+                    "--connect",
+                    zk.connectString(),
+                    "--domains",
+                    "2",
+                    "--step",
+                    "1",
+                    "--settle",
+                    "5s",
+                    "--sustain",
+                    "5s",
+                    "--znode-count",
+                    "2000",
+                    "--bench-time",
+                    "5s",
+                    "--out",
+                    out.toString());
             try (r) {
                 assertThat(r.awaitExit(Timeouts.seconds(240))).as(r.output()).isZero();
             } finally {
@@ -49,8 +66,9 @@ class GeneratorBoundIT {
             assertThat(summary.get("generatorBoundAtDomains").asInt()).isEqualTo(1);
             assertThat(summary.get("maxStableDomains").isNull()).isTrue();
             assertThat(summary.get("saturatedAtDomains").isNull()).isTrue();
-            assertThat(summary.get("verdict").asText()).startsWith("At 1 domain the load generator, not the ensemble,"
-                    + " was the limit").contains("--shard i/N");
+            assertThat(summary.get("verdict").asText())
+                    .startsWith("At 1 domain the load generator, not the ensemble," + " was the limit")
+                    .contains("--shard i/N");
             assertThat(r.out()).contains("Verdict: At 1 domain the load generator");
         }
     }
@@ -58,7 +76,8 @@ class GeneratorBoundIT {
     /** A cgroup (v1) with a CPU quota of 10 ms per 100 ms, or the test is skipped. */
     private static Path cpuCgroup() throws IOException {
         Path controller = Path.of("/sys/fs/cgroup/cpu");
-        assumeTrue(Files.isWritable(controller) && Files.exists(controller.resolve("cpu.cfs_quota_us")),
+        assumeTrue(
+                Files.isWritable(controller) && Files.exists(controller.resolve("cpu.cfs_quota_us")),
                 "no writable cgroup v1 CPU controller at " + controller + " (needs root and cgroups)");
         Path group = controller.resolve("zkload-it-" + ProcessHandle.current().pid());
         try {

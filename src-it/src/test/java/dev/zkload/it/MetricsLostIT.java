@@ -24,30 +24,59 @@ class MetricsLostIT {
 
     @Test
     void stepsWithoutTheLeadersStatisticsAreMarkedAndTheVerdictSaysSo() throws Exception {
-        try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").zooCfg("4lw.commands.whitelist", "srvr")
+        try (LocalEnsemble zk = LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .zooCfg("4lw.commands.whitelist", "srvr")
                 .build()) {
             zk.start();
             try (TcpProxy admin = new TcpProxy(zk.servers().get(0).adminPort())) {
                 Path out = tmp.resolve("ramp");
-                RunnerProcess r = RunnerProcess.start(tmp.resolve("logs"), "--connect", zk.connectString(), "--admin-url",
-                        "http://" + admin.hostPort() + "/commands", "--domains", "3", "--step", "1", "--settle", "4s",
-                        "--sustain", "4s", "--znode-count", "50", "--jobs-per-domain", "3", "--out", out.toString());
+                RunnerProcess r = RunnerProcess.start(
+                        tmp.resolve("logs"),
+                        "--connect",
+                        zk.connectString(),
+                        "--admin-url",
+                        "http://" + admin.hostPort() + "/commands",
+                        "--domains",
+                        "3",
+                        "--step",
+                        "1",
+                        "--settle",
+                        "4s",
+                        "--sustain",
+                        "4s",
+                        "--znode-count",
+                        "50",
+                        "--jobs-per-domain",
+                        "3",
+                        "--out",
+                        out.toString());
                 try (r) {
                     Path steps = out.resolve("steps.jsonl");
-                    await().atMost(Timeouts.seconds(120)).until(() -> Files.exists(steps)
-                            && Files.readAllLines(steps).size() >= 2);
+                    await().atMost(Timeouts.seconds(120))
+                            .until(() -> Files.exists(steps)
+                                    && Files.readAllLines(steps).size() >= 2);
                     admin.cut();
-                    assertThat(r.awaitExit(Timeouts.seconds(180))).as(r.output()).isZero();
+                    assertThat(r.awaitExit(Timeouts.seconds(180)))
+                            .as(r.output())
+                            .isZero();
                 }
                 List<JsonNode> lines = RunnerProcess.jsonLines(out.resolve("steps.jsonl"));
                 assertThat(lines).hasSize(4);
                 assertThat(lines.get(1).get("verdict").asText()).isEqualTo("stable");
                 for (JsonNode blind : lines.subList(2, 4)) {
-                    assertThat(blind.get("verdict").asText()).as(blind.toString()).isEqualTo("unobservable");
+                    assertThat(blind.get("verdict").asText())
+                            .as(blind.toString())
+                            .isEqualTo("unobservable");
                     assertThat(blind.get("saturationObservable").asBoolean()).isFalse();
-                    assertThat(blind.at("/serverMetrics/unanswered/" + zk.servers().get(0).hostPort().replace("/", "~1"))
-                            .asInt()).isPositive();
-                    assertThat(blind.get("leaderlessSec").asDouble()).as("no statistics is not a lost quorum").isZero();
+                    assertThat(blind.at("/serverMetrics/unanswered/"
+                                            + zk.servers().get(0).hostPort().replace("/", "~1"))
+                                    .asInt())
+                            .isPositive();
+                    assertThat(blind.get("leaderlessSec").asDouble())
+                            .as("no statistics is not a lost quorum")
+                            .isZero();
                 }
                 JsonNode summary = RunnerProcess.json(out.resolve("summary.json"));
                 assertThat(summary.get("stopReason").asText()).isEqualTo("target-reached");

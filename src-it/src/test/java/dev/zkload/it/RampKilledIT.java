@@ -1,13 +1,12 @@
 package dev.zkload.it;
 
-import java.nio.charset.StandardCharsets;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,23 +32,42 @@ class RampKilledIT {
     @Test
     void theEmbeddedServersEndWithTheRunnerAndTakeTheirDataWithThem() throws Exception {
         Path out = tmp.resolve("embedded");
-        try (RunnerProcess ramp = RunnerProcess.start(tmp, "--servers", "3", "--server-heap", "256m", "--domains", "1",
-                "--settle", "120s", "--znode-count", "200", "--out", out.toString())) {
+        try (RunnerProcess ramp = RunnerProcess.start(
+                tmp,
+                "--servers",
+                "3",
+                "--server-heap",
+                "256m",
+                "--domains",
+                "1",
+                "--settle",
+                "120s",
+                "--znode-count",
+                "200",
+                "--out",
+                out.toString())) {
             // past the baseline, the servers are up and the simulated domain is being added
-            await().atMost(Timeouts.seconds(120)).until(() -> Files.isRegularFile(out.resolve("steps.jsonl"))
-                    && !Files.readAllLines(out.resolve("steps.jsonl")).isEmpty());
+            await().atMost(Timeouts.seconds(120))
+                    .until(() -> Files.isRegularFile(out.resolve("steps.jsonl"))
+                            && !Files.readAllLines(out.resolve("steps.jsonl")).isEmpty());
             List<ProcessHandle> servers = ramp.process().descendants().toList();
             assertThat(servers).as("three forked servers").hasSize(3);
-            List<Path> dataDirs = servers.stream().map(RampKilledIT::ownedDataDir).toList();
+            List<Path> dataDirs =
+                    servers.stream().map(RampKilledIT::ownedDataDir).toList();
             assertThat(dataDirs).allMatch(Files::isDirectory);
 
             ramp.process().destroyForcibly();
-            assertThat(ramp.process().waitFor(Timeouts.seconds(30).toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(ramp.process().waitFor(Timeouts.seconds(30).toSeconds(), TimeUnit.SECONDS))
+                    .isTrue();
 
             await().atMost(Timeouts.seconds(30)).until(() -> servers.stream().noneMatch(ProcessHandle::isAlive));
             await().atMost(Timeouts.seconds(10)).until(() -> dataDirs.stream().noneMatch(Files::exists));
-            assertThat(dataDirs.get(0).getParent()).as("the ensemble's temporary folder").doesNotExist();
-            assertThat(out.resolve("run.json")).as("results written so far stay").isRegularFile();
+            assertThat(dataDirs.get(0).getParent())
+                    .as("the ensemble's temporary folder")
+                    .doesNotExist();
+            assertThat(out.resolve("run.json"))
+                    .as("results written so far stay")
+                    .isRegularFile();
         }
     }
 
@@ -60,27 +78,46 @@ class RampKilledIT {
             try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
                 // somebody else's znodes: beside our root and outside /zkload
                 observer.create("/app", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                observer.create("/app/config", "x".getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                observer.create(
+                        "/app/config",
+                        "x".getBytes(StandardCharsets.UTF_8),
+                        ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                        CreateMode.PERSISTENT);
                 observer.create("/zkload", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
                 observer.create("/zkload/theirs", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
 
                 Path out = tmp.resolve("remote");
                 String root;
-                try (RunnerProcess ramp = RunnerProcess.start(tmp, "--connect", zk.connectString(), "--domains", "2",
-                        "--step", "1", "--settle", "120s", "--znode-count", "200", "--out", out.toString())) {
+                try (RunnerProcess ramp = RunnerProcess.start(
+                        tmp,
+                        "--connect",
+                        zk.connectString(),
+                        "--domains",
+                        "2",
+                        "--step",
+                        "1",
+                        "--settle",
+                        "120s",
+                        "--znode-count",
+                        "200",
+                        "--out",
+                        out.toString())) {
                     root = RampFaultIT.awaitRoot(ramp, out);
                     await().atMost(Timeouts.seconds(120)).until(() -> RampFaultIT.domains(observer, root) == 1);
                     ramp.process().destroyForcibly();
-                    assertThat(ramp.process().waitFor(Timeouts.seconds(30).toSeconds(), TimeUnit.SECONDS)).isTrue();
+                    assertThat(ramp.process().waitFor(Timeouts.seconds(30).toSeconds(), TimeUnit.SECONDS))
+                            .isTrue();
                 }
-                assertThat(Znodes.tree(observer, root)).as("a killed ramp cleans nothing itself")
+                assertThat(Znodes.tree(observer, root))
+                        .as("a killed ramp cleans nothing itself")
                         .hasSizeGreaterThan(1000);
 
                 // the killed run's lock goes with its session, within the session timeout; until then clean says so
                 RunnerProcess early = RunnerProcess.run(tmp, "clean", "--connect", zk.connectString(), "--root", root);
                 if (early.exitCode() != 0) {
                     assertThat(early.err()).as(early.output()).contains("whose process is gone");
-                    await().atMost(Timeouts.seconds(60)).until(() -> observer.exists(root + "/zkload.lock", false) == null);
+                    await().atMost(Timeouts.seconds(60))
+                            .until(() -> observer.exists(root + "/zkload.lock", false) == null);
                 }
                 RunnerProcess clean = RunnerProcess.run(tmp, "clean", "--connect", zk.connectString(), "--root", root);
                 assertThat(clean.exitCode()).as(clean.output()).isZero();

@@ -39,12 +39,16 @@ final class RunnerProcess implements AutoCloseable {
         Path jar = Path.of(System.getProperty("zkload.it.runnerJar", "../runner-cli/target/runner.jar"));
         assertThat(jar).as("runner.jar (built by runner-cli's package phase)").isRegularFile();
         List<String> cmd = new ArrayList<>(prefix);
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
+        cmd.addAll(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
         cmd.addAll(List.of(args));
         Files.createDirectories(logs);
         Path out = Files.createTempFile(logs, "runner-", ".out");
         Path err = Files.createTempFile(logs, "runner-", ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         p.getOutputStream().close();
         return new RunnerProcess(p, out, err);
     }

@@ -3,10 +3,10 @@ package dev.zkload.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
@@ -42,9 +42,11 @@ class SessionExpiryIT {
                 for (ServerAddress s : zk.servers()) {
                     proxies.add(new TcpProxy(s.clientPort()));
                 }
-                String through = String.join(",", proxies.stream().map(TcpProxy::hostPort).toList());
+                String through = String.join(
+                        ",", proxies.stream().map(TcpProxy::hostPort).toList());
                 // runs paused: the counts below are then exact, not a moving average
-                try (DomainFleet fleet = DomainFleet.builder(through).root(ROOT).jobRuns(false).build()) {
+                try (DomainFleet fleet =
+                        DomainFleet.builder(through).root(ROOT).jobRuns(false).build()) {
                     fleet.start();
                     fleet.addDomains(1);
                     String domain = observer.getChildren(ROOT, false).get(0);
@@ -57,13 +59,17 @@ class SessionExpiryIT {
 
                     proxies.forEach(TcpProxy::cut);
                     // the servers expire the sessions after 20 s without a heartbeat and delete their ephemerals
-                    await().atMost(Timeouts.seconds(90)).pollInterval(Duration.ofSeconds(1))
+                    await().atMost(Timeouts.seconds(90))
+                            .pollInterval(Duration.ofSeconds(1))
                             .until(() -> Znodes.ephemeralOwners(observer, ROOT).isEmpty());
                     proxies.forEach(TcpProxy::heal);
 
-                    await().atMost(Timeouts.seconds(120)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                    await().atMost(Timeouts.seconds(120))
+                            .pollInterval(Duration.ofSeconds(1))
+                            .ignoreExceptions()
                             .untilAsserted(() -> {
-                                assertThat(fleet.snapshot().sessionEvents().get(SessionEvent.EXPIRED)).isEqualTo(5L);
+                                assertThat(fleet.snapshot().sessionEvents().get(SessionEvent.EXPIRED))
+                                        .isEqualTo(5L);
                                 Totals now = totals(zk, stats);
                                 assertThat(now.znodes()).isEqualTo(before.znodes());
                                 assertThat(now.ephemerals()).isEqualTo(before.ephemerals());
@@ -72,18 +78,25 @@ class SessionExpiryIT {
                                 // at once, so every connection is back: the simulated sessions, it, this test's
                                 assertThat(now.connections()).isEqualTo(before.connections());
                                 // the new leader reshards half a second after the burst of registrations
-                                assertThat(counter(observer, reshards)).as("the new console leader resharded")
+                                assertThat(counter(observer, reshards))
+                                        .as("the new console leader resharded")
                                         .isGreaterThan(reshardsBefore);
                             });
                     List<Long> owners = Znodes.ephemeralOwners(observer, ROOT);
-                    assertThat(new HashSet<>(owners)).as("as many owners as before, all of them new sessions")
-                            .hasSameSizeAs(oldSessions).doesNotContainAnyElementsOf(oldSessions);
+                    assertThat(new HashSet<>(owners))
+                            .as("as many owners as before, all of them new sessions")
+                            .hasSameSizeAs(oldSessions)
+                            .doesNotContainAnyElementsOf(oldSessions);
                     assertThat(owners).hasSize((int) before.ephemerals());
                     assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(5);
                     fleet.addDomains(1);
-                    assertThat(RampFaultIT.domains(observer, ROOT)).as("the new control session wrote the tree").isEqualTo(2);
+                    assertThat(RampFaultIT.domains(observer, ROOT))
+                            .as("the new control session wrote the tree")
+                            .isEqualTo(2);
                 }
-                assertThat(Znodes.tree(observer, ROOT)).as("close removed the domain").isEmpty();
+                assertThat(Znodes.tree(observer, ROOT))
+                        .as("close removed the domain")
+                        .isEmpty();
             } finally {
                 for (TcpProxy p : proxies) {
                     p.close();
@@ -93,8 +106,7 @@ class SessionExpiryIT {
     }
 
     /** What the servers hold: the leader's znodes and ephemerals, every server's watches and connections. */
-    record Totals(long znodes, long ephemerals, long watches, long connections) {
-    }
+    record Totals(long znodes, long ephemerals, long watches, long connections) {}
 
     private static Totals totals(LocalEnsemble zk, StatsClient stats) throws Exception {
         long watches = 0;
@@ -115,12 +127,17 @@ class SessionExpiryIT {
     /** Registration and the first reshard are done when the totals hold still for a few seconds. */
     private static Totals awaitSteady(LocalEnsemble zk, StatsClient stats) {
         Totals[] last = {null};
-        return await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofSeconds(3)).ignoreExceptions().until(() -> {
-            Totals now = totals(zk, stats);
-            boolean still = now.equals(last[0]) && now.ephemerals() > 0;
-            last[0] = now;
-            return still ? now : null;
-        }, t -> t != null);
+        return await().atMost(Timeouts.seconds(60))
+                .pollInterval(Duration.ofSeconds(3))
+                .ignoreExceptions()
+                .until(
+                        () -> {
+                            Totals now = totals(zk, stats);
+                            boolean still = now.equals(last[0]) && now.ephemerals() > 0;
+                            last[0] = now;
+                            return still ? now : null;
+                        },
+                        t -> t != null);
     }
 
     private static long counter(ZooKeeper zk, String path) throws Exception {

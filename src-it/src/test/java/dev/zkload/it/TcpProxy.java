@@ -65,22 +65,25 @@ final class TcpProxy implements AutoCloseable {
     }
 
     private void pump(Socket from, Socket to) {
-        Thread t = new Thread(() -> {
-            byte[] buffer = new byte[16 * 1024];
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                int n;
-                while ((n = in.read(buffer)) >= 0) {
-                    out.write(buffer, 0, n);
-                }
-            } catch (IOException e) {
-                // either side hung up
-            } finally {
-                closeQuietly(from);
-                closeQuietly(to);
-                open.remove(from);
-                open.remove(to);
-            }
-        }, "proxy-pump");
+        Thread t = new Thread(
+                () -> {
+                    byte[] buffer = new byte[16 * 1024];
+                    try (InputStream in = from.getInputStream();
+                            OutputStream out = to.getOutputStream()) {
+                        int n;
+                        while ((n = in.read(buffer)) >= 0) {
+                            out.write(buffer, 0, n);
+                        }
+                    } catch (IOException e) {
+                        // either side hung up
+                    } finally {
+                        closeQuietly(from);
+                        closeQuietly(to);
+                        open.remove(from);
+                        open.remove(to);
+                    }
+                },
+                "proxy-pump");
         t.setDaemon(true);
         t.start();
     }

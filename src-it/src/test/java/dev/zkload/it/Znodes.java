@@ -9,8 +9,7 @@ import org.apache.zookeeper.data.Stat;
 
 /** What is on the server: every path of a tree and the sessions its ephemerals belong to. */
 final class Znodes {
-    private Znodes() {
-    }
+    private Znodes() {}
 
     /** Every path at or under {@code root} (breadth first), empty if it does not exist. */
     static List<String> tree(ZooKeeper zk, String root) throws InterruptedException, KeeperException {

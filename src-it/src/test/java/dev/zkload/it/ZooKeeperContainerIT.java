@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ops.LatencyBenchmark;
 import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyListener;
@@ -12,7 +13,6 @@ import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
@@ -45,10 +45,17 @@ class ZooKeeperContainerIT {
 
     @BeforeAll
     static void startContainer() throws Exception {
-        skipUnless(DockerClientFactory.instance().isDockerAvailable(),
+        skipUnless(
+                DockerClientFactory.instance().isDockerAvailable(),
                 "no Docker engine here: the container tests skip (.ci/docker-setup installs and starts one)");
         String image = System.getProperty("zkload.it.zookeeperImage", "zkload/zookeeper:3.9.5");
-        skipUnless(!DockerClientFactory.instance().client().listImagesCmd().withImageNameFilter(image).exec().isEmpty(),
+        skipUnless(
+                !DockerClientFactory.instance()
+                        .client()
+                        .listImagesCmd()
+                        .withImageNameFilter(image)
+                        .exec()
+                        .isEmpty(),
                 "image " + image + " is not built here: .ci/docker-setup builds it from docker/zookeeper/Dockerfile");
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
@@ -80,7 +87,8 @@ class ZooKeeperContainerIT {
 
     @Test
     void theSevenOpBenchmarkRunsAgainstTheContainer() throws Exception {
-        var run = LatencyBenchmark.run(LatencyConfig.builder(hosts).znodeCount(300).build(), LatencyListener.NONE);
+        var run = LatencyBenchmark.run(
+                LatencyConfig.builder(hosts).znodeCount(300).build(), LatencyListener.NONE);
         TargetResult result = run.report().targets().get(0);
         assertThat(result.ops()).hasSize(7);
         for (OpStats op : result.ops().values()) {
@@ -102,21 +110,27 @@ class ZooKeeperContainerIT {
         ServerAddress server = new ServerAddress("127.0.0.1", port, ServerAddress.DEFAULT_ADMIN_PORT);
         ServerStats empty = stats.monitor(server);
         Footprint expected = SaturnModel.saturn21().expectedFootprint();
-        try (DomainFleet fleet = DomainFleet.builder(hosts).root("/zkload/it-container").jobRuns(false).build()) {
+        try (DomainFleet fleet = DomainFleet.builder(hosts)
+                .root("/zkload/it-container")
+                .jobRuns(false)
+                .build()) {
             fleet.start();
             fleet.addDomains(1);
             await().atMost(Timeouts.seconds(60)).ignoreExceptions().untilAsserted(() -> {
                 ServerStats now = stats.monitor(server);
-                assertThat((double) now.znodeCount() - empty.znodeCount()).isCloseTo(expected.znodes(),
-                        within(0.1 * expected.znodes()));
-                assertThat((double) now.watchCount() - empty.watchCount()).isCloseTo(expected.watches(),
-                        within(0.1 * expected.watches()));
-                assertThat((double) now.ephemeralsCount()).isCloseTo(expected.ephemerals(), within(0.1 * expected.ephemerals()));
+                assertThat((double) now.znodeCount() - empty.znodeCount())
+                        .isCloseTo(expected.znodes(), within(0.1 * expected.znodes()));
+                assertThat((double) now.watchCount() - empty.watchCount())
+                        .isCloseTo(expected.watches(), within(0.1 * expected.watches()));
+                assertThat((double) now.ephemeralsCount())
+                        .isCloseTo(expected.ephemerals(), within(0.1 * expected.ephemerals()));
             });
             assertThat(fleet.snapshot().sessionsOpen()).isEqualTo((long) expected.sessions());
         }
         try (ZooKeeper zk = ZkClients.connect(hosts)) {
-            assertThat(zk.getChildren("/", false)).as("close removed every node it made").containsExactly("zookeeper");
+            assertThat(zk.getChildren("/", false))
+                    .as("close removed every node it made")
+                    .containsExactly("zookeeper");
         }
     }
 }

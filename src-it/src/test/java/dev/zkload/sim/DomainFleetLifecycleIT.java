@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.testing.Timeouts;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 // DomainFleet.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
 class DomainFleetLifecycleIT {
-    private static final SaturnModel SMALL = SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
+    private static final SaturnModel SMALL =
+            SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
     private static final int SESSIONS = SMALL.executorsPerDomain() + SMALL.consolesPerDomain();
     private static final StatsClient STATS = new StatsClient(Duration.ofSeconds(5));
     private static LocalEnsemble zk;
@@ -53,7 +54,11 @@ class DomainFleetLifecycleIT {
     }
 
     private DomainFleet fleet(String root) {
-        return DomainFleet.builder(zk.connectString()).root(root).model(SMALL).jobRuns(false).build();
+        return DomainFleet.builder(zk.connectString())
+                .root(root)
+                .model(SMALL)
+                .jobRuns(false)
+                .build();
     }
 
     @Test
@@ -79,11 +84,14 @@ class DomainFleetLifecycleIT {
         fleet.close();
         awaitServerAsBefore();
 
-        assertThatThrownBy(() -> fleet.addDomains(1)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> fleet.addDomains(1))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage("addDomains needs a STARTED fleet; this one is CLOSED");
         assertThatThrownBy(() -> fleet.removeDomains(1)).isInstanceOf(IllegalStateException.class);
         // nothing connects afterwards either (the control session used to be reopened, and leaked)
-        await().during(Duration.ofSeconds(1)).atMost(Timeouts.seconds(5)).pollInterval(Duration.ofMillis(200))
+        await().during(Duration.ofSeconds(1))
+                .atMost(Timeouts.seconds(5))
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> STATS.monitor(server).aliveConnections() == connectionsBefore);
         assertThat(fleet.snapshot().domains()).isZero();
         fleet.close();
@@ -91,8 +99,12 @@ class DomainFleetLifecycleIT {
 
     @Test
     void closingWhileDomainsAreAddedStopsTheAdderAndLeavesNothingBehind() throws Exception {
-        DomainFleet fleet = DomainFleet.builder(zk.connectString()).root("/zkload/lifecycle-closing").model(SMALL)
-                .jobRuns(false).startBatch(SESSIONS).build();
+        DomainFleet fleet = DomainFleet.builder(zk.connectString())
+                .root("/zkload/lifecycle-closing")
+                .model(SMALL)
+                .jobRuns(false)
+                .startBatch(SESSIONS)
+                .build();
         fleet.start();
         CompletableFuture<Void> adding = CompletableFuture.runAsync(() -> {
             try {
@@ -102,14 +114,17 @@ class DomainFleetLifecycleIT {
             }
         });
         // registration under way: the first batch's sessions are open, 19 domains to go
-        await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofMillis(20))
+        await().atMost(Timeouts.seconds(60))
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> fleet.snapshot().sessionsOpen() > 0 || adding.isDone());
         assertThat(adding).as("still adding when closed").isNotDone();
 
         fleet.close();
 
         assertThatThrownBy(() -> adding.get(Timeouts.seconds(30).toMillis(), TimeUnit.MILLISECONDS))
-                .isInstanceOf(ExecutionException.class).cause().isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(ExecutionException.class)
+                .cause()
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage("the fleet was closed while adding domains");
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
         assertThat(fleet.snapshot().sessionsOpen()).isZero();
@@ -128,8 +143,9 @@ class DomainFleetLifecycleIT {
 
         assertThat(fleet.snapshot().domains()).isEqualTo(1);
         assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(SESSIONS);
-        await().atMost(Timeouts.seconds(10)).untilAsserted(() -> assertThat(STATS.monitor(server).znodeCount())
-                .isEqualTo(znodesWithOne));
+        await().atMost(Timeouts.seconds(10))
+                .untilAsserted(
+                        () -> assertThat(STATS.monitor(server).znodeCount()).isEqualTo(znodesWithOne));
         fleet.close();
         fleet.close();
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
@@ -138,9 +154,13 @@ class DomainFleetLifecycleIT {
 
     /** Every session of the fleet gone, every znode it wrote too. */
     private void awaitServerAsBefore() {
-        await().atMost(Timeouts.seconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            assertThat(STATS.monitor(server).aliveConnections()).as("connections").isEqualTo(connectionsBefore);
-            assertThat(STATS.monitor(server).znodeCount()).as("znodes").isEqualTo(znodesBefore);
-        });
+        await().atMost(Timeouts.seconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    assertThat(STATS.monitor(server).aliveConnections())
+                            .as("connections")
+                            .isEqualTo(connectionsBefore);
+                    assertThat(STATS.monitor(server).znodeCount()).as("znodes").isEqualTo(znodesBefore);
+                });
     }
 }

@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.awaitility.Awaitility.await;
 
+import dev.zkload.bench.client.Connections;
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.bench.client.Connections;
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.sim.testing.ServerRequestLog;
 import dev.zkload.sim.testing.ServerRequestLog.Request;
 import dev.zkload.sim.testing.ServerRequestLog.Requests;
-import dev.zkload.bench.testing.Timeouts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,13 +40,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FaithfulnessIT {
     private static final double TOLERANCE = 0.10;
     private static final String ROOT = "/zkload/sim-test";
-    private static final List<String> STATISTICS = List.of("/processSuccessCount", "/processFailureCount",
-            "/analyse/processCount");
+    private static final List<String> STATISTICS =
+            List.of("/processSuccessCount", "/processFailureCount", "/analyse/processCount");
 
     static Stream<Named<SaturnModel>> oneDomainOfEachModel() {
-        return Stream.of(Named.of("saturn-2.1, 2 consoles", SaturnModel.saturn21()),
+        return Stream.of(
+                Named.of("saturn-2.1, 2 consoles", SaturnModel.saturn21()),
                 // one console, as real Saturn 3.5 was measured
-                Named.of("saturn-3, 1 console", SaturnModel.saturn3().toBuilder().consolesPerDomain(1).build()));
+                Named.of(
+                        "saturn-3, 1 console",
+                        SaturnModel.saturn3().toBuilder().consolesPerDomain(1).build()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -70,17 +73,22 @@ class FaithfulnessIT {
             throws Exception {
         Footprint expected = model.expectedFootprint();
         List<String> flags = requestLog == null ? List.of() : requestLog.jvmFlags();
-        try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("1g").jvmFlags(flags).build()) {
+        try (LocalEnsemble zk =
+                LocalEnsemble.builder().servers(1).heap("1g").jvmFlags(flags).build()) {
             zk.start();
             ServerAddress server = zk.servers().get(0);
             StatsClient stats = new StatsClient(Duration.ofSeconds(5));
             ServerStats before = stats.monitor(server);
-            try (DomainFleet fleet = DomainFleet.builder(zk.connectString()).root(ROOT).model(model).build()) {
+            try (DomainFleet fleet = DomainFleet.builder(zk.connectString())
+                    .root(ROOT)
+                    .model(model)
+                    .build()) {
                 fleet.start();
                 fleet.addDomains(domains);
                 long sessionsPerDomain = (long) model.executorsPerDomain() + model.consolesPerDomain();
                 assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(domains * sessionsPerDomain);
-                assertThat(fleet.snapshot().sessionsConnected()).as("executors and consoles connected")
+                assertThat(fleet.snapshot().sessionsConnected())
+                        .as("executors and consoles connected")
                         .isEqualTo(domains * sessionsPerDomain);
 
                 // steady state: every item of every job has run once (its completed node exists). That takes
@@ -90,9 +98,12 @@ class FaithfulnessIT {
                 try {
                     long itemsTotal = (long) domains * model.jobsPerDomain() * model.itemsPerJob();
                     Set<String> completed = new HashSet<>();
-                    await().atMost(Timeouts.scaled(Duration.ofMinutes(6))).pollInterval(Duration.ofSeconds(2)).ignoreExceptions()
+                    await().atMost(Timeouts.scaled(Duration.ofMinutes(6)))
+                            .pollInterval(Duration.ofSeconds(2))
+                            .ignoreExceptions()
                             .untilAsserted(() -> assertThat(notYetCompleted(observer, domains, model, completed))
-                                    .as("items of %d that never completed", itemsTotal).isEmpty());
+                                    .as("items of %d that never completed", itemsTotal)
+                                    .isEmpty());
                 } finally {
                     observer.close();
                 }
@@ -112,8 +123,9 @@ class FaithfulnessIT {
                     double packetsPerSec = (packetsReceived(stats, server) - packets0) / seconds / domains;
                     double writesPerSec = (stats.summary(server).zxid() - zxid0) / seconds / domains;
                     Requests answered = traced == null ? null : traced.end();
-                    System.out.printf("%s per domain: %.2f write txns/s (model %.2f)%n", model.name(), writesPerSec,
-                            expected.writesPerSec());
+                    System.out.printf(
+                            "%s per domain: %.2f write txns/s (model %.2f)%n",
+                            model.name(), writesPerSec, expected.writesPerSec());
                     assertThat(writesPerSec).isCloseTo(expected.writesPerSec(), withinPercentage(10));
                     if (answered != null) {
                         checkRequests(model, answered, seconds, packetsPerSec);
@@ -122,15 +134,26 @@ class FaithfulnessIT {
                     marker.close();
                 }
 
-                long rootNodes = model.version().watchesSaturnSelf() ? 2 + 3 : 2; // /zkload, the root, $SaturnSelf/saturn-executor/config
+                long rootNodes = model.version().watchesSaturnSelf()
+                        ? 2 + 3
+                        : 2; // /zkload, the root, $SaturnSelf/saturn-executor/config
                 double znodes = (after.znodeCount() - before.znodeCount() - rootNodes) / (double) domains;
                 double watches = (after.watchCount() - before.watchCount()) / (double) domains;
                 double ephemerals = (after.ephemeralsCount() - before.ephemeralsCount()) / (double) domains;
                 // the fleet's own control session (it writes the domains' trees) is not part of any domain
                 double sessions = (after.aliveConnections() - before.aliveConnections() - 1) / (double) domains;
-                System.out.printf("%d domains of %s per domain: znodes %.1f (model %.0f), watches %.1f (model %.0f),"
-                        + " ephemerals %.1f (model %.1f), sessions %.1f (model %.0f)%n", domains, model.name(), znodes,
-                        expected.znodes(), watches, expected.watches(), ephemerals, expected.ephemerals(), sessions,
+                System.out.printf(
+                        "%d domains of %s per domain: znodes %.1f (model %.0f), watches %.1f (model %.0f),"
+                                + " ephemerals %.1f (model %.1f), sessions %.1f (model %.0f)%n",
+                        domains,
+                        model.name(),
+                        znodes,
+                        expected.znodes(),
+                        watches,
+                        expected.watches(),
+                        ephemerals,
+                        expected.ephemerals(),
+                        sessions,
                         expected.sessions());
                 assertThat(znodes).isCloseTo(expected.znodes(), withinPercentage(10));
                 assertThat(watches).isCloseTo(expected.watches(), withinPercentage(10));
@@ -142,12 +165,17 @@ class FaithfulnessIT {
                     assertThat(watches).isBetween(5689 * (1 - TOLERANCE), 5744 * (1 + TOLERANCE));
                 }
                 FleetSnapshot s = fleet.snapshot();
-                assertThat(s.runsCompleted()).isGreaterThanOrEqualTo((long) domains * model.jobsPerDomain() * model.itemsPerJob());
+                assertThat(s.runsCompleted())
+                        .isGreaterThanOrEqualTo((long) domains * model.jobsPerDomain() * model.itemsPerJob());
                 assertThat(s.runsFailed()).isZero();
-                assertThat(s.failures().values()).as("failures by kind: %s", s.failures()).containsOnly(0L);
+                assertThat(s.failures().values())
+                        .as("failures by kind: %s", s.failures())
+                        .containsOnly(0L);
             }
             ServerStats cleaned = stats.monitor(server);
-            assertThat(cleaned.znodeCount()).as("close() removed the root and /zkload").isEqualTo(before.znodeCount());
+            assertThat(cleaned.znodeCount())
+                    .as("close() removed the root and /zkload")
+                    .isEqualTo(before.znodeCount());
         }
     }
 
@@ -160,29 +188,45 @@ class FaithfulnessIT {
         double fires = model.jobsPerDomain() * seconds / SaturnModel.CRON_PERIOD.toSeconds();
         Predicate<Request> statistics = r -> STATISTICS.stream().anyMatch(r.path()::endsWith);
         double readsPerFire = answered.count(r -> r.isRead() && !statistics.test(r)) / fires;
-        double itemWritesPerFire = answered.count(r -> r.type().equals("create") || r.type().equals("delete")) / fires;
+        double itemWritesPerFire =
+                answered.count(r -> r.type().equals("create") || r.type().equals("delete")) / fires;
         double requestsPerSec = answered.all().size() / seconds;
         Footprint expected = model.expectedFootprint();
         String table = answered.byShape(FaithfulnessIT::shape).entrySet().stream()
                 .map(e -> String.format("%8.2f per fire  %s", e.getValue() / fires, e.getKey()))
                 .collect(Collectors.joining("\n"));
-        System.out.printf("%s, %d console(s), requests the server answered in %.1f s (%.1f fires), by type and path:%n%s%n",
+        System.out.printf(
+                "%s, %d console(s), requests the server answered in %.1f s (%.1f fires), by type and path:%n%s%n",
                 model.name(), model.consolesPerDomain(), seconds, fires, table);
-        System.out.printf("%s: %.2f reads per fire (model %.0f); %.2f requests/s traced, %.2f packets/s received"
-                + " (model %.2f reads + %.2f writes = %.2f)%n", model.name(), readsPerFire,
-                FootprintModel.readsPerFire(model), requestsPerSec, packetsPerSec, expected.readsPerSec(),
-                expected.writesPerSec(), expected.requestsPerSec());
-        assertThat(readsPerFire).as("reads per job fire").isCloseTo(FootprintModel.readsPerFire(model), withinPercentage(1));
-        assertThat(itemWritesPerFire).as("creates and deletes per job fire")
+        System.out.printf(
+                "%s: %.2f reads per fire (model %.0f); %.2f requests/s traced, %.2f packets/s received"
+                        + " (model %.2f reads + %.2f writes = %.2f)%n",
+                model.name(),
+                readsPerFire,
+                FootprintModel.readsPerFire(model),
+                requestsPerSec,
+                packetsPerSec,
+                expected.readsPerSec(),
+                expected.writesPerSec(),
+                expected.requestsPerSec());
+        assertThat(readsPerFire)
+                .as("reads per job fire")
+                .isCloseTo(FootprintModel.readsPerFire(model), withinPercentage(1));
+        assertThat(itemWritesPerFire)
+                .as("creates and deletes per job fire")
                 .isCloseTo(4.0 * model.itemsPerJob(), withinPercentage(1));
         assertThat(requestsPerSec).as("requests per second").isCloseTo(expected.requestsPerSec(), withinPercentage(2));
         // the server's own counter also holds the idle sessions' pings, well under 1% here
-        assertThat(packetsPerSec).as("zk_packets_received per second").isCloseTo(expected.requestsPerSec(), withinPercentage(2));
+        assertThat(packetsPerSec)
+                .as("zk_packets_received per second")
+                .isCloseTo(expected.requestsPerSec(), withinPercentage(2));
     }
 
     private static String shape(String path) {
-        return path.replaceAll("^" + ROOT + "/d-\\d{4}", "<ns>").replaceAll("job-\\d+", "<job>")
-                .replaceAll("d-\\d{4}-exec-\\d+", "<executor>").replaceAll("execution/\\d+", "execution/<item>");
+        return path.replaceAll("^" + ROOT + "/d-\\d{4}", "<ns>")
+                .replaceAll("job-\\d+", "<job>")
+                .replaceAll("d-\\d{4}-exec-\\d+", "<executor>")
+                .replaceAll("execution/\\d+", "execution/<item>");
     }
 
     private static ZooKeeper observer(LocalEnsemble zk) throws Exception {

@@ -3,11 +3,11 @@ package dev.zkload.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.zkload.bench.client.Connections;
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.bench.client.Connections;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.testing.Timeouts;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 class SessionEventsIT {
     private static final String ROOT = "/zkload/session-events";
-    private static final SaturnModel MODEL = SaturnModel.saturn21().toBuilder().jobsPerDomain(5).build();
+    private static final SaturnModel MODEL =
+            SaturnModel.saturn21().toBuilder().jobsPerDomain(5).build();
     private static final int SESSIONS = MODEL.executorsPerDomain() + MODEL.consolesPerDomain();
 
     private final StatsClient stats = new StatsClient(Duration.ofSeconds(5));
@@ -44,7 +45,11 @@ class SessionEventsIT {
         zk = LocalEnsemble.builder().servers(1).heap("256m").build();
         zk.start();
         server = zk.servers().get(0);
-        fleet = (FleetImpl) DomainFleet.builder(zk.connectString()).root(ROOT).model(MODEL).jobRuns(false).build();
+        fleet = (FleetImpl) DomainFleet.builder(zk.connectString())
+                .root(ROOT)
+                .model(MODEL)
+                .jobRuns(false)
+                .build();
         fleet.start();
         fleet.addDomains(1);
         observer = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
@@ -77,18 +82,21 @@ class SessionEventsIT {
 
         expire(victim.session.zk().handle());
 
-        await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofMillis(250)).ignoreExceptions().until(() -> {
-            Stat s = observer.exists(ip, false);
-            return s != null && s.getEphemeralOwner() != oldSession;
-        });
+        await().atMost(Timeouts.seconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .ignoreExceptions()
+                .until(() -> {
+                    Stat s = observer.exists(ip, false);
+                    return s != null && s.getEphemeralOwner() != oldSession;
+                });
         assertThat(fleet.snapshot().sessionEvents()).containsEntry(SessionEvent.EXPIRED, 1L);
         long newSession = victim.session.zk().handle().getSessionId();
         // registered again in full: the ip and every job's status, owned by the new session (job leader
         // hosts too, where it won the election again)
         List<String> registration = new ArrayList<>(List.of(ip));
         victim.l.jobs.forEach(job -> registration.add(victim.l.server(job, victim.name) + "/status"));
-        await().atMost(Timeouts.seconds(60)).ignoreExceptions()
-                .until(() -> ownedBy(newSession).containsAll(registration));
+        await().atMost(Timeouts.seconds(60)).ignoreExceptions().until(() -> ownedBy(newSession)
+                .containsAll(registration));
         assertThat(ownedBy(oldSession)).as("ephemerals of the expired session").isEmpty();
         await().atMost(Timeouts.seconds(60)).ignoreExceptions().untilAsserted(() -> {
             ServerStats after = stats.monitor(server);
@@ -114,14 +122,19 @@ class SessionEventsIT {
         // well inside the 20 s session timeout: the server restores its sessions from its log
         zk.restart(1);
 
-        await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().untilAsserted(() -> {
-            assertThat(fleet.snapshot().sessionEvents().get(SessionEvent.RECONNECTED)).isEqualTo((long) SESSIONS);
-            assertThat(stats.watchSummary(server).totalWatches()).isEqualTo(watchesBefore);
-            ServerStats after = stats.monitor(server);
-            assertThat(after.ephemeralsCount()).isEqualTo(before.ephemeralsCount());
-            assertThat(after.znodeCount()).isEqualTo(before.znodeCount());
-        });
-        assertThat(fleet.snapshot().sessionEvents()).containsEntry(SessionEvent.EXPIRED, 0L)
+        await().atMost(Timeouts.seconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptions()
+                .untilAsserted(() -> {
+                    assertThat(fleet.snapshot().sessionEvents().get(SessionEvent.RECONNECTED))
+                            .isEqualTo((long) SESSIONS);
+                    assertThat(stats.watchSummary(server).totalWatches()).isEqualTo(watchesBefore);
+                    ServerStats after = stats.monitor(server);
+                    assertThat(after.ephemeralsCount()).isEqualTo(before.ephemeralsCount());
+                    assertThat(after.znodeCount()).isEqualTo(before.znodeCount());
+                });
+        assertThat(fleet.snapshot().sessionEvents())
+                .containsEntry(SessionEvent.EXPIRED, 0L)
                 .containsEntry(SessionEvent.DISCONNECTED, (long) SESSIONS);
         assertThat(executorSessions()).as("the same sessions, not new ones").isEqualTo(sessionsBefore);
     }
@@ -129,13 +142,20 @@ class SessionEventsIT {
     /** Curator's way (KillSession): a second client on the same session id and password closes it. */
     private void expire(ZooKeeper victim) throws Exception {
         CountDownLatch up = new CountDownLatch(1);
-        ZooKeeper twin = new ZooKeeper(zk.connectString(), 20_000, e -> {
-            if (e.getState() == KeeperState.SyncConnected) {
-                up.countDown();
-            }
-        }, victim.getSessionId(), victim.getSessionPasswd());
+        ZooKeeper twin = new ZooKeeper(
+                zk.connectString(),
+                20_000,
+                e -> {
+                    if (e.getState() == KeeperState.SyncConnected) {
+                        up.countDown();
+                    }
+                },
+                victim.getSessionId(),
+                victim.getSessionPasswd());
         try {
-            assertThat(up.await(30, TimeUnit.SECONDS)).as("the twin session connected").isTrue();
+            assertThat(up.await(30, TimeUnit.SECONDS))
+                    .as("the twin session connected")
+                    .isTrue();
         } finally {
             twin.close();
         }
@@ -144,12 +164,15 @@ class SessionEventsIT {
     /** The console reshards 0.5 s after a burst of joins; wait until its counter holds still. */
     private void awaitReshardsSettled(String countPath) {
         long[] last = {-1};
-        await().atMost(Timeouts.seconds(30)).pollInterval(Duration.ofSeconds(2)).ignoreExceptions().until(() -> {
-            long now = counter(countPath);
-            boolean still = now == last[0] && now > 0;
-            last[0] = now;
-            return still;
-        });
+        await().atMost(Timeouts.seconds(30))
+                .pollInterval(Duration.ofSeconds(2))
+                .ignoreExceptions()
+                .until(() -> {
+                    long now = counter(countPath);
+                    boolean still = now == last[0] && now > 0;
+                    last[0] = now;
+                    return still;
+                });
     }
 
     private long counter(String path) throws Exception {

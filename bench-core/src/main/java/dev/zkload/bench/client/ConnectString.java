@@ -100,14 +100,16 @@ public record ConnectString(List<ServerAddress> servers, String chroot) {
             String rest = part.substring(close + 1);
             if (!rest.isEmpty()) {
                 if (!rest.startsWith(":")) {
-                    throw new IllegalArgumentException("unexpected '" + rest + "' after '" + part.substring(0, close + 1) + "'");
+                    throw new IllegalArgumentException(
+                            "unexpected '" + rest + "' after '" + part.substring(0, close + 1) + "'");
                 }
                 port = rest.substring(1);
             }
         } else {
             int colon = part.lastIndexOf(':');
             if (colon >= 0 && part.indexOf(':') != colon) {
-                throw new IllegalArgumentException("IPv6 address '" + part + "' must be written in brackets, as [addr]:port");
+                throw new IllegalArgumentException(
+                        "IPv6 address '" + part + "' must be written in brackets, as [addr]:port");
             }
             host = colon >= 0 ? part.substring(0, colon) : part;
             port = colon >= 0 ? part.substring(colon + 1) : null;
@@ -120,10 +122,12 @@ public record ConnectString(List<ServerAddress> servers, String chroot) {
             try {
                 portNumber = Integer.parseInt(port);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("invalid port '" + port + "' for host '" + host + "' in connect string '" + whole + "'");
+                throw new IllegalArgumentException(
+                        "invalid port '" + port + "' for host '" + host + "' in connect string '" + whole + "'");
             }
             if (portNumber < 1 || portNumber > 65535) {
-                throw new IllegalArgumentException("port " + portNumber + " for host '" + host + "' is outside 1-65535");
+                throw new IllegalArgumentException(
+                        "port " + portNumber + " for host '" + host + "' is outside 1-65535");
             }
         }
         return new ServerAddress(host, portNumber);

@@ -14,8 +14,7 @@ import org.apache.zookeeper.ZooKeeper;
  * client that keeps retrying in the background.
  */
 public final class Connections {
-    private Connections() {
-    }
+    private Connections() {}
 
     /**
      * Opens a session and returns it once it is connected.
@@ -67,8 +66,8 @@ public final class Connections {
         }
         var host = cs.unknownHost();
         if (host.isPresent()) {
-            throw new java.net.UnknownHostException("unknown host '" + host.get() + "' in " + connectString
-                    + " (it does not resolve to an address)");
+            throw new java.net.UnknownHostException(
+                    "unknown host '" + host.get() + "' in " + connectString + " (it does not resolve to an address)");
         }
     }
 

@@ -2,10 +2,11 @@ package dev.zkload.bench.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zkload.bench.result.ResultJson;
+import dev.zkload.bench.threads.DaemonThreads;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.time.Instant;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +17,6 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
-import dev.zkload.bench.threads.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,7 +72,8 @@ public final class RunLock implements AutoCloseable {
     public record Owner(String command, String runId, long pid, String host, Instant started) {
         /** The process that holds the lock is known to be gone: it ran here and no such process lives. */
         public boolean goneFromThisHost() {
-            return host.equals(localHost()) && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+            return host.equals(localHost())
+                    && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
         }
 
         @Override
@@ -123,8 +124,14 @@ public final class RunLock implements AutoCloseable {
      * @throws KeeperException       when the ensemble refuses (e.g. {@code NoAuth}: its ACL denies us)
      * @throws IOException           when the ensemble cannot be reached
      */
-    public static RunLock acquire(String connectString, Duration sessionTimeout, Duration connectTimeout, String root,
-            Owner owner, boolean force) throws IOException, KeeperException, InterruptedException {
+    public static RunLock acquire(
+            String connectString,
+            Duration sessionTimeout,
+            Duration connectTimeout,
+            String root,
+            Owner owner,
+            boolean force)
+            throws IOException, KeeperException, InterruptedException {
         RunLock lock = new RunLock(connectString, sessionTimeout, connectTimeout, root, owner);
         lock.zk = Connections.open(connectString, sessionTimeout, connectTimeout, lock.new Expiry());
         try {
@@ -168,7 +175,8 @@ public final class RunLock implements AutoCloseable {
         try {
             byte[] data = zk.getData(path, false, stat);
             // an ephemeral exists only while its session lives
-            return stat.getEphemeralOwner() == 0 ? Optional.empty()
+            return stat.getEphemeralOwner() == 0
+                    ? Optional.empty()
                     : Optional.of(new Holder(path, owner(data), stat.getEphemeralOwner()));
         } catch (KeeperException.NoNodeException e) {
             return Optional.empty();
@@ -239,10 +247,13 @@ public final class RunLock implements AutoCloseable {
 
     private void retake() {
         try {
-            ZooKeeper fresh = Connections.open(connectString, sessionTimeout, connectTimeout.multipliedBy(20), new Expiry());
+            ZooKeeper fresh =
+                    Connections.open(connectString, sessionTimeout, connectTimeout.multipliedBy(20), new Expiry());
             zk = fresh;
             fresh.create(root + "/" + NAME, data(), Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
-            LOG.info("the lock of {} was lost with its session; taken again on session 0x{}", root,
+            LOG.info(
+                    "the lock of {} was lost with its session; taken again on session 0x{}",
+                    root,
                     Long.toHexString(fresh.getSessionId()));
         } catch (IOException | KeeperException e) {
             LOG.warn("the lock of {} was lost with its session and could not be taken again: {}", root, e.toString());

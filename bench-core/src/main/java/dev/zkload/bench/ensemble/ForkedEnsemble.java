@@ -18,7 +18,11 @@ import org.slf4j.LoggerFactory;
 final class ForkedEnsemble implements LocalEnsemble {
     private static final Logger LOG = LoggerFactory.getLogger(ForkedEnsemble.class);
 
-    private enum State { LATENT, STARTED, CLOSED }
+    private enum State {
+        LATENT,
+        STARTED,
+        CLOSED
+    }
 
     private final int size;
     private final ServerSettings settings;
@@ -43,18 +47,25 @@ final class ForkedEnsemble implements LocalEnsemble {
         shutdownHook = new Thread(this::release, "zkload-ensemble-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         try {
-            baseDir = givenBaseDir != null ? Files.createDirectories(givenBaseDir)
+            baseDir = givenBaseDir != null
+                    ? Files.createDirectories(givenBaseDir)
                     : Files.createTempDirectory("zkload-ensemble-");
             List<Integer> free = FreePorts.pick(4 * size);
             List<ZooCfg.Ports> ports = new ArrayList<>();
             for (int i = 0; i < size; i++) {
-                ports.add(new ZooCfg.Ports(free.get(4 * i), free.get(4 * i + 1), free.get(4 * i + 2), free.get(4 * i + 3)));
+                ports.add(new ZooCfg.Ports(
+                        free.get(4 * i), free.get(4 * i + 1), free.get(4 * i + 2), free.get(4 * i + 3)));
             }
             for (int id = 1; id <= size; id++) {
                 ZooCfg.Ports p = ports.get(id - 1);
                 Path dir = baseDir.resolve("server-" + id);
-                ServerProcess server = new ServerProcess(id, size > 1,
-                        new ServerAddress("127.0.0.1", p.client(), p.admin()), dir, settings, givenBaseDir == null);
+                ServerProcess server = new ServerProcess(
+                        id,
+                        size > 1,
+                        new ServerAddress("127.0.0.1", p.client(), p.admin()),
+                        dir,
+                        settings,
+                        givenBaseDir == null);
                 server.prepare(ZooCfg.render(id, dir.resolve("data"), ports, settings.zooCfg()));
                 servers.add(server);
             }

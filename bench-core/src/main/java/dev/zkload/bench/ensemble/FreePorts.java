@@ -9,8 +9,7 @@ import java.util.List;
 
 /** Picks ports that are free on 127.0.0.1 right now; all sockets stay open until every port is picked, so no two picks collide. */
 final class FreePorts {
-    private FreePorts() {
-    }
+    private FreePorts() {}
 
     static List<Integer> pick(int count) {
         List<ServerSocket> sockets = new ArrayList<>();

@@ -80,8 +80,7 @@ public interface LocalEnsemble extends Closeable {
         private Duration startTimeout = Duration.ofSeconds(60);
         private List<Path> classpath;
 
-        Builder() {
-        }
+        Builder() {}
 
         /** 1 (standalone), 3 or 5 (quorum). Default 1. */
         public Builder servers(int servers) {
@@ -142,7 +141,8 @@ public interface LocalEnsemble extends Closeable {
             }
             Path java = javaHome.resolve("bin").resolve("java");
             if (!Files.isExecutable(java)) {
-                throw new IllegalArgumentException("javaHome " + javaHome + " is not a JDK: there is no executable bin/java");
+                throw new IllegalArgumentException(
+                        "javaHome " + javaHome + " is not a JDK: there is no executable bin/java");
             }
             if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
                 throw new IllegalArgumentException("heap must be a size like 512m or 4g, got '" + heap + "'");
@@ -159,8 +159,8 @@ public interface LocalEnsemble extends Closeable {
             } else {
                 classpath.forEach(p -> cp.add(p.toAbsolutePath().toString()));
             }
-            ServerSettings settings = new ServerSettings(java, jvmFlags, heap, Map.copyOf(zooCfg),
-                    String.join(File.pathSeparator, cp), startTimeout);
+            ServerSettings settings = new ServerSettings(
+                    java, jvmFlags, heap, Map.copyOf(zooCfg), String.join(File.pathSeparator, cp), startTimeout);
             return new ForkedEnsemble(servers, settings, baseDir);
         }
     }

@@ -12,8 +12,7 @@ import java.util.List;
  * once the process has ended, the readings are unknown (-1 / null) rather than an error.
  */
 final class ProcReader {
-    private ProcReader() {
-    }
+    private ProcReader() {}
 
     static long rssBytes(long pid) {
         try {

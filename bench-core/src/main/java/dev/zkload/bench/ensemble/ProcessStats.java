@@ -16,7 +16,11 @@ public record ProcessStats(long pid, Duration cpuTime, long rssBytes) {
 
     /** CPU used between {@code earlier} and this reading, in percent of one core over {@code wall}; NaN when unknown. */
     public double cpuPercentSince(ProcessStats earlier, Duration wall) {
-        if (earlier == null || earlier.pid != pid || cpuTime == null || earlier.cpuTime == null || wall.isZero()
+        if (earlier == null
+                || earlier.pid != pid
+                || cpuTime == null
+                || earlier.cpuTime == null
+                || wall.isZero()
                 || wall.isNegative()) {
             return Double.NaN;
         }

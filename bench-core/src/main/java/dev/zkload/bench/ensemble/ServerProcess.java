@@ -1,7 +1,7 @@
 package dev.zkload.bench.ensemble;
 
-import dev.zkload.bench.stats.FourLetterWords;
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.stats.FourLetterWords;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -68,8 +68,11 @@ final class ServerProcess {
         cmd.add(quorum ? "quorum" : "standalone");
         cmd.add(dir.resolve("zoo.cfg").toString());
         Path log = dir.resolve("server.log");
-        Files.writeString(log, "=== " + Instant.now() + " " + String.join(" ", cmd) + "\n",
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                log,
+                "=== " + Instant.now() + " " + String.join(" ", cmd) + "\n",
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
         process = new ProcessBuilder(cmd)
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
@@ -91,8 +94,8 @@ final class ServerProcess {
                 return mode;
             }
             if (Instant.now().isAfter(deadline)) {
-                throw new IOException("server " + id + " did not serve within the start timeout; its output ends with:\n"
-                        + logTail(25));
+                throw new IOException("server " + id
+                        + " did not serve within the start timeout; its output ends with:\n" + logTail(25));
             }
             Thread.sleep(100);
         }
@@ -105,7 +108,8 @@ final class ServerProcess {
      */
     String probeMode() {
         try {
-            for (String line : FourLetterWords.send(address, "srvr", PROBE_TIMEOUT).split("\n", -1)) {
+            for (String line :
+                    FourLetterWords.send(address, "srvr", PROBE_TIMEOUT).split("\n", -1)) {
                 if (line.startsWith("Mode: ")) {
                     return line.substring(6).trim();
                 }

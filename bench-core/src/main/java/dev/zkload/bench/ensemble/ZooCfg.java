@@ -18,8 +18,7 @@ import java.util.stream.Collectors;
 final class ZooCfg {
     static final String WHITELIST = "mntr,srvr,cons,wchs,wchc,stat,ruok,conf,envi,dump,isro,crst,srst";
 
-    private ZooCfg() {
-    }
+    private ZooCfg() {}
 
     static String render(int id, Path dataDir, List<Ports> all, Map<String, String> overrides) {
         Ports mine = all.get(id - 1);
@@ -46,11 +45,11 @@ final class ZooCfg {
             }
         }
         cfg.putAll(overrides);
-        return cfg.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        return cfg.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining("\n", "", "\n"));
     }
 
     /** The ports of one server. */
-    record Ports(int client, int quorum, int election, int admin) {
-    }
+    record Ports(int client, int quorum, int election, int admin) {}
 }

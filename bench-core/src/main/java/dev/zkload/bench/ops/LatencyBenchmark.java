@@ -1,9 +1,9 @@
 package dev.zkload.bench.ops;
 
-import dev.zkload.bench.result.LatencyReport;
-import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.result.LatencyReport;
+import dev.zkload.bench.result.TargetResult;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,8 +29,7 @@ import org.HdrHistogram.Histogram;
  * again on return.
  */
 public final class LatencyBenchmark {
-    private LatencyBenchmark() {
-    }
+    private LatencyBenchmark() {}
 
     /**
      * Runs the benchmark against the connect string, or each of its servers in turn.
@@ -61,8 +60,17 @@ public final class LatencyBenchmark {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        LatencyReport report = new LatencyReport(runId, config.root(), config.mode().name().toLowerCase(java.util.Locale.ROOT),
-                config.znodeCount(), config.znodeSize(), config.watchMultiple(), start, Instant.now(), interrupted, results);
+        LatencyReport report = new LatencyReport(
+                runId,
+                config.root(),
+                config.mode().name().toLowerCase(java.util.Locale.ROOT),
+                config.znodeCount(),
+                config.znodeSize(),
+                config.watchMultiple(),
+                start,
+                Instant.now(),
+                interrupted,
+                results);
         return new LatencyRun(report, histograms);
     }
 

@@ -25,9 +25,21 @@ import java.util.Objects;
  *                       whichever comes first (the following phases then work on the znodes it reached);
  *                       null for no limit
  */
-public record LatencyConfig(String connectString, String root, int znodeCount, int znodeSize, Mode mode,
-        int window, double rate, int watchMultiple, boolean perServer, boolean force,
-        Duration sessionTimeout, Duration connectTimeout, int warmup, Duration timeLimit) {
+public record LatencyConfig(
+        String connectString,
+        String root,
+        int znodeCount,
+        int znodeSize,
+        Mode mode,
+        int window,
+        double rate,
+        int watchMultiple,
+        boolean perServer,
+        boolean force,
+        Duration sessionTimeout,
+        Duration connectTimeout,
+        int warmup,
+        Duration timeLimit) {
 
     public LatencyConfig {
         Objects.requireNonNull(connectString, "connectString");
@@ -48,7 +60,10 @@ public record LatencyConfig(String connectString, String root, int znodeCount, i
         if (watchMultiple < 0) {
             throw new IllegalArgumentException("watchMultiple must be at least 0, got " + watchMultiple);
         }
-        if (sessionTimeout.isNegative() || sessionTimeout.isZero() || connectTimeout.isNegative() || connectTimeout.isZero()) {
+        if (sessionTimeout.isNegative()
+                || sessionTimeout.isZero()
+                || connectTimeout.isNegative()
+                || connectTimeout.isZero()) {
             throw new IllegalArgumentException("sessionTimeout and connectTimeout must be positive");
         }
         if (warmup < 0) {
@@ -158,8 +173,21 @@ public record LatencyConfig(String connectString, String root, int znodeCount, i
          * @throws IllegalArgumentException naming the setting that is wrong
          */
         public LatencyConfig build() {
-            return new LatencyConfig(connectString, root, znodeCount, znodeSize, mode, window, rate, watchMultiple,
-                    perServer, force, sessionTimeout, connectTimeout, warmup, timeLimit);
+            return new LatencyConfig(
+                    connectString,
+                    root,
+                    znodeCount,
+                    znodeSize,
+                    mode,
+                    window,
+                    rate,
+                    watchMultiple,
+                    perServer,
+                    force,
+                    sessionTimeout,
+                    connectTimeout,
+                    warmup,
+                    timeLimit);
         }
     }
 }

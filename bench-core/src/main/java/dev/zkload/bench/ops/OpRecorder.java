@@ -19,6 +19,7 @@ final class OpRecorder {
     private static final Logger LOG = LoggerFactory.getLogger(OpRecorder.class);
     /** 1 µs to 60 s at 3 significant digits. */
     private static final long HIGHEST_MICROS = 60_000_000L;
+
     private static final int LOGGED_ERRORS = 5;
 
     private final Op op;

@@ -39,10 +39,14 @@ final class PhaseRunner {
      * @return how many calls were made (the paths {@code 0..n-1})
      */
     int run(Op op, String[] paths, int count, OpRecorder rec) throws InterruptedException {
-        long deadline = config.timeLimit() == null ? Long.MAX_VALUE : System.nanoTime() + config.timeLimit().toNanos();
+        long deadline = config.timeLimit() == null
+                ? Long.MAX_VALUE
+                : System.nanoTime() + config.timeLimit().toNanos();
         rec.begin();
         try {
-            return config.mode() == Mode.SYNC ? sync(op, paths, count, deadline, rec) : async(op, paths, count, deadline, rec);
+            return config.mode() == Mode.SYNC
+                    ? sync(op, paths, count, deadline, rec)
+                    : async(op, paths, count, deadline, rec);
         } finally {
             rec.end();
         }
@@ -130,12 +134,14 @@ final class PhaseRunner {
         }
     }
 
-    private record Call(String path, long startNanos) {
-    }
+    private record Call(String path, long startNanos) {}
 
     /** One callback object for every kind of call of a phase. */
-    private static final class Callback implements AsyncCallback.StringCallback, AsyncCallback.StatCallback,
-            AsyncCallback.DataCallback, AsyncCallback.VoidCallback {
+    private static final class Callback
+            implements AsyncCallback.StringCallback,
+                    AsyncCallback.StatCallback,
+                    AsyncCallback.DataCallback,
+                    AsyncCallback.VoidCallback {
         private final OpRecorder rec;
         private final Semaphore window;
         private final CountDownLatch done;

@@ -9,8 +9,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class RunIds {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
-    private RunIds() {
-    }
+    private RunIds() {}
 
     public static String next() {
         return STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)) + "-"

@@ -7,8 +7,7 @@ import org.apache.zookeeper.ZooKeeper;
 
 /** The benchmark's sessions, with the run's session and connect timeouts. */
 final class Sessions {
-    private Sessions() {
-    }
+    private Sessions() {}
 
     static ZooKeeper open(String connectString, LatencyConfig config, Watcher watcher)
             throws IOException, InterruptedException {

@@ -138,7 +138,11 @@ final class TargetRun {
         double untilAll = watches.received() == 0 ? 0 : (watches.lastNanos() - deleteEphemeralStart) / 1e6;
         notifications = new WatchNotifications(expected, watches.received(), Math.round(untilAll * 1000) / 1000.0);
         if (watches.received() < expected) {
-            LOG.warn("{}: only {} of {} watch notifications arrived within {} s", target, watches.received(), expected,
+            LOG.warn(
+                    "{}: only {} of {} watch notifications arrived within {} s",
+                    target,
+                    watches.received(),
+                    expected,
                     NOTIFICATION_WAIT.toSeconds());
         }
     }
@@ -147,8 +151,13 @@ final class TargetRun {
         try {
             root.remove(zk);
         } catch (KeeperException | InterruptedException e) {
-            LOG.warn("could not remove {} on {} ({}); run 'clean --connect {} --root {}'", root.path(), target, e,
-                    target, root.path());
+            LOG.warn(
+                    "could not remove {} on {} ({}); run 'clean --connect {} --root {}'",
+                    root.path(),
+                    target,
+                    e,
+                    target,
+                    root.path());
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }

@@ -17,8 +17,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * latencies in microseconds.
  */
 public final class HistogramLogs {
-    private HistogramLogs() {
-    }
+    private HistogramLogs() {}
 
     /** Writes the histograms (tag → histogram, each with start/end time stamps set) to {@code file}. */
     public static void write(Path file, String comment, Map<String, Histogram> byTag) throws IOException {

@@ -17,8 +17,17 @@ import java.util.List;
  * @param interrupted   true when Ctrl-C cut it short (the results hold what was measured)
  * @param targets       one result per target, in the order measured
  */
-public record LatencyReport(String runId, String root, String mode, int znodeCount, int znodeSize, int watchMultiple,
-        Instant startTime, Instant endTime, boolean interrupted, List<TargetResult> targets) {
+public record LatencyReport(
+        String runId,
+        String root,
+        String mode,
+        int znodeCount,
+        int znodeSize,
+        int watchMultiple,
+        Instant startTime,
+        Instant endTime,
+        boolean interrupted,
+        List<TargetResult> targets) {
 
     public LatencyReport {
         targets = List.copyOf(targets);

@@ -20,9 +20,29 @@ import org.HdrHistogram.Histogram;
  * @param maxMs        largest latency, ms
  * @param elapsedMs    length of the phase, ms
  */
-@JsonPropertyOrder({"count", "errors", "opsPerSec", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "maxMs", "elapsedMs", "errorsByCode"})
-public record OpStats(long count, long errors, Map<String, Long> errorsByCode, double opsPerSec,
-        double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs, double elapsedMs) {
+@JsonPropertyOrder({
+    "count",
+    "errors",
+    "opsPerSec",
+    "p50Ms",
+    "p90Ms",
+    "p99Ms",
+    "p999Ms",
+    "maxMs",
+    "elapsedMs",
+    "errorsByCode"
+})
+public record OpStats(
+        long count,
+        long errors,
+        Map<String, Long> errorsByCode,
+        double opsPerSec,
+        double p50Ms,
+        double p90Ms,
+        double p99Ms,
+        double p999Ms,
+        double maxMs,
+        double elapsedMs) {
 
     public OpStats {
         errorsByCode = errorsByCode == null ? Map.of() : Map.copyOf(errorsByCode);
@@ -37,10 +57,17 @@ public record OpStats(long count, long errors, Map<String, Long> errorsByCode, d
         long count = micros.getTotalCount();
         long errors = errorsByCode.values().stream().mapToLong(Long::longValue).sum();
         double seconds = elapsedNanos / 1e9;
-        return new OpStats(count, errors, new TreeMap<>(errorsByCode),
+        return new OpStats(
+                count,
+                errors,
+                new TreeMap<>(errorsByCode),
                 seconds > 0 ? round(count / seconds) : 0.0,
-                ms(micros, 50), ms(micros, 90), ms(micros, 99), ms(micros, 99.9),
-                count == 0 ? 0.0 : round(micros.getMaxValue() / 1000.0), round(elapsedNanos / 1e6));
+                ms(micros, 50),
+                ms(micros, 90),
+                ms(micros, 99),
+                ms(micros, 99.9),
+                count == 0 ? 0.0 : round(micros.getMaxValue() / 1000.0),
+                round(elapsedNanos / 1e6));
     }
 
     private static double ms(Histogram micros, double percentile) {

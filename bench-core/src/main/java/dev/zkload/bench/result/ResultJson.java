@@ -17,8 +17,7 @@ public final class ResultJson {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final ObjectMapper PRETTY = COMPACT.copy().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private ResultJson() {
-    }
+    private ResultJson() {}
 
     /** One line per value: for {@code .jsonl} files. */
     public static ObjectMapper compact() {

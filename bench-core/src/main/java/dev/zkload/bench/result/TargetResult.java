@@ -10,7 +10,8 @@ import java.util.Map;
  * @param ops                per operation, by its result-file name ({@code create}, …, {@code deleteEphemeral}), in run order
  * @param watchNotifications the notifications triggered by the ephemeral deletes
  */
-public record TargetResult(String target, String role, Map<String, OpStats> ops, WatchNotifications watchNotifications) {
+public record TargetResult(
+        String target, String role, Map<String, OpStats> ops, WatchNotifications watchNotifications) {
 
     /** The same result with its role filled in (roles come from the servers' statistics, not from here). */
     public TargetResult withRole(String role) {

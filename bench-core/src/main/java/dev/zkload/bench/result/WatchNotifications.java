@@ -7,5 +7,4 @@ package dev.zkload.bench.result;
  * @param received   notifications that did arrive before the wait gave up
  * @param untilAllMs ms from the first ephemeral delete until the last notification arrived
  */
-public record WatchNotifications(long expected, long received, double untilAllMs) {
-}
+public record WatchNotifications(long expected, long received, double untilAllMs) {}

@@ -23,7 +23,8 @@ public record AdminUrls(String template) {
         Objects.requireNonNull(template, "template");
         String t = template.trim();
         if (!t.startsWith("http://") && !t.startsWith("https://")) {
-            throw new IllegalArgumentException("an AdminServer URL starts with http:// or https://, got '" + template + "'");
+            throw new IllegalArgumentException(
+                    "an AdminServer URL starts with http:// or https://, got '" + template + "'");
         }
         while (t.endsWith("/")) {
             t = t.substring(0, t.length() - 1);

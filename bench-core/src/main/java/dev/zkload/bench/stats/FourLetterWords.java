@@ -19,8 +19,7 @@ import java.time.Duration;
  * {@link #isNotWhitelisted(String)} recognises it so callers can fall back to the AdminServer.
  */
 public final class FourLetterWords {
-    private FourLetterWords() {
-    }
+    private FourLetterWords() {}
 
     /**
      * Sends {@code word} and reads until the server closes the connection.

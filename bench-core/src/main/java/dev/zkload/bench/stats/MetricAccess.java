@@ -16,8 +16,14 @@ import java.util.List;
  * @param version      the server's version, or null when nothing answered {@code srvr}
  * @param state        its role, {@link ServerState#UNKNOWN} when unknown
  */
-public record MetricAccess(ServerAddress server, List<String> refusedWords, String adminUrl, String adminProblem,
-        ServerStats.Source source, String version, ServerState state) {
+public record MetricAccess(
+        ServerAddress server,
+        List<String> refusedWords,
+        String adminUrl,
+        String adminProblem,
+        ServerStats.Source source,
+        String version,
+        ServerState state) {
 
     public MetricAccess {
         refusedWords = List.copyOf(refusedWords);

@@ -4,7 +4,11 @@ import java.util.Locale;
 
 /** A server's role as {@code mntr}'s {@code zk_server_state} (or {@code srvr}'s Mode) reports it. */
 public enum ServerState {
-    LEADER, FOLLOWER, OBSERVER, STANDALONE, UNKNOWN;
+    LEADER,
+    FOLLOWER,
+    OBSERVER,
+    STANDALONE,
+    UNKNOWN;
 
     static ServerState parse(String text) {
         if (text == null) {

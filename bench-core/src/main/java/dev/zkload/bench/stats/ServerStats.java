@@ -23,10 +23,22 @@ import java.util.Map;
  * @param fsyncThresholdExceedCount fsyncs slower than {@code fsync.warningthresholdms}
  * @param raw                       every key and value as the server sent them
  */
-public record ServerStats(ServerAddress server, Source source, String version, ServerState state,
-        long znodeCount, long watchCount, long ephemeralsCount, long aliveConnections, long outstandingRequests,
-        double minLatencyMs, double avgLatencyMs, double maxLatencyMs, long approximateDataSize,
-        long fsyncThresholdExceedCount, Map<String, String> raw) {
+public record ServerStats(
+        ServerAddress server,
+        Source source,
+        String version,
+        ServerState state,
+        long znodeCount,
+        long watchCount,
+        long ephemeralsCount,
+        long aliveConnections,
+        long outstandingRequests,
+        double minLatencyMs,
+        double avgLatencyMs,
+        double maxLatencyMs,
+        long approximateDataSize,
+        long fsyncThresholdExceedCount,
+        Map<String, String> raw) {
 
     /** Where a reading came from. */
     public enum Source {
@@ -46,11 +58,22 @@ public record ServerStats(ServerAddress server, Source source, String version, S
      */
     static ServerStats fromKeys(ServerAddress server, Source source, Map<String, String> keys) {
         Keys k = new Keys(keys);
-        return new ServerStats(server, source, k.text("version"), ServerState.parse(k.text("server_state")),
-                k.count("znode_count"), k.count("watch_count"), k.count("ephemerals_count"),
-                k.count("num_alive_connections"), k.count("outstanding_requests"),
-                k.decimal("min_latency"), k.decimal("avg_latency"), k.decimal("max_latency"),
-                k.count("approximate_data_size"), k.count("fsync_threshold_exceed_count"), keys);
+        return new ServerStats(
+                server,
+                source,
+                k.text("version"),
+                ServerState.parse(k.text("server_state")),
+                k.count("znode_count"),
+                k.count("watch_count"),
+                k.count("ephemerals_count"),
+                k.count("num_alive_connections"),
+                k.count("outstanding_requests"),
+                k.decimal("min_latency"),
+                k.decimal("avg_latency"),
+                k.decimal("max_latency"),
+                k.count("approximate_data_size"),
+                k.count("fsync_threshold_exceed_count"),
+                keys);
     }
 
     /** Looks a key up with or without the {@code zk_} prefix; unparsable values read as unknown. */

@@ -34,8 +34,10 @@ public final class StatsClient {
     private static final Pattern MODE = Pattern.compile("^Mode: (\\S+)", Pattern.MULTILINE);
     private static final Pattern VERSION = Pattern.compile("version: ([^,\\n]+)");
     private static final Pattern WATCHES = Pattern.compile("^Total watches:(\\d+)", Pattern.MULTILINE);
-    private static final Pattern WATCH_SUMMARY = Pattern.compile("^(\\d+) connections watching (\\d+) paths", Pattern.MULTILINE);
-    private static final Pattern CONNECTION = Pattern.compile("^\\s*/([^:\\[]+):(\\d+)\\[\\d+\\]\\((.*)\\)\\s*$", Pattern.MULTILINE);
+    private static final Pattern WATCH_SUMMARY =
+            Pattern.compile("^(\\d+) connections watching (\\d+) paths", Pattern.MULTILINE);
+    private static final Pattern CONNECTION =
+            Pattern.compile("^\\s*/([^:\\[]+):(\\d+)\\[\\d+\\]\\((.*)\\)\\s*$", Pattern.MULTILINE);
     private static final Pattern SID = Pattern.compile("sid=0x([0-9a-fA-F]+)");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -119,13 +121,19 @@ public final class StatsClient {
             Matcher v = VERSION.matcher(answer);
             Matcher m = MODE.matcher(answer);
             Matcher z = ZXID.matcher(answer);
-            return new ServerSummary(server, v.find() ? v.group(1).trim() : "",
-                    ServerState.parse(m.find() ? m.group(1) : null), z.find() ? Long.parseUnsignedLong(z.group(1), 16) : -1);
+            return new ServerSummary(
+                    server,
+                    v.find() ? v.group(1).trim() : "",
+                    ServerState.parse(m.find() ? m.group(1) : null),
+                    z.find() ? Long.parseUnsignedLong(z.group(1), 16) : -1);
         }
         JsonNode stats = admin(server, "server_stats");
         JsonNode serverStats = stats.path("server_stats");
-        return new ServerSummary(server, stats.path("version").asText(""),
-                ServerState.parse(stats.path("server_stats").path("server_state").asText(null)),
+        return new ServerSummary(
+                server,
+                stats.path("version").asText(""),
+                ServerState.parse(
+                        stats.path("server_stats").path("server_state").asText(null)),
                 serverStats.path("last_processed_zxid").asLong(-1));
     }
 
@@ -141,7 +149,9 @@ public final class StatsClient {
             return new WatchSummary(Long.parseLong(s.group(1)), Long.parseLong(s.group(2)), Long.parseLong(t.group(1)));
         }
         JsonNode w = admin(server, "watch_summary");
-        return new WatchSummary(w.path("num_connections").asLong(-1), w.path("num_paths").asLong(-1),
+        return new WatchSummary(
+                w.path("num_connections").asLong(-1),
+                w.path("num_paths").asLong(-1),
                 w.path("num_total_watches").asLong(-1));
     }
 
@@ -155,7 +165,8 @@ public final class StatsClient {
                 Matcher sid = SID.matcher(c.group(3));
                 // the line of the cons request itself has no session
                 if (sid.find()) {
-                    result.add(new Connection(Long.parseUnsignedLong(sid.group(1), 16), c.group(1), Integer.parseInt(c.group(2))));
+                    result.add(new Connection(
+                            Long.parseUnsignedLong(sid.group(1), 16), c.group(1), Integer.parseInt(c.group(2))));
                 }
             }
             return result;
@@ -192,8 +203,8 @@ public final class StatsClient {
         URI uri = adminUrls.command(server, command);
         HttpResponse<String> response;
         try {
-            response = http.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
+            response = http.send(
+                    HttpRequest.newBuilder(uri).timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new IOException("no AdminServer answers at " + uri + " (" + describe(e) + ")", e);
         }
@@ -202,7 +213,8 @@ public final class StatsClient {
         }
         JsonNode node = JSON.readTree(response.body());
         if (node.hasNonNull("error")) {
-            throw new IOException("AdminServer " + uri + " answered: " + node.get("error").asText());
+            throw new IOException(
+                    "AdminServer " + uri + " answered: " + node.get("error").asText());
         }
         return node;
     }
@@ -247,18 +259,15 @@ public final class StatsClient {
      *
      * @param zxid the last zxid, -1 when unknown
      */
-    public record ServerSummary(ServerAddress server, String version, ServerState state, long zxid) {
-    }
+    public record ServerSummary(ServerAddress server, String version, ServerState state, long zxid) {}
 
     /** What {@code wchs} says. */
-    public record WatchSummary(long connections, long paths, long totalWatches) {
-    }
+    public record WatchSummary(long connections, long paths, long totalWatches) {}
 
     /**
      * One client connection from {@code cons}.
      *
      * @param sessionId the session, as ZooKeeper numbers it
      */
-    public record Connection(long sessionId, String clientHost, int clientPort) {
-    }
+    public record Connection(long sessionId, String clientHost, int clientPort) {}
 }

@@ -19,7 +19,10 @@ import java.nio.file.StandardOpenOption;
  */
 final class StatsCsv implements AutoCloseable {
     /** Quotes a cell only when it must (a comma, a quote): Jackson otherwise quotes every long value. */
-    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+    private static final CsvMapper CSV = CsvMapper.builder()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+            .build();
+
     static final CsvSchema SCHEMA = CSV.schemaFor(Row.class);
     /** The header line: the column names, which readers address by name. */
     static final String HEADER = String.join(",", SCHEMA.getColumnNames());
@@ -29,27 +32,91 @@ final class StatsCsv implements AutoCloseable {
      * {@code source} ({@code 4LW} or {@code ADMIN_HTTP}), the server's counters, and {@code error} when it
      * did not answer.
      */
-    @JsonPropertyOrder({"time", "epochMs", "server", "reachable", "source", "state", "version", "znodeCount",
-        "watchCount", "ephemeralsCount", "aliveConnections", "outstandingRequests", "minLatencyMs", "avgLatencyMs",
-        "maxLatencyMs", "approximateDataSize", "fsyncThresholdExceedCount", "error"})
-    record Row(String time, long epochMs, String server, boolean reachable, String source, String state, String version,
-            Long znodeCount, Long watchCount, Long ephemeralsCount, Long aliveConnections, Long outstandingRequests,
-            Double minLatencyMs, Double avgLatencyMs, Double maxLatencyMs, Long approximateDataSize,
-            Long fsyncThresholdExceedCount, String error) {
+    @JsonPropertyOrder({
+        "time",
+        "epochMs",
+        "server",
+        "reachable",
+        "source",
+        "state",
+        "version",
+        "znodeCount",
+        "watchCount",
+        "ephemeralsCount",
+        "aliveConnections",
+        "outstandingRequests",
+        "minLatencyMs",
+        "avgLatencyMs",
+        "maxLatencyMs",
+        "approximateDataSize",
+        "fsyncThresholdExceedCount",
+        "error"
+    })
+    record Row(
+            String time,
+            long epochMs,
+            String server,
+            boolean reachable,
+            String source,
+            String state,
+            String version,
+            Long znodeCount,
+            Long watchCount,
+            Long ephemeralsCount,
+            Long aliveConnections,
+            Long outstandingRequests,
+            Double minLatencyMs,
+            Double avgLatencyMs,
+            Double maxLatencyMs,
+            Long approximateDataSize,
+            Long fsyncThresholdExceedCount,
+            String error) {
 
         static Row of(StatsSample sample) {
             ServerStats s = sample.stats();
-            String error = sample.error() == null ? null : sample.error().replace('\n', ' ').replace('\r', ' ');
+            String error = sample.error() == null
+                    ? null
+                    : sample.error().replace('\n', ' ').replace('\r', ' ');
             if (s == null) {
-                return new Row(sample.time().toString(), sample.time().toEpochMilli(), sample.server().hostPort(), false,
-                        null, null, null, null, null, null, null, null, null, null, null, null, null, error);
+                return new Row(
+                        sample.time().toString(),
+                        sample.time().toEpochMilli(),
+                        sample.server().hostPort(),
+                        false,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        error);
             }
-            return new Row(sample.time().toString(), sample.time().toEpochMilli(), sample.server().hostPort(), true,
-                    s.source() == ServerStats.Source.FOUR_LETTER_WORD ? "4LW" : "ADMIN_HTTP", s.state().name(),
-                    s.version(), count(s.znodeCount()), count(s.watchCount()), count(s.ephemeralsCount()),
-                    count(s.aliveConnections()), count(s.outstandingRequests()), decimal(s.minLatencyMs()),
-                    decimal(s.avgLatencyMs()), decimal(s.maxLatencyMs()), count(s.approximateDataSize()),
-                    count(s.fsyncThresholdExceedCount()), error);
+            return new Row(
+                    sample.time().toString(),
+                    sample.time().toEpochMilli(),
+                    sample.server().hostPort(),
+                    true,
+                    s.source() == ServerStats.Source.FOUR_LETTER_WORD ? "4LW" : "ADMIN_HTTP",
+                    s.state().name(),
+                    s.version(),
+                    count(s.znodeCount()),
+                    count(s.watchCount()),
+                    count(s.ephemeralsCount()),
+                    count(s.aliveConnections()),
+                    count(s.outstandingRequests()),
+                    decimal(s.minLatencyMs()),
+                    decimal(s.avgLatencyMs()),
+                    decimal(s.maxLatencyMs()),
+                    count(s.approximateDataSize()),
+                    count(s.fsyncThresholdExceedCount()),
+                    error);
         }
 
         private static Long count(long v) {
@@ -66,7 +133,8 @@ final class StatsCsv implements AutoCloseable {
 
     StatsCsv(Path file) throws IOException {
         boolean fresh = !Files.exists(file) || Files.size(file) == 0;
-        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        out = Files.newBufferedWriter(
+                file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         rows = CSV.writer(fresh ? SCHEMA.withHeader() : SCHEMA.withoutHeader()).writeValues(out);
     }
 

@@ -1,6 +1,7 @@
 package dev.zkload.bench.stats;
 
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.threads.DaemonThreads;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +23,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import dev.zkload.bench.threads.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +49,11 @@ public final class StatsSampler implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(StatsSampler.class);
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
-    private enum State { LATENT, STARTED, CLOSED }
+    private enum State {
+        LATENT,
+        STARTED,
+        CLOSED
+    }
 
     private final List<ServerAddress> servers;
     private final Duration interval;
@@ -148,7 +152,9 @@ public final class StatsSampler implements Closeable {
             return sample;
         } catch (IOException | RuntimeException e) {
             boolean down = e instanceof java.net.ConnectException;
-            String error = down ? "connection refused" : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            String error = down
+                    ? "connection refused"
+                    : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             synchronized (silent) {
                 if (silent.add(server)) {
                     LOG.warn("server {} stopped giving its statistics: {}", server, error);
@@ -195,7 +201,9 @@ public final class StatsSampler implements Closeable {
 
     /** The rounds taken at or after {@code since}. */
     public List<List<StatsSample>> seriesSince(Instant since) {
-        return series().stream().filter(r -> !r.isEmpty() && !r.get(0).time().isBefore(since)).toList();
+        return series().stream()
+                .filter(r -> !r.isEmpty() && !r.get(0).time().isBefore(since))
+                .toList();
     }
 
     /** The newest sample of the server that leads (leader or standalone), if the last round found one. */
@@ -209,7 +217,9 @@ public final class StatsSampler implements Closeable {
 
     /** The sample of the leading server in one round. */
     public static Optional<StatsSample> leaderOf(List<StatsSample> round) {
-        return round.stream().filter(s -> s.reachable() && s.stats().state().leads()).findFirst();
+        return round.stream()
+                .filter(s -> s.reachable() && s.stats().state().leads())
+                .findFirst();
     }
 
     @Override
@@ -250,8 +260,7 @@ public final class StatsSampler implements Closeable {
         private int history = 3600;
         private java.util.function.LongConsumer lateness;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Told, for every scheduled round, how late it began against its due time, µs; on the sampler's thread. */
         public Builder lateness(java.util.function.LongConsumer lateMicros) {

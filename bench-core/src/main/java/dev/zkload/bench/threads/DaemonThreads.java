@@ -13,8 +13,7 @@ import org.slf4j.LoggerFactory;
 public final class DaemonThreads {
     private static final Logger LOG = LoggerFactory.getLogger(DaemonThreads.class);
 
-    private DaemonThreads() {
-    }
+    private DaemonThreads() {}
 
     /** Threads named {@code name-1}, {@code name-2}, …; for a pool. */
     public static ThreadFactory factory(String name) {

@@ -10,10 +10,11 @@ class ConnectStringTest {
     @Test
     void parsesHostsPortsAndChroot() {
         ConnectString cs = ConnectString.parse("127.0.0.1:2181, localhost:2182,zk3/apps/zk");
-        assertThat(cs.servers()).containsExactly(
-                new ServerAddress("127.0.0.1", 2181),
-                new ServerAddress("localhost", 2182),
-                new ServerAddress("zk3", 2181));
+        assertThat(cs.servers())
+                .containsExactly(
+                        new ServerAddress("127.0.0.1", 2181),
+                        new ServerAddress("localhost", 2182),
+                        new ServerAddress("zk3", 2181));
         assertThat(cs.chroot()).isEqualTo("/apps/zk");
         assertThat(cs).hasToString("127.0.0.1:2181,localhost:2182,zk3:2181/apps/zk");
     }

@@ -1,12 +1,11 @@
 package dev.zkload.bench.client;
 
-import java.nio.charset.StandardCharsets;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooDefs.Ids;
@@ -36,21 +35,27 @@ class RunLockIT {
 
     @Test
     void aLockIsAnEphemeralThatASecondRunCannotTakeAndItsRootGoesWithIt() throws Exception {
-        RunLock.Owner a = new RunLock.Owner("ramp", "a", 1, "loadgen-1", java.time.Instant.parse("2026-11-23T15:00:00Z"));
+        RunLock.Owner a =
+                new RunLock.Owner("ramp", "a", 1, "loadgen-1", java.time.Instant.parse("2026-11-23T15:00:00Z"));
         try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, false)) {
             var stat = observer.exists("/zkload/run-a/" + RunLock.NAME, false);
             assertThat(stat.getEphemeralOwner()).isEqualTo(lock.sessionId());
-            assertThat(new String(observer.getData("/zkload", false, null), StandardCharsets.UTF_8)).isEqualTo(ZkRoot.MARKER);
+            assertThat(new String(observer.getData("/zkload", false, null), StandardCharsets.UTF_8))
+                    .isEqualTo(ZkRoot.MARKER);
             assertThat(RunLock.holder(observer, "/zkload/run-a")).get().satisfies(h -> {
                 assertThat(h.owner()).isEqualTo(a);
                 assertThat(h.toString()).endsWith("session 0x" + Long.toHexString(lock.sessionId()));
             });
             assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, true))
-                    .as("not even with force").isInstanceOf(RunLock.HeldException.class).hasMessageStartingWith(
+                    .as("not even with force")
+                    .isInstanceOf(RunLock.HeldException.class)
+                    .hasMessageStartingWith(
                             "/zkload/run-a is in use by a live run (ramp run a, pid 1 on loadgen-1, started"
                                     + " 2026-11-23T15:00:00Z, session 0x");
         }
-        assertThat(observer.exists("/zkload", false)).as("the root and the /zkload it created, gone").isNull();
+        assertThat(observer.exists("/zkload", false))
+                .as("the root and the /zkload it created, gone")
+                .isNull();
     }
 
     @Test
@@ -58,12 +63,17 @@ class RunLockIT {
         observer.create("/leftover", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/leftover/x", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, false))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("holds 1 znodes");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("holds 1 znodes");
         try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, true)) {
             assertThat(observer.getChildren("/leftover", false)).containsExactly(RunLock.NAME);
-            assertThat(RunLock.holder(observer, "/leftover")).map(RunLock.Holder::sessionId).contains(lock.sessionId());
+            assertThat(RunLock.holder(observer, "/leftover"))
+                    .map(RunLock.Holder::sessionId)
+                    .contains(lock.sessionId());
         }
-        assertThat(observer.exists("/leftover", false)).as("a root it did not create stays").isNotNull();
+        assertThat(observer.exists("/leftover", false))
+                .as("a root it did not create stays")
+                .isNotNull();
         observer.delete("/leftover", -1);
     }
 }

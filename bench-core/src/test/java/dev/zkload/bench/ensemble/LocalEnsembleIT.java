@@ -23,8 +23,13 @@ class LocalEnsembleIT {
 
     @Test
     void standaloneServerServesAClientAndHonoursZooCfg(@TempDir Path base) throws Exception {
-        LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").baseDir(base)
-                .zooCfg("maxClientCnxns", "77").zooCfg("snapCount", "100").build();
+        LocalEnsemble zk = LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .baseDir(base)
+                .zooCfg("maxClientCnxns", "77")
+                .zooCfg("snapCount", "100")
+                .build();
         try {
             zk.start();
             assertThat(zk.leader()).isEqualTo(1);
@@ -33,8 +38,10 @@ class LocalEnsembleIT {
 
             ZooKeeper client = ZkClients.connect(zk.connectString());
             try {
-                client.create("/hello", "world".getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                assertThat(new String(client.getData("/hello", false, null), StandardCharsets.UTF_8)).isEqualTo("world");
+                client.create(
+                        "/hello", "world".getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                assertThat(new String(client.getData("/hello", false, null), StandardCharsets.UTF_8))
+                        .isEqualTo("world");
                 for (int i = 0; i < 400; i++) {
                     client.setData("/hello", new byte[] {(byte) i}, -1);
                 }
@@ -49,7 +56,8 @@ class LocalEnsembleIT {
             assertThat(conf).contains("maxClientCnxns=77");
             // snapCount=100 took effect: 400 writes made several snapshots (the default 100000 makes one)
             try (var files = Files.list(base.resolve("server-1/data/version-2"))) {
-                assertThat(files.filter(f -> f.getFileName().toString().startsWith("snapshot.")).count())
+                assertThat(files.filter(f -> f.getFileName().toString().startsWith("snapshot."))
+                                .count())
                         .isGreaterThanOrEqualTo(3);
             }
 
@@ -60,7 +68,8 @@ class LocalEnsembleIT {
             long pid = stats.pid();
 
             zk.close();
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                    .isFalse();
             assertThatThrownBy(zk::connectString).isInstanceOf(IllegalStateException.class);
         } finally {
             zk.close(); // a second close does nothing
@@ -69,7 +78,8 @@ class LocalEnsembleIT {
 
     @Test
     void builderRejectsBadSettingsNamingThem(@TempDir Path notAJdk) {
-        assertThatThrownBy(() -> LocalEnsemble.builder().servers(2).build()).hasMessageContaining("servers must be 1, 3 or 5");
+        assertThatThrownBy(() -> LocalEnsemble.builder().servers(2).build())
+                .hasMessageContaining("servers must be 1, 3 or 5");
         assertThatThrownBy(() -> LocalEnsemble.builder().javaHome(notAJdk).build())
                 .hasMessageContaining("is not a JDK");
         assertThatThrownBy(() -> LocalEnsemble.builder().heap("lots").build()).hasMessageContaining("heap");
@@ -77,12 +87,16 @@ class LocalEnsembleIT {
 
     @Test
     void aFlagTheJvmRejectsFailsTheStartWithTheJvmsOwnMessage() {
-        LocalEnsemble zk = LocalEnsemble.builder().servers(1)
-                .jvmFlags(List.of("-XX:+NoSuchFlagAtAll")).startTimeout(Timeouts.seconds(30)).build();
+        LocalEnsemble zk = LocalEnsemble.builder()
+                .servers(1)
+                .jvmFlags(List.of("-XX:+NoSuchFlagAtAll"))
+                .startTimeout(Timeouts.seconds(30))
+                .build();
         assertThatThrownBy(zk::start)
                 .hasMessageContaining("exited")
                 .hasMessageContaining("Unrecognized VM option 'NoSuchFlagAtAll'");
-        await().atMost(Timeouts.seconds(5)).until(() -> ProcessHandle.current().children()
+        await().atMost(Timeouts.seconds(5)).until(() -> ProcessHandle.current()
+                .children()
                 .noneMatch(p -> p.info().commandLine().orElse("").contains("ServerLauncher")));
     }
 }

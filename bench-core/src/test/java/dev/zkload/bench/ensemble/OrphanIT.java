@@ -25,12 +25,14 @@ class OrphanIT {
     @ValueSource(strings = {"SIGKILL", "SIGTERM"})
     void serversEndWithTheirOwner(String signal) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process owner = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                EnsembleOwner.class.getName(), "3")
-                .redirectErrorStream(true).start();
+        Process owner = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), EnsembleOwner.class.getName(), "3")
+                .redirectErrorStream(true)
+                .start();
         List<Long> pids = new ArrayList<>();
         Path dataDir = null;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null && !line.equals("READY")) {
                 if (line.startsWith("PID ")) {
@@ -40,7 +42,9 @@ class OrphanIT {
                 }
             }
             assertThat(pids).as("the owner started three servers").hasSize(3);
-            assertThat(pids).allMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+            assertThat(pids)
+                    .allMatch(pid ->
+                            ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
             assertThat(dataDir).isDirectory();
 
             if (signal.equals("SIGKILL")) {
@@ -48,10 +52,14 @@ class OrphanIT {
             } else {
                 owner.destroy();
             }
-            assertThat(owner.waitFor(Timeouts.seconds(60).toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(owner.waitFor(Timeouts.seconds(60).toSeconds(), TimeUnit.SECONDS))
+                    .isTrue();
             await().atMost(Timeouts.seconds(30)).until(() -> pids.stream()
-                    .noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
-            assertThat(dataDir).as("the servers' temporary data, whoever deleted it").doesNotExist();
+                    .noneMatch(pid ->
+                            ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
+            assertThat(dataDir)
+                    .as("the servers' temporary data, whoever deleted it")
+                    .doesNotExist();
         } finally {
             owner.destroyForcibly();
             for (long pid : pids) {

@@ -22,7 +22,8 @@ class QuorumEnsembleIT {
             zk.start();
             int leader = zk.leader();
             assertThat(leader).isBetween(1, 3);
-            List<Integer> followers = IntStream.rangeClosed(1, 3).filter(i -> i != leader).boxed().toList();
+            List<Integer> followers =
+                    IntStream.rangeClosed(1, 3).filter(i -> i != leader).boxed().toList();
 
             ZooKeeper client = ZkClients.connect(zk.connectString());
             try {
@@ -54,7 +55,8 @@ class QuorumEnsembleIT {
     }
 
     private static void awaitWrite(ZooKeeper client, String path) {
-        await().atMost(Timeouts.seconds(60)).ignoreException(KeeperException.ConnectionLossException.class)
+        await().atMost(Timeouts.seconds(60))
+                .ignoreException(KeeperException.ConnectionLossException.class)
                 .until(() -> {
                     try {
                         client.create(path, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);

@@ -1,7 +1,5 @@
 package dev.zkload.bench.ops;
 
-import java.nio.charset.StandardCharsets;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +9,7 @@ import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.testing.ZkClients;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The seven-op benchmark against a real forked server. */
 class LatencyBenchmarkIT {
-    private static final List<String> SEVEN = List.of("create", "set", "get", "delete", "createEphemeral", "watch",
-            "deleteEphemeral");
+    private static final List<String> SEVEN =
+            List.of("create", "set", "get", "delete", "createEphemeral", "watch", "deleteEphemeral");
     private static LocalEnsemble zk;
     private static ZooKeeper observer;
 
@@ -49,13 +48,18 @@ class LatencyBenchmarkIT {
     }
 
     private static LatencyConfig.Builder config() {
-        return LatencyConfig.builder(zk.connectString()).znodeCount(200).znodeSize(100).window(50).rate(2000);
+        return LatencyConfig.builder(zk.connectString())
+                .znodeCount(200)
+                .znodeSize(100)
+                .window(50)
+                .rate(2000);
     }
 
     @ParameterizedTest
     @EnumSource(Mode.class)
     void everyOpRunsOverEveryZnodeWithoutErrorsAndLeavesNothing(Mode mode) throws Exception {
-        LatencyRun run = LatencyBenchmark.run(config().mode(mode).watchMultiple(2).build(), LatencyListener.NONE);
+        LatencyRun run =
+                LatencyBenchmark.run(config().mode(mode).watchMultiple(2).build(), LatencyListener.NONE);
         assertThat(run.report().interrupted()).isFalse();
         TargetResult result = run.report().targets().get(0);
         assertThat(result.ops().keySet()).containsExactlyElementsOf(SEVEN);
@@ -74,26 +78,40 @@ class LatencyBenchmarkIT {
             // machine leaves it is the latency the rate mode exists to measure, not a failure)
             assertThat(result.ops().get("get").opsPerSec()).isPositive().isLessThanOrEqualTo(2600.0);
         }
-        assertThat(observer.exists("/zkload", false)).as("root and the /zkload parent it created are gone").isNull();
+        assertThat(observer.exists("/zkload", false))
+                .as("root and the /zkload parent it created are gone")
+                .isNull();
     }
 
     @Test
     void perServerRunsEachServerOfA3ServerEnsemble() throws Exception {
-        try (LocalEnsemble three = LocalEnsemble.builder().servers(3).heap("256m").build()) {
+        try (LocalEnsemble three =
+                LocalEnsemble.builder().servers(3).heap("256m").build()) {
             three.start();
-            LatencyRun run = LatencyBenchmark.run(LatencyConfig.builder(three.connectString()).znodeCount(50)
-                    .perServer(true).build(), LatencyListener.NONE);
-            assertThat(run.report().targets()).extracting(TargetResult::target)
-                    .containsExactlyElementsOf(three.servers().stream().map(s -> s.hostPort()).toList());
-            assertThat(run.report().targets()).allSatisfy(t -> assertThat(t.ops().get("create").count()).isEqualTo(50));
+            LatencyRun run = LatencyBenchmark.run(
+                    LatencyConfig.builder(three.connectString())
+                            .znodeCount(50)
+                            .perServer(true)
+                            .build(),
+                    LatencyListener.NONE);
+            assertThat(run.report().targets())
+                    .extracting(TargetResult::target)
+                    .containsExactlyElementsOf(
+                            three.servers().stream().map(s -> s.hostPort()).toList());
+            assertThat(run.report().targets())
+                    .allSatisfy(t -> assertThat(t.ops().get("create").count()).isEqualTo(50));
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = {"SYNC", "ASYNC"})
+    @EnumSource(
+            value = Mode.class,
+            names = {"SYNC", "ASYNC"})
     void aTimeLimitEndsEachPhaseEarlyAndTheNextPhasesWorkOnTheZnodesItReached(Mode mode) throws Exception {
         // far more znodes than 150 ms of any phase reaches on one server
-        LatencyConfig limited = config().mode(mode).znodeCount(1_000_000).timeLimit(java.time.Duration.ofMillis(150))
+        LatencyConfig limited = config().mode(mode)
+                .znodeCount(1_000_000)
+                .timeLimit(java.time.Duration.ofMillis(150))
                 .build();
         LatencyRun run = LatencyBenchmark.run(limited, LatencyListener.NONE);
         Map<String, OpStats> ops = run.report().targets().get(0).ops();
@@ -101,13 +119,17 @@ class LatencyBenchmarkIT {
         assertThat(created).isPositive().isLessThan(1_000_000);
         for (String op : List.of("set", "get", "delete")) {
             assertThat(ops.get(op).count()).as(op).isPositive().isLessThanOrEqualTo(created);
-            assertThat(ops.get(op).errors()).as("%s only touches znodes that exist", op).isZero();
+            assertThat(ops.get(op).errors())
+                    .as("%s only touches znodes that exist", op)
+                    .isZero();
         }
         long ephemerals = ops.get("createEphemeral").count();
         assertThat(ops.get("watch").count()).isLessThanOrEqualTo(ephemerals);
         assertThat(ops.get("deleteEphemeral").errors()).isZero();
         var notifications = run.report().targets().get(0).watchNotifications();
-        assertThat(notifications.received()).as("every watched znode deleted notified").isEqualTo(notifications.expected());
+        assertThat(notifications.received())
+                .as("every watched znode deleted notified")
+                .isEqualTo(notifications.expected());
         assertThat(observer.exists(limited.root(), false)).isNull();
     }
 
@@ -125,14 +147,16 @@ class LatencyBenchmarkIT {
             assertThat(s.count()).as("only the 200 measured calls").isEqualTo(200);
         }
         assertThat(run.report().targets().get(0).watchNotifications().received())
-                .as("the warm-up's own watches are not counted").isEqualTo(200);
+                .as("the warm-up's own watches are not counted")
+                .isEqualTo(200);
         assertThat(observer.exists(run.report().root(), false)).isNull();
     }
 
     @Test
     void rootsOutsideZkloadsOwnAreRefused() {
         for (String bad : List.of("/", "/zookeeper", "/zookeeper/quota", "relative", "/a//b", "/a/")) {
-            assertThatThrownBy(() -> config().root(bad).build()).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> config().root(bad).build())
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(bad.equals("/") ? "root / is refused" : "root");
         }
     }
@@ -142,8 +166,11 @@ class LatencyBenchmarkIT {
         observer.create("/busy", "zkload".getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/busy/left-over", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         assertThatThrownBy(() -> LatencyBenchmark.run(config().root("/busy").build(), LatencyListener.NONE))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("--force");
-        assertThat(observer.exists("/busy/left-over", false)).as("refusing touched nothing").isNotNull();
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("--force");
+        assertThat(observer.exists("/busy/left-over", false))
+                .as("refusing touched nothing")
+                .isNotNull();
 
         LatencyRun run = LatencyBenchmark.run(config().root("/busy").force(true).build(), LatencyListener.NONE);
         assertThat(run.report().targets().get(0).ops().get("create").errors()).isZero();
@@ -154,7 +181,8 @@ class LatencyBenchmarkIT {
     void failedCallsAreCountedByCodeNeverSwallowed() throws Exception {
         // a root where nobody may create children: every create fails NOAUTH, so every later call on
         // those znodes fails NONODE
-        List<ACL> noCreate = new java.util.ArrayList<>(List.of(new ACL(ZooDefs.Perms.ALL & ~ZooDefs.Perms.CREATE, Ids.ANYONE_ID_UNSAFE)));
+        List<ACL> noCreate = new java.util.ArrayList<>(
+                List.of(new ACL(ZooDefs.Perms.ALL & ~ZooDefs.Perms.CREATE, Ids.ANYONE_ID_UNSAFE)));
         observer.create("/locked", new byte[0], noCreate, CreateMode.PERSISTENT);
         LatencyRun run = LatencyBenchmark.run(config().root("/locked").build(), LatencyListener.NONE);
         Map<String, OpStats> ops = run.report().targets().get(0).ops();
@@ -191,7 +219,9 @@ class LatencyBenchmarkIT {
         assertThat(run.report().interrupted()).isTrue();
         assertThat(flagAfter.get()).as("the interrupt is passed on").isTrue();
         assertThat(run.report().targets().get(0).ops()).containsOnlyKeys("create", "set");
-        assertThat(observer.exists("/zkload", false)).as("root removed after the interrupt").isNull();
+        assertThat(observer.exists("/zkload", false))
+                .as("root removed after the interrupt")
+                .isNull();
     }
 
     @Test
@@ -202,11 +232,13 @@ class LatencyBenchmarkIT {
         Map<String, Histogram> back = HistogramLogs.read(log);
         assertThat(back.keySet()).containsExactlyElementsOf(SEVEN);
         OpStats get = run.report().targets().get(0).ops().get("get");
-        assertThat(back.get("get").getValueAtPercentile(99) / 1000.0).isCloseTo(get.p99Ms(), org.assertj.core.api.Assertions.within(0.001));
+        assertThat(back.get("get").getValueAtPercentile(99) / 1000.0)
+                .isCloseTo(get.p99Ms(), org.assertj.core.api.Assertions.within(0.001));
         assertThat(back.get("get").getTotalCount()).isEqualTo(200);
 
         String json = ResultJson.compact().writeValueAsString(get);
-        assertThat(json).startsWith("{\"count\":200,\"errors\":0,\"opsPerSec\":")
+        assertThat(json)
+                .startsWith("{\"count\":200,\"errors\":0,\"opsPerSec\":")
                 .contains("\"p50Ms\":", "\"p90Ms\":", "\"p99Ms\":", "\"p999Ms\":", "\"maxMs\":", "\"errorsByCode\":{}");
         String report = ResultJson.compact().writeValueAsString(run.report());
         assertThat(report).contains("\"startTime\":\"20", "\"mode\":\"sync\"", "\"deleteEphemeral\":{");

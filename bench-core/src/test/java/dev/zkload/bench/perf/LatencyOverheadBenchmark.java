@@ -27,8 +27,7 @@ import org.apache.zookeeper.ZooKeeper;
  * see docs/performance.md for the script that runs it.
  */
 public final class LatencyOverheadBenchmark {
-    private LatencyOverheadBenchmark() {
-    }
+    private LatencyOverheadBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int znodes = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
@@ -54,22 +53,32 @@ public final class LatencyOverheadBenchmark {
                 }
                 System.out.printf("round %d of %d done%n", round, rounds);
             }
-            System.out.printf("%n%d znodes of 100 bytes, standalone ZooKeeper %s, median of %d rounds (ops/s)%n%n",
+            System.out.printf(
+                    "%n%d znodes of 100 bytes, standalone ZooKeeper %s, median of %d rounds (ops/s)%n%n",
                     znodes, org.apache.zookeeper.Version.getFullVersion().split("-", 2)[0], rounds);
             System.out.println("| op | bare client loop | zkload sync | sync / bare | zkload async (window 1000) |");
             System.out.println("|---|---:|---:|---:|---:|");
             for (Op op : Op.values()) {
                 double b = median(bare.get(op));
                 double s = median(sync.get(op));
-                System.out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.3f | %.0f |%n", op.jsonName(), b, s, s / b,
+                System.out.printf(
+                        Locale.ROOT,
+                        "| %s | %.0f | %.0f | %.3f | %.0f |%n",
+                        op.jsonName(),
+                        b,
+                        s,
+                        s / b,
                         median(async.get(op)));
             }
         }
     }
 
     private static Map<Op, Double> zkload(String cs, int znodes, Mode mode) throws Exception {
-        TargetResult r = LatencyBenchmark.run(LatencyConfig.builder(cs).znodeCount(znodes).mode(mode).build(),
-                LatencyListener.NONE).report().targets().get(0);
+        TargetResult r = LatencyBenchmark.run(
+                        LatencyConfig.builder(cs).znodeCount(znodes).mode(mode).build(), LatencyListener.NONE)
+                .report()
+                .targets()
+                .get(0);
         Map<Op, Double> rates = new EnumMap<>(Op.class);
         for (Op op : Op.values()) {
             rates.put(op, r.ops().get(op.jsonName()).opsPerSec());
@@ -90,7 +99,7 @@ public final class LatencyOverheadBenchmark {
                 p[i] = "/bare/p" + i;
                 e[i] = "/bare/e" + i;
             }
-            org.apache.zookeeper.Watcher w = event -> { };
+            org.apache.zookeeper.Watcher w = event -> {};
             for (Op op : Op.values()) {
                 long start = System.nanoTime();
                 for (int i = 0; i < znodes; i++) {

@@ -3,8 +3,8 @@ package dev.zkload.bench.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
 import java.time.Duration;
 import org.apache.zookeeper.CreateMode;
@@ -34,7 +34,9 @@ class StatsClientIT {
 
     @Test
     void mntrCountsWhatClientsDid() throws Exception {
-        assertThat(stats.access(server).refusedWords()).as("zkload's own servers whitelist every word it reads").isEmpty();
+        assertThat(stats.access(server).refusedWords())
+                .as("zkload's own servers whitelist every word it reads")
+                .isEmpty();
         assertThat(stats.access(server).describeSource()).isEqualTo("4lw");
         ServerStats before = stats.monitor(server);
         assertThat(before.source()).isEqualTo(ServerStats.Source.FOUR_LETTER_WORD);
@@ -61,7 +63,8 @@ class StatsClientIT {
             assertThat(after.ephemeralsCount() - before.ephemeralsCount()).isEqualTo(5);
             assertThat(after.watchCount() - before.watchCount()).isEqualTo(8);
             assertThat(after.aliveConnections() - before.aliveConnections()).isEqualTo(2);
-            assertThat(after.approximateDataSize() - before.approximateDataSize()).isGreaterThanOrEqualTo(2000);
+            assertThat(after.approximateDataSize() - before.approximateDataSize())
+                    .isGreaterThanOrEqualTo(2000);
             assertThat(after.outstandingRequests()).isZero();
             assertThat(after.raw()).containsKey("zk_packets_received");
 
@@ -69,14 +72,17 @@ class StatsClientIT {
             // wchs counts data watches only (7 exists); mntr's zk_watch_count adds the child watch on /m
             assertThat(w.totalWatches()).isEqualTo(7);
             assertThat(w.paths()).isEqualTo(7);
-            assertThat(stats.connections(server)).extracting(StatsClient.Connection::sessionId)
+            assertThat(stats.connections(server))
+                    .extracting(StatsClient.Connection::sessionId)
                     .contains(a.getSessionId(), b.getSessionId());
 
             long zxid = stats.summary(server).zxid();
             a.setData("/m", new byte[1], -1);
             a.setData("/m", new byte[2], -1);
             StatsClient.ServerSummary summary = stats.summary(server);
-            assertThat(summary.zxid() - zxid).as("each write transaction is one zxid").isEqualTo(2);
+            assertThat(summary.zxid() - zxid)
+                    .as("each write transaction is one zxid")
+                    .isEqualTo(2);
             assertThat(summary.state()).isEqualTo(ServerState.STANDALONE);
         } finally {
             a.close();
@@ -86,11 +92,15 @@ class StatsClientIT {
 
     @Test
     void fallsBackToTheAdminServerWhenMntrIsNotWhitelisted() throws Exception {
-        try (LocalEnsemble strict = LocalEnsemble.builder().servers(1).heap("256m")
-                .zooCfg("4lw.commands.whitelist", "srvr,ruok").build()) {
+        try (LocalEnsemble strict = LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .zooCfg("4lw.commands.whitelist", "srvr,ruok")
+                .build()) {
             strict.start();
             ServerAddress s = strict.servers().get(0);
-            assertThat(FourLetterWords.isNotWhitelisted(FourLetterWords.send(s, "mntr", Duration.ofSeconds(5)))).isTrue();
+            assertThat(FourLetterWords.isNotWhitelisted(FourLetterWords.send(s, "mntr", Duration.ofSeconds(5))))
+                    .isTrue();
             MetricAccess access = stats.access(s);
             assertThat(access.refusedWords()).containsExactly("mntr", "cons");
             assertThat(access.source()).isEqualTo(ServerStats.Source.ADMIN_HTTP);
@@ -98,8 +108,9 @@ class StatsClientIT {
             assertThat(access.version()).startsWith("3.9");
             MetricAccess elsewhere = new StatsClient(Duration.ofSeconds(2), AdminUrls.port(1)).access(s);
             assertThat(elsewhere.complete()).as("no AdminServer on port 1").isFalse();
-            assertThat(elsewhere.adminProblem()).isEqualTo("no AdminServer answers at http://127.0.0.1:1/commands/server_stats"
-                    + " (connection refused)");
+            assertThat(elsewhere.adminProblem())
+                    .isEqualTo("no AdminServer answers at http://127.0.0.1:1/commands/server_stats"
+                            + " (connection refused)");
             assertThat(elsewhere.version()).as("srvr still answers").startsWith("3.9");
 
             ZooKeeper c = ZkClients.connect(strict.connectString());
@@ -117,7 +128,9 @@ class StatsClientIT {
                 assertThat(viaHttp.avgLatencyMs()).isCloseTo(viaHttp.avgLatencyMs(), within(0.0));
                 assertThat(viaHttp.version()).isEqualTo(viaMntr.version());
                 assertThat(stats.watchSummary(s).totalWatches()).isEqualTo(1);
-                assertThat(stats.connections(s)).extracting(StatsClient.Connection::sessionId).containsExactly(c.getSessionId());
+                assertThat(stats.connections(s))
+                        .extracting(StatsClient.Connection::sessionId)
+                        .containsExactly(c.getSessionId());
             } finally {
                 c.close();
             }

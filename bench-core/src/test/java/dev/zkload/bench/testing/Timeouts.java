@@ -6,8 +6,7 @@ import java.time.Duration;
 public final class Timeouts {
     private static final double SCALE = Double.parseDouble(System.getProperty("zkload.test.timeoutScale", "1"));
 
-    private Timeouts() {
-    }
+    private Timeouts() {}
 
     public static Duration scaled(Duration base) {
         return Duration.ofMillis((long) (base.toMillis() * SCALE));

@@ -7,8 +7,7 @@ import org.apache.zookeeper.ZooKeeper;
 
 /** Plain ZooKeeper clients for tests, connected before they are returned. */
 public final class ZkClients {
-    private ZkClients() {
-    }
+    private ZkClients() {}
 
     public static ZooKeeper connect(String connectString) throws IOException, InterruptedException {
         return Connections.open(connectString, Duration.ofSeconds(30), Timeouts.seconds(30), null);

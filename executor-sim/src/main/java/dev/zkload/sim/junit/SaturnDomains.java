@@ -142,8 +142,12 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
     }
 
     private void hold() throws InterruptedException {
-        DomainFleet f = DomainFleet.builder(connectString.get()).root(root).model(model).jobRuns(jobRuns)
-                .addTimeout(addTimeout).build();
+        DomainFleet f = DomainFleet.builder(connectString.get())
+                .root(root)
+                .model(model)
+                .jobRuns(jobRuns)
+                .addTimeout(addTimeout)
+                .build();
         try {
             f.start();
             f.addDomains(domains);
@@ -241,7 +245,10 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
                 throw new IllegalArgumentException("domains must be at least 1, got " + domains);
             }
             // the fleet's own rules for root and timeout, checked now rather than when the tests start
-            DomainFleet.builder("127.0.0.1:2181").root(root).addTimeout(addTimeout).build();
+            DomainFleet.builder("127.0.0.1:2181")
+                    .root(root)
+                    .addTimeout(addTimeout)
+                    .build();
             return new SaturnDomains(this);
         }
     }

@@ -31,8 +31,7 @@ public final class ZkTrees {
     /** Deletes per multi: far below jute.maxbuffer even for long paths. */
     static final int BATCH = 500;
 
-    private ZkTrees() {
-    }
+    private ZkTrees() {}
 
     /**
      * Checks that {@code path} may be the root of a tree of one's own: an absolute, normalised znode
@@ -43,7 +42,8 @@ public final class ZkTrees {
      */
     public static void checkRoot(String path) {
         if (path == null || !path.startsWith("/") || (path.length() > 1 && path.endsWith("/")) || path.contains("//")) {
-            throw new IllegalArgumentException("root must be an absolute znode path like /zkload/run-1, got '" + path + "'");
+            throw new IllegalArgumentException(
+                    "root must be an absolute znode path like /zkload/run-1, got '" + path + "'");
         }
         if (path.equals("/")) {
             throw new IllegalArgumentException("root / is refused: work only under a root of your own");
@@ -73,12 +73,15 @@ public final class ZkTrees {
             List<Op> ops = new ArrayList<>(batch.size());
             batch.forEach(p -> ops.add(Op.delete(p, -1)));
             window.acquire();
-            zk.multi(ops, (rc, path, ctx, results) -> {
-                if (rc != Code.OK.intValue()) {
-                    failedBatch.compareAndSet(null, batch);
-                }
-                window.release();
-            }, null);
+            zk.multi(
+                    ops,
+                    (rc, path, ctx, results) -> {
+                        if (rc != Code.OK.intValue()) {
+                            failedBatch.compareAndSet(null, batch);
+                        }
+                        window.release();
+                    },
+                    null);
         }
         window.acquire(IN_FLIGHT);
         if (failedBatch.get() != null) {
@@ -113,16 +116,20 @@ public final class ZkTrees {
             List<String> present = Collections.synchronizedList(new ArrayList<>());
             for (String parent : level) {
                 window.acquire();
-                zk.getChildren(parent, false, (rc, path, ctx, children) -> {
-                    if (rc == Code.OK.intValue()) {
-                        present.add(path);
-                        String prefix = path.equals("/") ? "/" : path + "/";
-                        children.forEach(c -> next.add(prefix + c));
-                    } else if (rc != Code.NONODE.intValue()) {
-                        failure.compareAndSet(null, KeeperException.create(Code.get(rc), path));
-                    }
-                    window.release();
-                }, null);
+                zk.getChildren(
+                        parent,
+                        false,
+                        (rc, path, ctx, children) -> {
+                            if (rc == Code.OK.intValue()) {
+                                present.add(path);
+                                String prefix = path.equals("/") ? "/" : path + "/";
+                                children.forEach(c -> next.add(prefix + c));
+                            } else if (rc != Code.NONODE.intValue()) {
+                                failure.compareAndSet(null, KeeperException.create(Code.get(rc), path));
+                            }
+                            window.release();
+                        },
+                        null);
             }
             window.acquire(IN_FLIGHT);
             window.release(IN_FLIGHT);

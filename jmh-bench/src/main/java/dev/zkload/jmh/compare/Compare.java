@@ -19,12 +19,10 @@ import java.util.Map;
  * <p>Run: {@code java -cp jmh-bench/target/benchmarks.jar dev.zkload.jmh.compare.Compare base.json other.json}
  */
 public final class Compare {
-    private Compare() {
-    }
+    private Compare() {}
 
     /** One benchmark × profile row of a result file. */
-    record Row(String source, String op, String profile, double p50, double p99, String unit) {
-    }
+    record Row(String source, String op, String profile, double p50, double p99, String unit) {}
 
     public static void main(String[] args) throws IOException {
         if (args.length < 1) {
@@ -49,8 +47,12 @@ public final class Compare {
             String op = bench.substring(bench.lastIndexOf('.') + 1);
             JsonNode metric = r.path("primaryMetric");
             JsonNode pct = metric.path("scorePercentiles");
-            rows.add(new Row(file.getFileName().toString(), op, r.path("params").path("profile").asText("-"),
-                    pct.path("50.0").asDouble(Double.NaN), pct.path("99.0").asDouble(Double.NaN),
+            rows.add(new Row(
+                    file.getFileName().toString(),
+                    op,
+                    r.path("params").path("profile").asText("-"),
+                    pct.path("50.0").asDouble(Double.NaN),
+                    pct.path("99.0").asDouble(Double.NaN),
                     metric.path("scoreUnit").asText()));
         }
         return rows;
@@ -69,7 +71,8 @@ public final class Compare {
                 baseline.putIfAbsent(r.op(), r);
             }
         }
-        out.printf("Baseline: profile %s in %s. Ratio > 1 means slower than the baseline.%n%n", baseProfile, baseSource);
+        out.printf(
+                "Baseline: profile %s in %s. Ratio > 1 means slower than the baseline.%n%n", baseProfile, baseSource);
         out.println("| op | profile | file | p50 | p99 | p50 / base | p99 / base |");
         out.println("|---|---|---|---:|---:|---:|---:|");
         for (String op : rows.stream().map(Row::op).distinct().toList()) {
@@ -78,14 +81,25 @@ public final class Compare {
                 if (!r.op().equals(op)) {
                     continue;
                 }
-                out.printf(Locale.ROOT, "| %s | %s | %s | %.1f %s | %.1f %s | %s | %s |%n", op, r.profile(), r.source(),
-                        r.p50(), r.unit(), r.p99(), r.unit(), ratio(r.p50(), base == null ? Double.NaN : base.p50()),
+                out.printf(
+                        Locale.ROOT,
+                        "| %s | %s | %s | %.1f %s | %.1f %s | %s | %s |%n",
+                        op,
+                        r.profile(),
+                        r.source(),
+                        r.p50(),
+                        r.unit(),
+                        r.p99(),
+                        r.unit(),
+                        ratio(r.p50(), base == null ? Double.NaN : base.p50()),
                         ratio(r.p99(), base == null ? Double.NaN : base.p99()));
             }
         }
     }
 
     private static String ratio(double v, double base) {
-        return Double.isNaN(v) || Double.isNaN(base) || base == 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", v / base);
+        return Double.isNaN(v) || Double.isNaN(base) || base == 0
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.2f", v / base);
     }
 }

@@ -32,8 +32,7 @@ public abstract class NodeBenchmark {
     protected abstract String name();
 
     /** Znodes to create before the iteration (outside the measurement); none by default. */
-    protected void fill(Nodes n) throws InterruptedException {
-    }
+    protected void fill(Nodes n) throws InterruptedException {}
 
     @Setup(Level.Iteration)
     public void prepare(ZkServer server) throws Exception {

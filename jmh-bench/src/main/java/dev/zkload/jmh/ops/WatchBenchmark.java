@@ -22,6 +22,6 @@ public class WatchBenchmark extends NodeBenchmark {
 
     @Benchmark
     public Object watch(ZkServer server) throws Exception {
-        return server.zk.exists(nodes.cycle(1000), event -> { });
+        return server.zk.exists(nodes.cycle(1000), event -> {});
     }
 }

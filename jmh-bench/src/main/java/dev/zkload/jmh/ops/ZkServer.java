@@ -1,12 +1,11 @@
 package dev.zkload.jmh.ops;
 
-import java.nio.charset.StandardCharsets;
-
-import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.client.Connections;
+import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.jmh.profile.Profiles;
 import dev.zkload.jmh.profile.ServerProfile;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.zookeeper.CreateMode;
@@ -43,7 +42,11 @@ public class ZkServer {
     public void start() throws Exception {
         ServerProfile p = Profiles.named(profile);
         Path home = Profiles.javaHome(p).orElseThrow(() -> new IllegalStateException(Profiles.notInstalled(p)));
-        LocalEnsemble.Builder b = LocalEnsemble.builder().servers(1).javaHome(home).jvmFlags(p.flags()).heap(p.heap());
+        LocalEnsemble.Builder b = LocalEnsemble.builder()
+                .servers(1)
+                .javaHome(home)
+                .jvmFlags(p.flags())
+                .heap(p.heap());
         p.zooCfg().forEach(b::zooCfg);
         ensemble = b.build();
         try {
@@ -54,7 +57,11 @@ public class ZkServer {
         zk = Connections.open(ensemble.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
         for (String path : new String[] {"/zkload", ROOT}) {
             try {
-                zk.create(path, "zkload jmh".getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                zk.create(
+                        path,
+                        "zkload jmh".getBytes(StandardCharsets.UTF_8),
+                        Ids.OPEN_ACL_UNSAFE,
+                        CreateMode.PERSISTENT);
             } catch (KeeperException.NodeExistsException ignored) {
                 // left by nobody: the server is new; kept for a user's --connect variant
             }

@@ -20,8 +20,7 @@ import java.util.stream.Stream;
 public final class Jdks {
     private static final Pattern VERSION = Pattern.compile("^JAVA_VERSION=\"(?:1\\.)?(\\d+)", Pattern.MULTILINE);
 
-    private Jdks() {
-    }
+    private Jdks() {}
 
     /** Major version → JDK home, the first found for each version. */
     public static Map<Integer, Path> installed() {

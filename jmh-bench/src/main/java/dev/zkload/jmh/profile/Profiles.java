@@ -21,8 +21,7 @@ import java.util.stream.Collectors;
  * JDK is installed (what the CI smoke runs).
  */
 public final class Profiles {
-    private Profiles() {
-    }
+    private Profiles() {}
 
     public static Map<String, ServerProfile> all() {
         Map<String, ServerProfile> profiles = new LinkedHashMap<>();
@@ -47,7 +46,8 @@ public final class Profiles {
     public static ServerProfile named(String name) {
         ServerProfile p = all().get(name);
         if (p == null) {
-            throw new IllegalArgumentException("no profile named '" + name + "'; known: " + String.join(", ", all().keySet()));
+            throw new IllegalArgumentException(
+                    "no profile named '" + name + "'; known: " + String.join(", ", all().keySet()));
         }
         return p;
     }
@@ -63,7 +63,8 @@ public final class Profiles {
 
     /** One sentence saying why a profile cannot run here, naming what is installed. */
     public static String notInstalled(ServerProfile p) {
-        String installed = Jdks.installed().entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")")
+        String installed = Jdks.installed().entrySet().stream()
+                .map(e -> e.getKey() + " (" + e.getValue() + ")")
                 .collect(Collectors.joining(", "));
         return "profile " + p.name() + " skipped: it needs JDK " + p.jdk() + ", which is not installed; installed: "
                 + (installed.isEmpty() ? "none found" : installed);
@@ -76,8 +77,8 @@ public final class Profiles {
             if (dot < 1) {
                 throw new IllegalArgumentException("profile key '" + key + "' must look like <name>.jdk");
             }
-            byName.computeIfAbsent(key.substring(0, dot), k -> new LinkedHashMap<>()).put(key.substring(dot + 1),
-                    props.getProperty(key).trim());
+            byName.computeIfAbsent(key.substring(0, dot), k -> new LinkedHashMap<>())
+                    .put(key.substring(dot + 1), props.getProperty(key).trim());
         }
         Map<String, ServerProfile> profiles = new LinkedHashMap<>();
         byName.forEach((name, fields) -> {
@@ -92,7 +93,9 @@ public final class Profiles {
                 }
             });
             String flags = fields.getOrDefault("flags", "");
-            List<String> flagList = flags.isBlank() ? List.of() : new ArrayList<>(Arrays.asList(flags.trim().split("\\s+")));
+            List<String> flagList = flags.isBlank()
+                    ? List.of()
+                    : new ArrayList<>(Arrays.asList(flags.trim().split("\\s+")));
             profiles.put(name, new ServerProfile(name, jdk, flagList, fields.get("heap"), zooCfg));
         });
         return profiles;

@@ -49,10 +49,13 @@ class CompareTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Compare.print(rows, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String table = bytes.toString(StandardCharsets.UTF_8);
-        assertThat(table).contains("Baseline: profile jdk25 in get-jdk25.json")
+        assertThat(table)
+                .contains("Baseline: profile jdk25 in get-jdk25.json")
                 .contains("| op | profile | file | p50 | p99 | p50 / base | p99 / base |")
-                .contains("| get | jdk25 | get-jdk25.json |").contains("| 1.00 | 1.00 |")
-                .contains("| get | jdk17 | other.json |").contains("| 2.00 | 2.00 |");
+                .contains("| get | jdk25 | get-jdk25.json |")
+                .contains("| 1.00 | 1.00 |")
+                .contains("| get | jdk17 | other.json |")
+                .contains("| 2.00 | 2.00 |");
     }
 
     private static String fmt(double v) {

@@ -12,8 +12,15 @@ class ProfilesTest {
 
     @Test
     void shipsThePresetsTheIssueNames() {
-        assertThat(Profiles.all().keySet()).contains("report-jdk7", "report-jdk8", "jdk17", "jdk25", "snapcount-1m",
-                "snapcount-3m", "snapcount-10m");
+        assertThat(Profiles.all().keySet())
+                .contains(
+                        "report-jdk7",
+                        "report-jdk8",
+                        "jdk17",
+                        "jdk25",
+                        "snapcount-1m",
+                        "snapcount-3m",
+                        "snapcount-10m");
         ServerProfile jdk8 = Profiles.named("report-jdk8");
         assertThat(jdk8.jdk()).isEqualTo("8");
         assertThat(jdk8.flags()).contains("-XX:+UseConcMarkSweepGC", "-Djute.maxbuffer=104857600");
@@ -25,7 +32,8 @@ class ProfilesTest {
     void theRunningJdkIsFoundAndAProfileForIt() {
         int running = Runtime.version().feature();
         assertThat(Jdks.installed()).containsKey(running);
-        ServerProfile p = new ServerProfile("mine", Integer.toString(running), java.util.List.of(), "256m", java.util.Map.of());
+        ServerProfile p =
+                new ServerProfile("mine", Integer.toString(running), java.util.List.of(), "256m", java.util.Map.of());
         assertThat(Profiles.javaHome(p)).isPresent();
     }
 
@@ -33,13 +41,15 @@ class ProfilesTest {
     void aMissingJdkIsNamedWithWhatIsInstalled() {
         ServerProfile p = new ServerProfile("old", "6", java.util.List.of(), null, java.util.Map.of());
         assertThat(Profiles.javaHome(p)).isEmpty();
-        assertThat(Profiles.notInstalled(p)).startsWith("profile old skipped: it needs JDK 6, which is not installed; installed: ")
+        assertThat(Profiles.notInstalled(p))
+                .startsWith("profile old skipped: it needs JDK 6, which is not installed; installed: ")
                 .contains(Integer.toString(Runtime.version().feature()));
     }
 
     @Test
     void usersAddAndOverrideProfilesInAFile(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("mine.properties"),
+        Path file = Files.writeString(
+                dir.resolve("mine.properties"),
                 "jdk17.jdk=17\njdk17.heap=2g\njdk17.flags=-XX:+UseParallelGC\nlow-snap.jdk=17\nlow-snap.zoocfg.snapCount=1000\n");
         System.setProperty("zkload.profiles", file.toString());
         try {

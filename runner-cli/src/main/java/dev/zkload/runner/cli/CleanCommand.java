@@ -1,14 +1,12 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.sim.zk.ZkTrees;
-import dev.zkload.runner.engine.run.TreeRemover;
-
-import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.DurationConverter;
+import dev.zkload.runner.engine.run.TreeRemover;
+import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -27,8 +25,12 @@ import picocli.CommandLine.Spec;
  * {@code /zookeeper} are refused whatever the flags. A live run's root (its lock is held) is refused
  * too unless {@code --force}: cleaning must never pull a tree from under a running ramp.
  */
-@Command(name = "clean", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Remove what a zkload run left under its root on an ensemble (never a live run's, unless --force).")
+@Command(
+        name = "clean",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description =
+                "Remove what a zkload run left under its root on an ensemble (never a live run's, unless --force).")
 public final class CleanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -36,19 +38,28 @@ public final class CleanCommand implements Callable<Integer> {
     @Option(names = "--connect", required = true, paramLabel = "HOSTS", description = "The ensemble (host:port,...).")
     String connect;
 
-    @Option(names = "--root", required = true, paramLabel = "PATH",
+    @Option(
+            names = "--root",
+            required = true,
+            paramLabel = "PATH",
             description = "The run's root, e.g. /zkload/ramp-20261122-150000-1a2b (or /zkload for every run).")
     String root;
 
     @Option(names = "--dry-run", description = "List what would be removed, counted, and remove nothing.")
     boolean dryRun;
 
-    @Option(names = "--force", description = "Also remove a root outside /zkload that carries no zkload marker, or one"
-            + " a live run holds.")
+    @Option(
+            names = "--force",
+            description =
+                    "Also remove a root outside /zkload that carries no zkload marker, or one" + " a live run holds.")
     boolean force;
 
-    @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "15s",
-            converter = DurationConverter.class, description = "How long to wait for the ensemble (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "15s",
+            converter = DurationConverter.class,
+            description = "How long to wait for the ensemble (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
     @Override

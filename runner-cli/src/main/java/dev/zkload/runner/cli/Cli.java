@@ -2,7 +2,6 @@ package dev.zkload.runner.cli;
 
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
-
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -10,8 +9,7 @@ import picocli.CommandLine.ParseResult;
 
 /** Builds the picocli command line with zkload's exit codes and one-sentence error reporting. */
 public final class Cli {
-    private Cli() {
-    }
+    private Cli() {}
 
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new ZkloadCommand());

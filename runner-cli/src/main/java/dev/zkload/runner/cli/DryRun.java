@@ -8,10 +8,10 @@ import java.util.TreeMap;
 
 /** What {@code clean --dry-run} prints: each run's root under the one given, with its znode count. */
 final class DryRun {
-    private DryRun() {
-    }
+    private DryRun() {}
 
-    static void print(PrintWriter out, String root, List<String> tree, List<RunLock.Holder> live, List<String> parents) {
+    static void print(
+            PrintWriter out, String root, List<String> tree, List<RunLock.Holder> live, List<String> parents) {
         // group by the root's children: with --root /zkload, each child is one run
         Map<String, Integer> byChild = new TreeMap<>();
         for (String path : tree) {
@@ -29,7 +29,10 @@ final class DryRun {
     }
 
     private static String lockNote(String child, List<RunLock.Holder> live) {
-        return live.stream().filter(h -> h.path().startsWith(child + "/") || h.path().equals(child))
-                .findFirst().map(h -> "  (LIVE: " + h + ")").orElse("");
+        return live.stream()
+                .filter(h -> h.path().startsWith(child + "/") || h.path().equals(child))
+                .findFirst()
+                .map(h -> "  (LIVE: " + h + ")")
+                .orElse("");
     }
 }

@@ -1,12 +1,11 @@
 package dev.zkload.runner.cli;
 
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ProcessStats;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.ServerOptions;
-import dev.zkload.runner.engine.run.Embedded;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,7 +19,9 @@ import picocli.CommandLine.Spec;
  * {@code ensemble}: starts a local real ensemble, prints its connect string as the first line of
  * standard output (so scripts can read it), then runs until Ctrl-C, when it stops the servers.
  */
-@Command(name = "ensemble", mixinStandardHelpOptions = true,
+@Command(
+        name = "ensemble",
+        mixinStandardHelpOptions = true,
         description = "Start a local real ZooKeeper ensemble, print its connect string, run until Ctrl-C.")
 public final class EnsembleCommand implements Callable<Integer> {
     @Spec
@@ -33,7 +34,7 @@ public final class EnsembleCommand implements Callable<Integer> {
     public Integer call() {
         server.validate(spec);
         PrintWriter out = spec.commandLine().getOut();
-        try (LocalEnsemble ensemble = Embedded.builder(server, 3).build()) {
+        try (LocalEnsemble ensemble = server.embedded(3).builder().build()) {
             try {
                 ensemble.start();
             } catch (InterruptedException e) {

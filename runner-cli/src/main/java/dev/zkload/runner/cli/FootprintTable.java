@@ -5,8 +5,7 @@ import java.io.PrintWriter;
 
 /** The footprint per domain, measured beside the model, as {@code simulate} prints it. */
 final class FootprintTable {
-    private FootprintTable() {
-    }
+    private FootprintTable() {}
 
     static void print(PrintWriter out, Footprint measured, dev.zkload.sim.Footprint model, String note) {
         out.printf("%nPer domain, measured on the servers vs the model:%n");
@@ -24,9 +23,13 @@ final class FootprintTable {
 
     private static void row(PrintWriter out, String label, Double measured, double model, int decimals) {
         String format = "%." + decimals + "f";
-        out.printf("  %-12s %10s %10s %10s%n", label, measured == null ? "n/a" : String.format(java.util.Locale.ROOT,
-                format, measured), String.format(java.util.Locale.ROOT, format, model),
-                measured == null || model == 0 ? "" : String.format(java.util.Locale.ROOT, "%+.1f%%",
-                        100 * (measured - model) / model));
+        out.printf(
+                "  %-12s %10s %10s %10s%n",
+                label,
+                measured == null ? "n/a" : String.format(java.util.Locale.ROOT, format, measured),
+                String.format(java.util.Locale.ROOT, format, model),
+                measured == null || model == 0
+                        ? ""
+                        : String.format(java.util.Locale.ROOT, "%+.1f%%", 100 * (measured - model) / model));
     }
 }

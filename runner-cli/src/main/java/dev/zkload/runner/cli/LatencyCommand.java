@@ -1,26 +1,25 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.sim.zk.ZkTrees;
-import dev.zkload.runner.result.ResultFiles;
-
 import dev.zkload.bench.ops.LatencyBenchmark;
 import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.Mode;
 import dev.zkload.bench.ops.RunIds;
-import dev.zkload.bench.client.ZkRoot;
-import dev.zkload.bench.stats.AdminUrls;
-import dev.zkload.runner.cli.options.ServerMetricsOptions;
 import dev.zkload.bench.result.LatencyReport;
 import dev.zkload.bench.result.TargetResult;
+import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.OutputOptions;
+import dev.zkload.runner.cli.options.ServerMetricsOptions;
 import dev.zkload.runner.cli.options.TargetOptions;
 import dev.zkload.runner.cli.options.ZnodeOptions;
-import dev.zkload.runner.progress.Progress;
-import dev.zkload.runner.result.ServerCheck;
 import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.ServerCheck;
+import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -39,7 +38,10 @@ import picocli.CommandLine.Spec;
  * {@code --connect} or an embedded 1-server ensemble. Prints a table and writes
  * {@code latency.json} and HdrHistogram logs into {@code --out}.
  */
-@Command(name = "latency", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "latency",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Measure the seven ZooKeeper operations (create, set, get, delete, createEphemeral, watch,"
                 + " deleteEphemeral), like zk-latencies.py.")
 public final class LatencyCommand implements Callable<Integer> {
@@ -52,26 +54,39 @@ public final class LatencyCommand implements Callable<Integer> {
     @Mixin
     ZnodeOptions znodes = new ZnodeOptions();
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "sync",
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            defaultValue = "sync",
             description = "sync (one request at a time), async (a window of requests) or rate (open loop at --rate)"
                     + " (default: ${DEFAULT-VALUE}).")
     Mode mode;
 
-    @Option(names = "--window", paramLabel = "N", defaultValue = "1000",
+    @Option(
+            names = "--window",
+            paramLabel = "N",
+            defaultValue = "1000",
             description = "Most requests outstanding in async and rate modes (default: ${DEFAULT-VALUE}).")
     int window;
 
     @Option(names = "--rate", paramLabel = "OPS", description = "Requests per second in rate mode.")
     Double rate;
 
-    @Option(names = "--watch-multiple", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--watch-multiple",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Extra sessions that each watch every ephemeral znode (default: ${DEFAULT-VALUE}).")
     int watchMultiple;
 
-    @Option(names = "--per-server", description = "Measure each server of the ensemble in turn, as zk-latencies --servers does.")
+    @Option(
+            names = "--per-server",
+            description = "Measure each server of the ensemble in turn, as zk-latencies --servers does.")
     boolean perServer;
 
-    @Option(names = "--root", paramLabel = "PATH",
+    @Option(
+            names = "--root",
+            paramLabel = "PATH",
             description = "The run's root znode (default: /zkload/latency-<run id>): it holds the run's lock and the"
                     + " benchmark's znodes, and is removed at the end if the run created it.")
     String root;
@@ -105,13 +120,13 @@ public final class LatencyCommand implements Callable<Integer> {
         Path out = output.checked("latency", spec);
         PrintWriter console = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(console);
-        try (PreparedRun run = PreparedRun.open(spec, "latency", runId, runRoot, target, 1, adminUrls, false, force, out,
-                console)) {
+        try (PreparedRun run = PreparedRun.open(
+                new RunStart("latency", runId, runRoot, target.spec(spec, 1), adminUrls, false, force, out), console)) {
             run.writeRun(spec.commandLine().getParseResult().originalArgs(), null, settings());
             LatencyRun result;
             try {
-                result = LatencyBenchmark.run(config(run.target().connectString().toString(), runRoot),
-                        new PhaseProgress(progress));
+                result = LatencyBenchmark.run(
+                        config(run.target().connectString().toString(), runRoot), new PhaseProgress(progress));
             } catch (IllegalStateException | IOException e) {
                 throw new RunFailure(e.getMessage(), e);
             }
@@ -128,10 +143,20 @@ public final class LatencyCommand implements Callable<Integer> {
 
     /** The benchmark works in {@code bench} under the run's root, which holds the run's lock beside it. */
     private LatencyConfig config(String connectString, String runRoot) {
-        return LatencyConfig.builder(connectString).znodeCount(znodes.znodeCount).znodeSize(znodes.znodeSize)
-                .warmup(znodes.warmupOr(0)).timeLimit(znodes.benchTimeOr(null)).mode(mode).window(window)
-                .rate(rate == null ? 0 : rate).watchMultiple(watchMultiple).perServer(perServer)
-                .connectTimeout(target.connectTimeout).root(runRoot + "/bench").force(true).build();
+        return LatencyConfig.builder(connectString)
+                .znodeCount(znodes.znodeCount)
+                .znodeSize(znodes.znodeSize)
+                .warmup(znodes.warmupOr(0))
+                .timeLimit(znodes.benchTimeOr(null))
+                .mode(mode)
+                .window(window)
+                .rate(rate == null ? 0 : rate)
+                .watchMultiple(watchMultiple)
+                .perServer(perServer)
+                .connectTimeout(target.connectTimeout)
+                .root(runRoot + "/bench")
+                .force(true)
+                .build();
     }
 
     private java.util.Map<String, Object> settings() {
@@ -152,11 +177,23 @@ public final class LatencyCommand implements Callable<Integer> {
     private static LatencyReport withRoles(LatencyReport report, List<ServerCheck> servers) {
         List<TargetResult> targets = new ArrayList<>();
         for (TargetResult r : report.targets()) {
-            String role = servers.stream().filter(c -> r.target().equals(c.server()) || r.target().startsWith(c.server() + "/"))
-                    .map(ServerCheck::mode).findFirst().orElse(null);
+            String role = servers.stream()
+                    .filter(c -> r.target().equals(c.server()) || r.target().startsWith(c.server() + "/"))
+                    .map(ServerCheck::mode)
+                    .findFirst()
+                    .orElse(null);
             targets.add(r.withRole(role));
         }
-        return new LatencyReport(report.runId(), report.root(), report.mode(), report.znodeCount(), report.znodeSize(),
-                report.watchMultiple(), report.startTime(), report.endTime(), report.interrupted(), targets);
+        return new LatencyReport(
+                report.runId(),
+                report.root(),
+                report.mode(),
+                report.znodeCount(),
+                report.znodeSize(),
+                report.watchMultiple(),
+                report.startTime(),
+                report.endTime(),
+                report.interrupted(),
+                targets);
     }
 }

@@ -5,11 +5,20 @@ import java.util.Map;
 /** Turns the benchmark config's field names in a validation message into the CLI's option names. */
 final class Options {
     private static final Map<String, String> NAMES = Map.of(
-            "znodeCount", "--znode-count", "znodeSize", "--znode-size", "window", "--window", "rate", "--rate",
-            "watchMultiple", "--watch-multiple", "root", "--root");
+            "znodeCount",
+            "--znode-count",
+            "znodeSize",
+            "--znode-size",
+            "window",
+            "--window",
+            "rate",
+            "--rate",
+            "watchMultiple",
+            "--watch-multiple",
+            "root",
+            "--root");
 
-    private Options() {
-    }
+    private Options() {}
 
     static String name(String message) {
         String result = message;

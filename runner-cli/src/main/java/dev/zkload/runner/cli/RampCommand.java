@@ -1,23 +1,22 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.runner.cli.options.RampOptions;
-import dev.zkload.runner.engine.ramp.Ramp;
-import dev.zkload.runner.engine.ramp.RampPlan;
-import dev.zkload.runner.result.RampSummary;
-
 import dev.zkload.bench.ops.RunIds;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.RunnerJar;
+import dev.zkload.runner.cli.options.RampOptions;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.ramp.Ramp;
+import dev.zkload.runner.engine.ramp.RampPlan;
+import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.report.ReportWriter;
-import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.runner.result.RampSummary;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,48 +31,46 @@ import picocli.CommandLine.Model.CommandSpec;
  * the reports, removes the simulated domains unless {@code --keep}, and maps the outcome to the exit code.
  */
 public final class RampCommand {
-    private RampCommand() {
+    private final CommandSpec spec;
+    private final RampOptions options;
+    private final List<String> arguments;
+    private final Progress progress;
+
+    private RampCommand(CommandSpec spec, RampOptions options, List<String> arguments) {
+        this.spec = spec;
+        this.options = options;
+        this.arguments = arguments;
+        this.progress = Progress.forConsole(spec.commandLine().getOut());
     }
 
     public static int run(CommandSpec spec, RampOptions options, List<String> arguments) throws InterruptedException {
+        return new RampCommand(spec, options, arguments).run();
+    }
+
+    private int run() throws InterruptedException {
         options.validate(spec);
         SaturnModel model = options.load.model.model(spec);
         Path out = options.load.output.checked(null, spec);
         String runId = RunIds.next();
         RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model);
-        Optional<MetricsEndpoint> metrics = MetricsEndpoint.start(options.load.metrics);
+        RunStart start = new RunStart(
+                "ramp",
+                runId,
+                plan.root(),
+                options.load.target.spec(spec, 3),
+                options.load.serverMetrics.adminUrls(spec),
+                plan.serverMetrics(),
+                false,
+                out);
+        RampSummary summary;
+        Optional<MetricsEndpoint> metrics = options.load.metrics.start();
         try {
-            return run(spec, options, plan, model, runId, out, metrics, arguments);
+            metrics.ifPresent(m -> progress.line("Serving meters for Prometheus on port %d (/metrics)", m.port()));
+            summary = ramp(start, plan, model, metrics);
         } finally {
             metrics.ifPresent(MetricsEndpoint::close);
         }
-    }
-
-    private static int run(CommandSpec spec, RampOptions options, RampPlan plan, SaturnModel model, String runId, Path out,
-            Optional<MetricsEndpoint> metrics, List<String> arguments) throws InterruptedException {
-        PrintWriter console = spec.commandLine().getOut();
-        Progress progress = Progress.forConsole(console);
-        metrics.ifPresent(m -> progress.line("Serving meters for Prometheus on port %d (/metrics)", m.port()));
-        RampSummary summary;
-        try (PreparedRun run = PreparedRun.open(spec, "ramp", runId, plan.root(), options.load.target, 3,
-                options.load.serverMetrics.adminUrls(spec), plan.serverMetrics(), false, out, console)) {
-            run.writeRun(arguments, modelMap(model), settingsMap(plan, options.keep));
-            try (GeneratorMonitor monitor = new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
-                DomainFleet fleet = DomainFleet.builder(run.target().connectString().toString()).root(plan.root())
-                        .model(model).addTimeout(plan.addTimeout()).fireLagListener(monitor.fireLagListener())
-                        .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null)).build();
-                Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats());
-                try {
-                    summary = ramp.run(fleet);
-                } catch (IOException e) {
-                    throw new RunFailure("the ramp failed: " + e.getMessage(), e);
-                } finally {
-                    cleanUp(fleet, run, options.keep, ramp.quorumLost(), progress);
-                }
-            }
-            run.results().writeSummary(summary);
-        }
-        report(out, progress);
+        report(out);
         progress.line("Stopped: %s — %s.", summary.stopReason().json(), summary.message());
         summary.qualifications().forEach(q -> progress.line("Note: %s", q));
         progress.line("Verdict: %s", summary.verdict());
@@ -85,19 +82,49 @@ public final class RampCommand {
         };
     }
 
-    /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless --keep. */
-    private static void cleanUp(DomainFleet fleet, PreparedRun run, boolean keep, boolean quorumLost, Progress progress)
+    /** The ramp from the preflight to summary.json, the domains removed (unless --keep) and the ensemble stopped. */
+    private RampSummary ramp(RunStart start, RampPlan plan, SaturnModel model, Optional<MetricsEndpoint> metrics)
             throws InterruptedException {
+        RampSummary summary;
+        try (PreparedRun run = PreparedRun.open(start, spec.commandLine().getOut())) {
+            run.writeRun(arguments, model, settingsMap(plan, options.keep));
+            try (GeneratorMonitor monitor =
+                    new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
+                DomainFleet fleet = DomainFleet.builder(
+                                run.target().connectString().toString())
+                        .root(plan.root())
+                        .model(model)
+                        .addTimeout(plan.addTimeout())
+                        .fireLagListener(monitor.fireLagListener())
+                        .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null))
+                        .build();
+                Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats());
+                try {
+                    summary = ramp.run(fleet);
+                } catch (IOException e) {
+                    throw new RunFailure("the ramp failed: " + e.getMessage(), e);
+                } finally {
+                    cleanUp(fleet, run, ramp.quorumLost());
+                }
+            }
+            run.results().writeSummary(summary);
+        }
+        return summary;
+    }
+
+    /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless --keep. */
+    private void cleanUp(DomainFleet fleet, PreparedRun run, boolean quorumLost) throws InterruptedException {
         boolean interrupted = Thread.interrupted();
-        String clean = RunnerJar.command() + " clean --connect " + run.target().connectString() + " --root " + run.root();
-        if (keep) {
+        String clean =
+                RunnerJar.command() + " clean --connect " + run.target().connectString() + " --root " + run.root();
+        if (options.keep) {
             progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
         } else {
             progress.line("Removing the simulated domains under %s ...", run.root());
             fleet.close();
             if (quorumLost && !run.target().embedded()) {
-                progress.line("The ensemble had no leader, so some of it may be left: once the ensemble is back, %s",
-                        clean);
+                progress.line(
+                        "The ensemble had no leader, so some of it may be left: once the ensemble is back, %s", clean);
             }
         }
         if (interrupted) {
@@ -105,26 +132,13 @@ public final class RampCommand {
         }
     }
 
-    private static void report(Path out, Progress progress) {
+    private void report(Path out) {
         try {
             ReportWriter.write(out);
         } catch (IOException | RuntimeException e) {
-            progress.line("warning: the reports could not be built (%s); run 'report %s' to retry", e.getMessage(), out);
+            progress.line(
+                    "warning: the reports could not be built (%s); run 'report %s' to retry", e.getMessage(), out);
         }
-    }
-
-    /** The model as run.json records it, with what one domain should cost. */
-    public static Map<String, Object> modelMap(SaturnModel m) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("name", m.name());
-        map.put("executorsPerDomain", m.executorsPerDomain());
-        map.put("consolesPerDomain", m.consolesPerDomain());
-        map.put("jobsPerDomain", m.jobsPerDomain());
-        map.put("itemsPerJob", m.itemsPerJob());
-        map.put("configFields", m.configFields());
-        map.put("runTimeMs", m.runTime().toMillis());
-        map.put("expectedPerDomain", m.expectedFootprint());
-        return map;
     }
 
     private static Map<String, Object> settingsMap(RampPlan p, boolean keep) {
@@ -149,8 +163,17 @@ public final class RampCommand {
         map.put("maxGcPauseMs", p.health().maxGcPause().toMillis());
         map.put("keep", keep);
         if (!p.shard().alone()) {
-            map.put("shard", Map.of("index", p.shard().index(), "count", p.shard().count(), "startAt",
-                    p.startAt().toString(), "stepIntervalSec", p.stepInterval().toSeconds()));
+            map.put(
+                    "shard",
+                    Map.of(
+                            "index",
+                            p.shard().index(),
+                            "count",
+                            p.shard().count(),
+                            "startAt",
+                            p.startAt().toString(),
+                            "stepIntervalSec",
+                            p.stepInterval().toSeconds()));
         }
         return map;
     }

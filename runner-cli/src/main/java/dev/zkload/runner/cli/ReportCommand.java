@@ -2,9 +2,8 @@ package dev.zkload.runner.cli;
 
 import dev.zkload.runner.report.ReportFiles;
 import dev.zkload.runner.report.ReportWriter;
-import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.report.ShardMerge;
-
+import dev.zkload.runner.result.ResultFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -24,15 +23,21 @@ import picocli.CommandLine.Spec;
  * ({@link ShardMerge}). Exit code 0 when written, 2 (picocli's usage code) when a DIR is not a
  * results folder or the folders are not the shards of one run.
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Rebuild report.md, report.html and the PNG charts of a results folder from its files.",
-                "Given the folders of every shard of one ramp (--shard i/N), merge them into --out and report that."})
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Rebuild report.md, report.html and the PNG charts of a results folder from its files.",
+            "Given the folders of every shard of one ramp (--shard i/N), merge them into --out and report that."
+        })
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "DIR", description = "A results folder written by the ramp (holds run.json);"
-            + " or every shard's folder.")
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "DIR",
+            description = "A results folder written by the ramp (holds run.json);" + " or every shard's folder.")
     List<Path> dirs;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where the merged folder of several shards goes.")
@@ -45,8 +50,8 @@ public final class ReportCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "DIR " + dir + " is not a directory.");
             }
             if (!Files.isRegularFile(dir.resolve(ResultFiles.RUN))) {
-                throw new ParameterException(spec.commandLine(),
-                        "DIR " + dir + " has no run.json, so it is not a zkload results folder.");
+                throw new ParameterException(
+                        spec.commandLine(), "DIR " + dir + " has no run.json, so it is not a zkload results folder.");
             }
         }
         Path target = dirs.get(0);
@@ -55,7 +60,8 @@ public final class ReportCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "several folders are merged into --out DIR; give it");
             }
             if (Files.exists(out.resolve(ResultFiles.RUN))) {
-                throw new ParameterException(spec.commandLine(), "--out " + out + " holds a run already; give a new folder");
+                throw new ParameterException(
+                        spec.commandLine(), "--out " + out + " holds a run already; give a new folder");
             }
             try {
                 ShardMerge.merge(dirs, out);

@@ -1,24 +1,22 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.runner.result.ResultFiles;
-
-import dev.zkload.runner.engine.ramp.StepFigures;
-
 import dev.zkload.bench.ops.RunIds;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.DurationConverter;
 import dev.zkload.runner.cli.options.LoadOptions;
-import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.ramp.ServerReadings;
+import dev.zkload.runner.engine.ramp.StepFigures;
+import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.Footprint;
-import dev.zkload.runner.cli.RampCommand;
-import dev.zkload.runner.engine.ramp.ServerReadings;
+import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.StepServerData;
-import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.SaturnModel;
@@ -44,7 +42,10 @@ import picocli.CommandLine.Spec;
  * fared. The footprint is the difference between a reading with the fleet started and no domain,
  * and a reading at the end: nothing else is in it.
  */
-@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "simulate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Hold N simulated Saturn domains for a duration and measure what each costs the servers.")
 public final class SimulateCommand implements Callable<Integer> {
     @Spec
@@ -53,7 +54,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--domains", paramLabel = "N", required = true, description = "Domains to hold.")
     int domains;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "5m", converter = DurationConverter.class,
+    @Option(
+            names = "--duration",
+            paramLabel = "DURATION",
+            defaultValue = "5m",
+            converter = DurationConverter.class,
             description = "How long to hold them once registered (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
@@ -61,9 +66,14 @@ public final class SimulateCommand implements Callable<Integer> {
     LoadOptions load = new LoadOptions();
 
     /** The hold's outcome: summary.json. */
-    record Summary(int domains, double heldSec, Footprint measuredPerDomain, dev.zkload.sim.Footprint modelPerDomain,
-            GeneratorHealth generator, boolean interrupted, String note) {
-    }
+    record Summary(
+            int domains,
+            double heldSec,
+            Footprint measuredPerDomain,
+            dev.zkload.sim.Footprint modelPerDomain,
+            GeneratorHealth generator,
+            boolean interrupted,
+            String note) {}
 
     @Override
     public Integer call() throws InterruptedException {
@@ -73,12 +83,34 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         SaturnModel model = load.model.model(spec);
         Path out = load.output.checked("simulate", spec);
-        Optional<MetricsEndpoint> endpoint = MetricsEndpoint.start(load.metrics);
+        Optional<MetricsEndpoint> endpoint = load.metrics.start();
         try {
             return simulate(model, out, endpoint);
         } finally {
             endpoint.ifPresent(MetricsEndpoint::close);
         }
+    }
+
+    private static DomainFleet fleet(
+            PreparedRun run, SaturnModel model, GeneratorMonitor monitor, Optional<MetricsEndpoint> endpoint) {
+        return DomainFleet.builder(run.target().connectString().toString())
+                .root(run.root())
+                .model(model)
+                .fireLagListener(monitor.fireLagListener())
+                .meterRegistry(endpoint.map(MetricsEndpoint::registry).orElse(null))
+                .build();
+    }
+
+    private static void print(PrintWriter console, Summary summary, SaturnModel model, Path out) {
+        FootprintTable.print(console, summary.measuredPerDomain(), model.expectedFootprint(), summary.note());
+        console.printf(
+                "Runner: %s%s%n",
+                GeneratorMonitor.summary(summary.generator()),
+                summary.generator().bound()
+                        ? " — the runner was the bottleneck: "
+                                + String.join("; ", summary.generator().reasons())
+                        : "");
+        console.printf("Results in %s%n", out);
     }
 
     private int simulate(SaturnModel model, Path out, Optional<MetricsEndpoint> endpoint) throws InterruptedException {
@@ -87,24 +119,37 @@ public final class SimulateCommand implements Callable<Integer> {
         endpoint.ifPresent(e -> progress.line("Serving meters for Prometheus on port %d (/metrics)", e.port()));
         String runId = RunIds.next();
         boolean metrics = !load.serverMetrics.none;
-        try (PreparedRun run = PreparedRun.open(spec, "simulate", runId, "/zkload/simulate-" + runId, load.target, 3,
-                load.serverMetrics.adminUrls(spec), metrics, false, out, console);
-                StatsSampler sampler = metrics ? StatsSampler.builder().servers(run.target().servers()).client(run.stats())
-                        .csv(run.results().resolve(ResultFiles.METRICS)).build() : null;
-                GeneratorMonitor monitor = new GeneratorMonitor(load.generator.limits(spec),
-                        run.target().ensemble().orElse(null))) {
+        try (PreparedRun run = PreparedRun.open(
+                        new RunStart(
+                                "simulate",
+                                runId,
+                                "/zkload/simulate-" + runId,
+                                load.target.spec(spec, 3),
+                                load.serverMetrics.adminUrls(spec),
+                                metrics,
+                                false,
+                                out),
+                        console);
+                StatsSampler sampler = metrics
+                        ? StatsSampler.builder()
+                                .servers(run.target().servers())
+                                .client(run.stats())
+                                .csv(run.results().resolve(ResultFiles.METRICS))
+                                .build()
+                        : null;
+                GeneratorMonitor monitor = new GeneratorMonitor(
+                        load.generator.limits(spec), run.target().ensemble().orElse(null))) {
             Map<String, Object> settings = new LinkedHashMap<>();
             settings.put("domains", domains);
             settings.put("durationSec", duration.toSeconds());
             settings.put("serverMetrics", metrics);
-            run.writeRun(spec.commandLine().getParseResult().originalArgs(), RampCommand.modelMap(model), settings);
+            run.writeRun(spec.commandLine().getParseResult().originalArgs(), model, settings);
             if (sampler != null) {
                 sampler.start();
             }
-            ServerReadings readings = new ServerReadings(sampler, run.stats(), run.target().servers());
-            DomainFleet fleet = DomainFleet.builder(run.target().connectString().toString()).root(run.root()).model(model)
-                    .fireLagListener(monitor.fireLagListener())
-                    .meterRegistry(endpoint.map(MetricsEndpoint::registry).orElse(null)).build();
+            ServerReadings readings =
+                    new ServerReadings(sampler, run.stats(), run.target().servers());
+            DomainFleet fleet = fleet(run, model, monitor, endpoint);
             Summary summary;
             try {
                 summary = hold(fleet, model, readings, monitor, progress);
@@ -118,19 +163,16 @@ public final class SimulateCommand implements Callable<Integer> {
                 }
             }
             run.results().writeSummary(summary);
-            FootprintTable.print(console, summary.measuredPerDomain(), model.expectedFootprint(), summary.note());
-            console.printf("Runner: %s%s%n", GeneratorMonitor.summary(summary.generator()),
-                    summary.generator().bound() ? " — the runner was the bottleneck: " + String.join("; ",
-                            summary.generator().reasons()) : "");
-            console.printf("Results in %s%n", out);
+            print(console, summary, model, out);
             return summary.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
         } catch (IOException e) {
             throw new RunFailure("cannot write " + out + ": " + e.getMessage(), e);
         }
     }
 
-    private Summary hold(DomainFleet fleet, SaturnModel model, ServerReadings readings, GeneratorMonitor monitor,
-            Progress progress) throws InterruptedException {
+    private Summary hold(
+            DomainFleet fleet, SaturnModel model, ServerReadings readings, GeneratorMonitor monitor, Progress progress)
+            throws InterruptedException {
         fleet.start();
         // read with the fleet's root and admin session in place, so only the domains are in the difference
         StepServerData before = readings.settled();
@@ -146,19 +188,32 @@ public final class SimulateCommand implements Callable<Integer> {
             Instant end = from.plus(duration);
             while (Instant.now().isBefore(end)) {
                 var s = fleet.snapshot();
-                progress.status("%d domains, %d sessions, %d runs completed, %s left", s.domains(), s.sessionsOpen(),
-                        s.runsCompleted(), Progress.clock(Duration.between(Instant.now(), end)));
-                Thread.sleep(Math.min(1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
+                progress.status(
+                        "%d domains, %d sessions, %d runs completed, %s left",
+                        s.domains(),
+                        s.sessionsOpen(),
+                        s.runsCompleted(),
+                        Progress.clock(Duration.between(Instant.now(), end)));
+                Thread.sleep(Math.min(
+                        1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
             }
         } catch (InterruptedException e) {
             interrupted = true;
         }
         Double writes = readings.writesPerDomain(zxid, from, domains);
         Footprint measured = interrupted ? null : StepFigures.footprint(before, readings.settled(), domains, writes);
-        String note = interrupted ? "not measured: interrupted" : load.serverMetrics.none
-                ? "not observable: run with --no-server-metrics"
-                : measured == null ? "not observable: a server did not answer its statistics" : null;
-        return new Summary(domains, Duration.between(from, Instant.now()).toMillis() / 1000.0, measured,
-                model.expectedFootprint(), monitor.end(), interrupted, note);
+        String note = interrupted
+                ? "not measured: interrupted"
+                : load.serverMetrics.none
+                        ? "not observable: run with --no-server-metrics"
+                        : measured == null ? "not observable: a server did not answer its statistics" : null;
+        return new Summary(
+                domains,
+                Duration.between(from, Instant.now()).toMillis() / 1000.0,
+                measured,
+                model.expectedFootprint(),
+                monitor.end(),
+                interrupted,
+                note);
     }
 }

@@ -1,13 +1,6 @@
 package dev.zkload.runner.cli;
 
 import dev.zkload.runner.Version;
-
-import dev.zkload.runner.cli.CleanCommand;
-import dev.zkload.runner.cli.EnsembleCommand;
-import dev.zkload.runner.cli.LatencyCommand;
-import dev.zkload.runner.cli.ReportCommand;
-import dev.zkload.runner.cli.SimulateCommand;
-import dev.zkload.runner.cli.RampCommand;
 import dev.zkload.runner.cli.options.RampOptions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,10 +15,19 @@ import picocli.CommandLine.Spec;
  * {@code zkload}: with no command, the ramp — domains added step by step until the ensemble
  * saturates; the other commands are subcommands.
  */
-@Command(name = "zkload", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+@Command(
+        name = "zkload",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        sortOptions = false,
         description = "How many Saturn-style scheduler domains can a ZooKeeper ensemble carry?",
-        subcommands = {LatencyCommand.class, SimulateCommand.class, EnsembleCommand.class, ReportCommand.class,
-            CleanCommand.class})
+        subcommands = {
+            LatencyCommand.class,
+            SimulateCommand.class,
+            EnsembleCommand.class,
+            ReportCommand.class,
+            CleanCommand.class
+        })
 public final class ZkloadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -1,7 +1,5 @@
 package dev.zkload.runner.metrics;
 
-import dev.zkload.runner.RunFailure;
-import dev.zkload.runner.cli.options.MetricsOptions;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -11,7 +9,6 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
-import java.util.Optional;
 
 /**
  * {@code GET /metrics} in the Prometheus text format, served by the Prometheus client's own HTTP
@@ -30,27 +27,30 @@ public final class MetricsEndpoint implements AutoCloseable {
         this.gc = gc;
     }
 
-    /** The endpoint the options ask for, started; empty when {@code --metrics-port} was not given. */
-    public static Optional<MetricsEndpoint> start(MetricsOptions options) {
-        if (options.port == null) {
-            return Optional.empty();
-        }
+    /**
+     * Starts serving on {@code address:port} (port 0: a free one).
+     *
+     * @throws IOException when it cannot listen there
+     */
+    public static MetricsEndpoint start(String address, int port) throws IOException {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         HTTPServer server;
         try {
-            server = HTTPServer.builder().hostname(options.address).port(options.port)
-                    .registry(registry.getPrometheusRegistry()).buildAndStart();
+            server = HTTPServer.builder()
+                    .hostname(address)
+                    .port(port)
+                    .registry(registry.getPrometheusRegistry())
+                    .buildAndStart();
         } catch (IOException e) {
             registry.close();
-            throw new RunFailure("--metrics-port: cannot listen on " + options.address + ":" + options.port + ": "
-                    + e.getMessage(), e);
+            throw e;
         }
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
         JvmGcMetrics gc = new JvmGcMetrics();
         gc.bindTo(registry);
-        return Optional.of(new MetricsEndpoint(registry, server, gc));
+        return new MetricsEndpoint(registry, server, gc);
     }
 
     public MeterRegistry registry() {

@@ -30,7 +30,8 @@ public final class Progress {
     /** Progress for the real console: a live line only when both stdout and stdin are a terminal. */
     public static Progress forConsole(PrintWriter out) {
         boolean terminal = isTerminal(System.console());
-        return new Progress(out, terminal, terminal ? TerminalWidth.columns() : Integer.MAX_VALUE, Duration.ofSeconds(10));
+        return new Progress(
+                out, terminal, terminal ? TerminalWidth.columns() : Integer.MAX_VALUE, Duration.ofSeconds(10));
     }
 
     /**
@@ -59,8 +60,8 @@ public final class Progress {
 
     /** The live status; redrawn on a terminal, printed now and then otherwise. */
     public synchronized void status(String format, Object... args) {
-        String text = "[" + clock(Duration.between(start, Instant.now())) + "] "
-                + String.format(Locale.ROOT, format, args);
+        String text =
+                "[" + clock(Duration.between(start, Instant.now())) + "] " + String.format(Locale.ROOT, format, args);
         if (terminal) {
             if (text.length() >= width) {
                 text = text.substring(0, Math.max(0, width - 2)) + "…";

@@ -13,8 +13,7 @@ import java.util.concurrent.TimeUnit;
 final class TerminalWidth {
     static final int DEFAULT = 80;
 
-    private TerminalWidth() {
-    }
+    private TerminalWidth() {}
 
     static int columns() {
         Integer fromEnv = parse(System.getenv("COLUMNS"));
@@ -26,12 +25,17 @@ final class TerminalWidth {
             return DEFAULT;
         }
         try {
-            Process stty = new ProcessBuilder("stty", "size").redirectInput(tty).redirectErrorStream(true).start();
+            Process stty = new ProcessBuilder("stty", "size")
+                    .redirectInput(tty)
+                    .redirectErrorStream(true)
+                    .start();
             if (!stty.waitFor(1, TimeUnit.SECONDS)) {
                 stty.destroyForcibly();
                 return DEFAULT;
             }
-            String[] rowsColumns = new String(stty.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim().split("\\s+", -1);
+            String[] rowsColumns = new String(stty.getInputStream().readAllBytes(), StandardCharsets.US_ASCII)
+                    .trim()
+                    .split("\\s+", -1);
             Integer columns = rowsColumns.length == 2 ? parse(rowsColumns[1]) : null;
             return columns != null ? columns : DEFAULT;
         } catch (IOException e) {

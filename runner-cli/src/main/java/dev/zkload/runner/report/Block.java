@@ -7,14 +7,11 @@ import java.util.List;
  * things. Texts are raw (they may come from the results files); renderers escape them.
  */
 sealed interface Block {
-    record Title(String text) implements Block {
-    }
+    record Title(String text) implements Block {}
 
-    record Section(String text) implements Block {
-    }
+    record Section(String text) implements Block {}
 
-    record Text(String text, boolean strong) implements Block {
-    }
+    record Text(String text, boolean strong) implements Block {}
 
     record Bullets(List<String> items) implements Block {
         public Bullets {
@@ -23,10 +20,8 @@ sealed interface Block {
     }
 
     /** A table under a heading of the given level (2 = section, 3 = sub-section). */
-    record TableBlock(Table table, int level) implements Block {
-    }
+    record TableBlock(Table table, int level) implements Block {}
 
     /** A chart PNG lying beside the report, by file name. */
-    record Image(String alt, String fileName) implements Block {
-    }
+    record Image(String alt, String fileName) implements Block {}
 }

@@ -1,10 +1,9 @@
 package dev.zkload.runner.report;
 
-import dev.zkload.runner.result.StepResult;
+import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.runner.result.MetricSample;
-
-import dev.zkload.bench.ops.Op;
+import dev.zkload.runner.result.StepResult;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -43,22 +42,29 @@ import org.jfree.data.xy.XYSeriesCollection;
 final class Charts {
     /** Consecutive samples further apart than this (ms) are not joined by a line: the leader was away. */
     static final long GAP_MS = 5_000;
-    private static final Paint[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
-        new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2)};
+
+    private static final Paint[] PALETTE = {
+        new Color(0x1f77b4),
+        new Color(0xff7f0e),
+        new Color(0x2ca02c),
+        new Color(0xd62728),
+        new Color(0x9467bd),
+        new Color(0x8c564b),
+        new Color(0xe377c2)
+    };
     private static final Color GRID = new Color(0xdddddd);
     /** Shading of the phases in which a step's domains registered. */
     private static final Color BURST = new Color(255, 220, 120, 70);
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /**
      * One value per operation per step: grouped bars (x = steps in ramp order, one bar per operation),
      * the layout of the 2017 report's TPS figures, or lines when {@code lines} is set (for latencies,
      * where the trend matters more than the comparison).
      */
-    static JFreeChart perStep(String title, String valueAxis, List<StepResult> steps,
-                              Function<OpStats, Double> value, boolean lines) {
+    static JFreeChart perStep(
+            String title, String valueAxis, List<StepResult> steps, Function<OpStats, Double> value, boolean lines) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Op op : Op.values()) {
             for (StepResult step : steps) {
@@ -66,10 +72,10 @@ final class Charts {
             }
         }
         JFreeChart chart = lines
-                ? ChartFactory.createLineChart(title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL,
-                        true, false, false)
-                : ChartFactory.createBarChart(title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL,
-                        true, false, false);
+                ? ChartFactory.createLineChart(
+                        title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL, true, false, false)
+                : ChartFactory.createBarChart(
+                        title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL, true, false, false);
         CategoryPlot plot = chart.getCategoryPlot();
         style(chart);
         plot.setBackgroundPaint(Color.WHITE);
@@ -97,22 +103,16 @@ final class Charts {
      */
     static JFreeChart outstanding(RunView folder) {
         long origin = origin(folder);
-        Map<String, XYSeries> byLeader = new TreeMap<>();
-        Map<String, Long> lastSeen = new TreeMap<>();
-        for (MetricSample s : folder.samples().stream().filter(MetricSample::isLeader)
-                .sorted((a, b) -> Long.compare(a.epochMs(), b.epochMs())).toList()) {
-            XYSeries series = byLeader.computeIfAbsent(s.server(), k -> new XYSeries("leader " + k, true, false));
-            Long previous = lastSeen.put(s.server(), s.epochMs());
-            if (previous != null && s.epochMs() - previous > GAP_MS) {
-                series.add(minutes(s.epochMs() - GAP_MS / 2, origin), null);
-            }
-            series.addOrUpdate((Number) minutes(s.epochMs(), origin), s.outstanding());
-        }
-        XYSeriesCollection data = new XYSeriesCollection();
-        byLeader.values().forEach(data::addSeries);
-        JFreeChart chart = ChartFactory.createXYLineChart("Leader outstanding requests over time",
-                "minutes since the run started", "outstanding requests", data, PlotOrientation.VERTICAL,
-                true, false, false);
+        XYSeriesCollection data = outstandingByLeader(folder, origin);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                "Leader outstanding requests over time",
+                "minutes since the run started",
+                "outstanding requests",
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                false,
+                false);
         XYPlot plot = chart.getXYPlot();
         style(chart);
         plot.setBackgroundPaint(Color.WHITE);
@@ -123,35 +123,64 @@ final class Charts {
             renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
             renderer.setSeriesStroke(i, new BasicStroke(1.5f));
         }
-        folder.run().outstandingThreshold().ifPresent(t -> {
-            ValueMarker marker = new ValueMarker(t, Color.RED, new BasicStroke(2f, BasicStroke.CAP_BUTT,
-                    BasicStroke.JOIN_MITER, 10f, new float[] {8f, 6f}, 0f));
-            marker.setLabel("threshold " + Numbers.decimal(t, 1));
-            marker.setLabelPaint(Color.RED);
-            marker.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
-            marker.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-            marker.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
-            plot.addRangeMarker(marker, Layer.FOREGROUND);
-            double top = Math.max(t, data.getSeriesCount() == 0 ? 0 : plot.getRangeAxis().getUpperBound());
-            plot.getRangeAxis().setRange(0, top * 1.15);
-        });
+        folder.run().outstandingThreshold().ifPresent(t -> markThreshold(plot, t, data.getSeriesCount() > 0));
         for (StepResult step : folder.steps()) {
-            // the registration burst: shown, but the step is judged on the settled load after it
-            if (step.phases() != null && step.phases().addSec() > 0 && step.startTime() != null) {
-                double from = minutes(step.startTime().toEpochMilli(), origin);
-                plot.addDomainMarker(new IntervalMarker(from, from + step.phases().addSec() / 60.0, BURST), Layer.BACKGROUND);
-            }
-            Optional.ofNullable(step.startTime()).ifPresent(start -> {
-                ValueMarker marker = new ValueMarker(minutes(start.toEpochMilli(), origin), Color.GRAY,
-                        new BasicStroke(1f));
-                marker.setLabel(StepLabels.id(step));
-                marker.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-                marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-                marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-                plot.addDomainMarker(marker, Layer.BACKGROUND);
-            });
+            markStep(plot, step, origin);
         }
         return chart;
+    }
+
+    /** One series per server while it led; a gap in its samples stays a gap in the line. */
+    private static XYSeriesCollection outstandingByLeader(RunView folder, long origin) {
+        Map<String, XYSeries> byLeader = new TreeMap<>();
+        Map<String, Long> lastSeen = new TreeMap<>();
+        for (MetricSample s : folder.samples().stream()
+                .filter(MetricSample::isLeader)
+                .sorted((a, b) -> Long.compare(a.epochMs(), b.epochMs()))
+                .toList()) {
+            XYSeries series = byLeader.computeIfAbsent(s.server(), k -> new XYSeries("leader " + k, true, false));
+            Long previous = lastSeen.put(s.server(), s.epochMs());
+            if (previous != null && s.epochMs() - previous > GAP_MS) {
+                series.add(minutes(s.epochMs() - GAP_MS / 2, origin), null);
+            }
+            series.addOrUpdate((Number) minutes(s.epochMs(), origin), s.outstanding());
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        byLeader.values().forEach(data::addSeries);
+        return data;
+    }
+
+    private static void markThreshold(XYPlot plot, double threshold, boolean hasData) {
+        ValueMarker marker = new ValueMarker(
+                threshold,
+                Color.RED,
+                new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 6f}, 0f));
+        marker.setLabel("threshold " + Numbers.decimal(threshold, 1));
+        marker.setLabelPaint(Color.RED);
+        marker.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
+        marker.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+        marker.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+        plot.addRangeMarker(marker, Layer.FOREGROUND);
+        double top = Math.max(threshold, hasData ? plot.getRangeAxis().getUpperBound() : 0);
+        plot.getRangeAxis().setRange(0, top * 1.15);
+    }
+
+    /** Where the step began, and its registration burst: shown, but the step is judged on the settled load after it. */
+    private static void markStep(XYPlot plot, StepResult step, long origin) {
+        if (step.startTime() == null) {
+            return;
+        }
+        double from = minutes(step.startTime().toEpochMilli(), origin);
+        if (step.phases() != null && step.phases().addSec() > 0) {
+            plot.addDomainMarker(
+                    new IntervalMarker(from, from + step.phases().addSec() / 60.0, BURST), Layer.BACKGROUND);
+        }
+        ValueMarker marker = new ValueMarker(from, Color.GRAY, new BasicStroke(1f));
+        marker.setLabel(StepLabels.id(step));
+        marker.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        plot.addDomainMarker(marker, Layer.BACKGROUND);
     }
 
     private static double minutes(long epochMs, long origin) {
@@ -159,8 +188,10 @@ final class Charts {
     }
 
     private static long origin(RunView folder) {
-        return instant(folder.run().startTime()).map(Instant::toEpochMilli)
-                .orElseGet(() -> folder.samples().stream().mapToLong(MetricSample::epochMs).min().orElse(0));
+        return instant(folder.run().startTime()).map(Instant::toEpochMilli).orElseGet(() -> folder.samples().stream()
+                .mapToLong(MetricSample::epochMs)
+                .min()
+                .orElse(0));
     }
 
     private static Optional<Instant> instant(String text) {

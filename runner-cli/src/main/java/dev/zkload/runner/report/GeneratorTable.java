@@ -1,9 +1,8 @@
 package dev.zkload.runner.report;
 
-import dev.zkload.runner.result.StepResult;
-import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.GeneratorHealth;
-
+import dev.zkload.runner.result.StepPhases;
+import dev.zkload.runner.result.StepResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,34 +13,57 @@ import java.util.Map;
  * sampler lateness and GC pauses, and the embedded servers' CPU beside it (who had the cores).
  */
 final class GeneratorTable {
-    private GeneratorTable() {
-    }
+    private GeneratorTable() {}
 
     static Table of(List<StepResult> steps) {
-        List<String> header = List.of("Step", "Add (s)", "Settle (s)", "Measure (s)", "Burst outstanding max",
-                "Runner CPU (% of share)", "Cores", "Fire lag p99 (ms)", "Fire lag max (ms)", "Sampler lag max (ms)",
-                "GC max (ms)", "Servers CPU (% of a core)", "Generator-bound");
+        List<String> header = List.of(
+                "Step",
+                "Add (s)",
+                "Settle (s)",
+                "Measure (s)",
+                "Burst outstanding max",
+                "Runner CPU (% of share)",
+                "Cores",
+                "Fire lag p99 (ms)",
+                "Fire lag max (ms)",
+                "Sampler lag max (ms)",
+                "GC max (ms)",
+                "Servers CPU (% of a core)",
+                "Generator-bound");
         List<List<String>> rows = new ArrayList<>();
         for (StepResult s : steps) {
             StepPhases p = s.phases();
             GeneratorHealth g = s.generator();
-            rows.add(List.of(StepLabels.label(s), p == null ? Numbers.ABSENT : Numbers.decimal(p.addSec(), 1),
+            rows.add(List.of(
+                    StepLabels.label(s),
+                    p == null ? Numbers.ABSENT : Numbers.decimal(p.addSec(), 1),
                     p == null ? Numbers.ABSENT : Numbers.decimal(p.settleSec(), 1),
                     p == null ? Numbers.ABSENT : Numbers.decimal(p.measureSec(), 1),
-                    s.burst() == null ? Numbers.ABSENT : Numbers.integer(s.burst().outstandingMax()),
+                    s.burst() == null
+                            ? Numbers.ABSENT
+                            : Numbers.integer(s.burst().outstandingMax()),
                     g == null ? Numbers.ABSENT : Numbers.decimal(g.cpuPercentOfShare(), 0),
                     g == null ? Numbers.ABSENT : Numbers.decimal(g.shareCores(), 2),
-                    g == null || g.fireLag() == null ? Numbers.ABSENT : Numbers.decimal(g.fireLag().p99Ms(), 1),
-                    g == null || g.fireLag() == null ? Numbers.ABSENT : Numbers.decimal(g.fireLag().maxMs(), 1),
-                    g == null || g.samplerLag() == null ? Numbers.ABSENT : Numbers.decimal(g.samplerLag().maxMs(), 1),
+                    g == null || g.fireLag() == null
+                            ? Numbers.ABSENT
+                            : Numbers.decimal(g.fireLag().p99Ms(), 1),
+                    g == null || g.fireLag() == null
+                            ? Numbers.ABSENT
+                            : Numbers.decimal(g.fireLag().maxMs(), 1),
+                    g == null || g.samplerLag() == null
+                            ? Numbers.ABSENT
+                            : Numbers.decimal(g.samplerLag().maxMs(), 1),
                     g == null ? Numbers.ABSENT : Numbers.integer(g.gcPauseMaxMs()),
                     g == null ? Numbers.ABSENT : servers(g.serversCpuPercent()),
                     g == null ? Numbers.ABSENT : s.generatorBound() ? "yes: " + String.join("; ", g.reasons()) : "no"));
         }
-        return new Table("Load generator health and phases per step",
+        return new Table(
+                "Load generator health and phases per step",
                 "How long each phase took, the leader's queue while the step's domains registered (recorded, not judged),"
                         + " and the runner's own health over the settled load: a step in which the runner was the"
-                        + " bottleneck is never counted as the ensemble's limit.", header, rows);
+                        + " bottleneck is never counted as the ensemble's limit.",
+                header,
+                rows);
     }
 
     private static String servers(Map<String, Double> cpu) {

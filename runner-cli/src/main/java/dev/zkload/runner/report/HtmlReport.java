@@ -27,18 +27,20 @@ final class HtmlReport {
             """;
     private static final List<org.commonmark.Extension> EXTENSIONS = List.of(TablesExtension.create());
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     /** @param chartDir where the charts report.md names lie */
     static String render(String markdown, String title, Path chartDir) {
         Parser parser = Parser.builder().extensions(EXTENSIONS).build();
-        HtmlRenderer renderer = HtmlRenderer.builder().extensions(EXTENSIONS).escapeHtml(true)
+        HtmlRenderer renderer = HtmlRenderer.builder()
+                .extensions(EXTENSIONS)
+                .escapeHtml(true)
                 .attributeProviderFactory(context -> (node, tag, attributes) -> {
                     if (node instanceof Image image) {
                         attributes.put("src", dataUri(chartDir.resolve(image.getDestination())));
                     }
-                }).build();
+                })
+                .build();
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
                 + "</title>\n<style>" + STYLE + "</style></head>\n<body>\n" + renderer.render(parser.parse(markdown))
                 + "</body></html>\n";
@@ -53,6 +55,9 @@ final class HtmlReport {
     }
 
     private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 }

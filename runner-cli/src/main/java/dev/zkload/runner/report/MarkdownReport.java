@@ -8,8 +8,7 @@ import java.util.List;
  * render it.
  */
 final class MarkdownReport {
-    private MarkdownReport() {
-    }
+    private MarkdownReport() {}
 
     static String render(List<Block> blocks) {
         StringBuilder md = new StringBuilder(8192);
@@ -27,7 +26,10 @@ final class MarkdownReport {
             } else if (block instanceof Block.TableBlock t) {
                 table(md, t.table(), t.level());
             } else if (block instanceof Block.Image i) {
-                md.append("![").append(escape(i.alt())).append("](").append(i.fileName())
+                md.append("![")
+                        .append(escape(i.alt()))
+                        .append("](")
+                        .append(i.fileName())
                         .append(")\n\n");
             }
         }

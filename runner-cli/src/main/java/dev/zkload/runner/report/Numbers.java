@@ -9,8 +9,7 @@ final class Numbers {
     private static final double GIB = 1024.0 * 1024 * 1024;
     private static final double MIB = 1024.0 * 1024;
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     static String integer(Long value) {
         return value == null ? ABSENT : Long.toString(value);
@@ -25,7 +24,9 @@ final class Numbers {
         if (value == null || value.isNaN() || value.isInfinite()) {
             return ABSENT;
         }
-        BigDecimal rounded = BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros();
+        BigDecimal rounded = BigDecimal.valueOf(value)
+                .setScale(decimals, RoundingMode.HALF_UP)
+                .stripTrailingZeros();
         return rounded.scale() < 0 ? rounded.setScale(0).toPlainString() : rounded.toPlainString();
     }
 

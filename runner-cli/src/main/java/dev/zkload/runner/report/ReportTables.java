@@ -1,11 +1,10 @@
 package dev.zkload.runner.report;
 
-import dev.zkload.runner.result.StepResult;
-import dev.zkload.bench.result.OpStats;
-import dev.zkload.runner.result.StepServerData;
-import dev.zkload.runner.result.Footprint;
-
 import dev.zkload.bench.ops.Op;
+import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StepServerData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,52 +17,76 @@ import java.util.function.Function;
 final class ReportTables {
     /** Measured footprints further than this from the model's expectation are flagged, in percent. */
     static final double FLAG_PERCENT = 10.0;
+
     static final String FLAG = "⚠";
 
-    private ReportTables() {
-    }
+    private ReportTables() {}
 
     static List<Table> all(RunView folder) {
         List<Table> tables = new ArrayList<>();
         tables.add(serverData(folder.steps()));
-        tables.add(perOp("TPS per operation per step",
+        tables.add(perOp(
+                "TPS per operation per step",
                 "Operations per second of the seven-op benchmark; columns are steps (domains) in ramp order.",
-                folder.steps(), r -> Numbers.decimal(r.opsPerSec(), 0)));
-        tables.add(perOp("p99 latency per operation per step (ms)",
+                folder.steps(),
+                r -> Numbers.decimal(r.opsPerSec(), 0)));
+        tables.add(perOp(
+                "p99 latency per operation per step (ms)",
                 "99th percentile latency in milliseconds; columns are steps (domains) in ramp order.",
-                folder.steps(), r -> Numbers.decimal(r.p99Ms(), 2)));
+                folder.steps(),
+                r -> Numbers.decimal(r.p99Ms(), 2)));
         tables.add(footprint(folder.run().expectedPerDomain(), folder.steps()));
         tables.add(GeneratorTable.of(folder.steps()));
         return tables;
     }
 
     static Table serverData(List<StepResult> steps) {
-        List<String> header = List.of("Step", "Domains", "Znodes", "Watches", "Connections", "Outstanding avg",
-                "Outstanding max", "Avg latency (ms)", "Max latency (ms)", "Leader CPU (%)", "Leader RSS (GiB)",
-                "Data size (MiB)", "Verdict");
+        List<String> header = List.of(
+                "Step",
+                "Domains",
+                "Znodes",
+                "Watches",
+                "Connections",
+                "Outstanding avg",
+                "Outstanding max",
+                "Avg latency (ms)",
+                "Max latency (ms)",
+                "Leader CPU (%)",
+                "Leader RSS (GiB)",
+                "Data size (MiB)",
+                "Verdict");
         List<List<String>> rows = new ArrayList<>();
         for (StepResult step : steps) {
-            String verdict = step.verdict() != null ? step.verdict().json() : step.saturated() ? "saturated" : Numbers.ABSENT;
+            String verdict =
+                    step.verdict() != null ? step.verdict().json() : step.saturated() ? "saturated" : Numbers.ABSENT;
             StepServerData s = step.server();
             List<String> row = new ArrayList<>(List.of(StepLabels.id(step), Integer.toString(step.domains())));
             if (s == null) {
                 // no leader answered the whole step: every counter unknown, the verdict says why
                 header.subList(2, header.size() - 1).forEach(h -> row.add(Numbers.ABSENT));
             } else {
-                row.addAll(List.of(Numbers.integer(s.znodes()), Numbers.integer(s.watches()),
-                        Numbers.integer(s.connections()), Numbers.decimal(s.outstandingAvg(), 1),
-                        Numbers.integer(s.outstandingMax()), Numbers.decimal(s.avgLatencyMs(), 2),
-                        Numbers.decimal(s.maxLatencyMs(), 2), Numbers.decimal(s.cpuPercent(), 1), Numbers.gib(s.rssBytes()),
+                row.addAll(List.of(
+                        Numbers.integer(s.znodes()),
+                        Numbers.integer(s.watches()),
+                        Numbers.integer(s.connections()),
+                        Numbers.decimal(s.outstandingAvg(), 1),
+                        Numbers.integer(s.outstandingMax()),
+                        Numbers.decimal(s.avgLatencyMs(), 2),
+                        Numbers.decimal(s.maxLatencyMs(), 2),
+                        Numbers.decimal(s.cpuPercent(), 1),
+                        Numbers.gib(s.rssBytes()),
                         Numbers.mib(s.approximateDataSize())));
             }
             row.add(verdict);
             rows.add(row);
         }
-        return new Table("Server data per step",
+        return new Table(
+                "Server data per step",
                 "The leader's counters at the end of each step, its outstanding requests over the step's settled load; CPU"
                         + " is percent of one core, n/a where the servers are remote. The verdict: stable, saturated,"
                         + " generator-bound (the runner was the bottleneck), unobservable (no server statistics) or errors.",
-                header, rows);
+                header,
+                rows);
     }
 
     static Table perOp(String title, String caption, List<StepResult> steps, Function<OpStats, String> value) {
@@ -81,7 +104,8 @@ final class ReportTables {
     }
 
     static Table footprint(Footprint expected, List<StepResult> steps) {
-        List<StepResult> measured = steps.stream().filter(s -> s.footprintPerDomain() != null).toList();
+        List<StepResult> measured =
+                steps.stream().filter(s -> s.footprintPerDomain() != null).toList();
         List<String> header = new ArrayList<>(List.of("Per domain", "Model"));
         measured.forEach(s -> header.add(StepLabels.label(s)));
         List<List<String>> rows = new ArrayList<>();
@@ -97,9 +121,12 @@ final class ReportTables {
             }
             rows.add(row);
         }
-        return new Table("Footprint per domain, measured vs model",
+        return new Table(
+                "Footprint per domain, measured vs model",
                 "Measured per domain at each step beside the model's expectation; " + FLAG + " marks a deviation above "
-                        + Numbers.decimal(FLAG_PERCENT, 0) + "%.", header, rows);
+                        + Numbers.decimal(FLAG_PERCENT, 0) + "%.",
+                header,
+                rows);
     }
 
     static String measuredCell(Double measured, Double model, int decimals) {

@@ -2,7 +2,6 @@ package dev.zkload.runner.report;
 
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.runner.result.ResultReader;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,10 +29,10 @@ public final class ReportWriter {
     static final String OUTSTANDING_PNG = "outstanding.png";
     /** Chart size in pixels. */
     static final int WIDTH = 1000;
+
     static final int HEIGHT = 500;
 
-    private ReportWriter() {
-    }
+    private ReportWriter() {}
 
     /**
      * Writes the reports into {@code resultsDir}, replacing earlier ones.
@@ -50,20 +49,35 @@ public final class ReportWriter {
             charts.add(png(Charts.outstanding(folder), resultsDir.resolve(OUTSTANDING_PNG)));
         }
         if (folder.steps().stream().anyMatch(s -> !s.ops().isEmpty())) {
-            charts.add(png(Charts.perStep("TPS per operation per step", "operations per second", folder.steps(),
-                    OpStats::opsPerSec, false), resultsDir.resolve(TPS_PNG)));
-            charts.add(png(Charts.perStep("p99 latency per operation per step", "p99 latency (ms)", folder.steps(),
-                    OpStats::p99Ms, true), resultsDir.resolve(P99_PNG)));
+            charts.add(png(
+                    Charts.perStep(
+                            "TPS per operation per step",
+                            "operations per second",
+                            folder.steps(),
+                            OpStats::opsPerSec,
+                            false),
+                    resultsDir.resolve(TPS_PNG)));
+            charts.add(png(
+                    Charts.perStep(
+                            "p99 latency per operation per step",
+                            "p99 latency (ms)",
+                            folder.steps(),
+                            OpStats::p99Ms,
+                            true),
+                    resultsDir.resolve(P99_PNG)));
         }
         Set<String> names = new LinkedHashSet<>();
         charts.forEach(c -> names.add(c.getFileName().toString()));
         List<Block> blocks = ReportDocument.build(folder, names);
         String markdown = MarkdownReport.render(blocks);
-        String title = blocks.stream().filter(b -> b instanceof Block.Title).map(b -> ((Block.Title) b).text()).findFirst()
+        String title = blocks.stream()
+                .filter(b -> b instanceof Block.Title)
+                .map(b -> ((Block.Title) b).text())
+                .findFirst()
                 .orElse("zkload report");
         Path md = Files.writeString(resultsDir.resolve(MARKDOWN), markdown, StandardCharsets.UTF_8);
-        Path html = Files.writeString(resultsDir.resolve(HTML), HtmlReport.render(markdown, title, resultsDir),
-                StandardCharsets.UTF_8);
+        Path html = Files.writeString(
+                resultsDir.resolve(HTML), HtmlReport.render(markdown, title, resultsDir), StandardCharsets.UTF_8);
         return new ReportFiles(md, html, charts);
     }
 

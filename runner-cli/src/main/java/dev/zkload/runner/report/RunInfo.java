@@ -17,9 +17,18 @@ import java.util.Optional;
  * kept as ordered name/value texts so the report shows every field the run wrote, including ones added
  * after this report was written.
  */
-record RunInfo(String tool, String version, String command, List<String> arguments, String startTime,
-               String modelName, Footprint expectedPerDomain, Map<String, String> model,
-               Map<String, String> target, Map<String, String> settings, List<Map<String, String>> servers) {
+record RunInfo(
+        String tool,
+        String version,
+        String command,
+        List<String> arguments,
+        String startTime,
+        String modelName,
+        Footprint expectedPerDomain,
+        Map<String, String> model,
+        Map<String, String> target,
+        Map<String, String> settings,
+        List<Map<String, String>> servers) {
 
     RunInfo {
         arguments = List.copyOf(arguments);
@@ -35,16 +44,25 @@ record RunInfo(String tool, String version, String command, List<String> argumen
         JsonNode model = JSON.valueToTree(run.model());
         JsonNode target = JSON.valueToTree(run.target());
         Footprint expected = model.hasNonNull("expectedPerDomain")
-                ? JSON.convertValue(model.get("expectedPerDomain"), Footprint.class) : null;
+                ? JSON.convertValue(model.get("expectedPerDomain"), Footprint.class)
+                : null;
         List<Map<String, String>> servers = new ArrayList<>();
         target.path("servers").forEach(s -> {
             if (s.isObject()) {
                 servers.add(fields(s, null));
             }
         });
-        return new RunInfo(run.tool(), run.version(), run.command(), run.arguments(),
-                run.startTime() == null ? null : run.startTime().toString(), text(model, "name"), expected,
-                fields(model, "expectedPerDomain"), fields(target, "servers"), fields(JSON.valueToTree(run.settings()), null),
+        return new RunInfo(
+                run.tool(),
+                run.version(),
+                run.command(),
+                run.arguments(),
+                run.startTime() == null ? null : run.startTime().toString(),
+                text(model, "name"),
+                expected,
+                fields(model, "expectedPerDomain"),
+                fields(target, "servers"),
+                fields(JSON.valueToTree(run.settings()), null),
                 servers);
     }
 

@@ -9,8 +9,13 @@ import java.util.List;
 import java.util.Optional;
 
 /** A results folder as the report uses it: the run's description as name/value texts, and the rest as read. */
-record RunView(Path dir, RunInfo run, List<StepResult> steps, List<MetricSample> samples, Optional<RampSummary> summary,
-               List<String> notes) {
+record RunView(
+        Path dir,
+        RunInfo run,
+        List<StepResult> steps,
+        List<MetricSample> samples,
+        Optional<RampSummary> summary,
+        List<String> notes) {
 
     RunView {
         steps = List.copyOf(steps);
@@ -19,7 +24,12 @@ record RunView(Path dir, RunInfo run, List<StepResult> steps, List<MetricSample>
     }
 
     static RunView of(RunResults results) {
-        return new RunView(results.dir(), RunInfo.of(results.run()), results.steps(), results.samples(),
-                results.summary(), results.notes());
+        return new RunView(
+                results.dir(),
+                RunInfo.of(results.run()),
+                results.steps(),
+                results.samples(),
+                results.summary(),
+                results.notes());
     }
 }

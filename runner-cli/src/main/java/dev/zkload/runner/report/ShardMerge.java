@@ -23,8 +23,7 @@ import java.util.stream.Stream;
  * is the one that benchmarks; the summary of the shard that stopped first (fewest steps).
  */
 public final class ShardMerge {
-    private ShardMerge() {
-    }
+    private ShardMerge() {}
 
     /**
      * Writes the merged folder into {@code out}, a new or empty folder.
@@ -37,19 +36,39 @@ public final class ShardMerge {
         RunResults first = shards.get(0);
         try (ResultWriter merged = ResultWriter.create(out)) {
             Map<String, Object> settings = new LinkedHashMap<>(first.run().settings());
-            settings.put("mergedFrom", shardDirs.stream().map(d -> d.toAbsolutePath().toString()).toList());
+            settings.put(
+                    "mergedFrom",
+                    shardDirs.stream().map(d -> d.toAbsolutePath().toString()).toList());
             RunDescription run = first.run();
-            merged.writeRun(new RunDescription(run.schemaVersion(), run.tool(), run.version(), run.command(),
-                    run.arguments(), run.startTime(), run.runId(), run.root(), run.model(), run.target(), settings));
+            merged.writeRun(new RunDescription(
+                    run.schemaVersion(),
+                    run.tool(),
+                    run.version(),
+                    run.command(),
+                    run.arguments(),
+                    run.startTime(),
+                    run.runId(),
+                    run.root(),
+                    run.model(),
+                    run.target(),
+                    settings));
             for (int i = 0; i < common; i++) {
                 int step = i;
-                long executors = shards.stream().mapToLong(s -> s.steps().get(step).executors()).sum();
-                long jobs = shards.stream().mapToLong(s -> s.steps().get(step).jobs()).sum();
-                long sessions = shards.stream().mapToLong(s -> s.steps().get(step).sessions()).sum();
+                long executors = shards.stream()
+                        .mapToLong(s -> s.steps().get(step).executors())
+                        .sum();
+                long jobs = shards.stream()
+                        .mapToLong(s -> s.steps().get(step).jobs())
+                        .sum();
+                long sessions = shards.stream()
+                        .mapToLong(s -> s.steps().get(step).sessions())
+                        .sum();
                 StepResult s0 = first.steps().get(i);
                 merged.appendStep(s0.merged(executors, jobs, sessions));
             }
-            shards.stream().filter(s -> s.summary().isPresent() && s.steps().size() == common).findFirst()
+            shards.stream()
+                    .filter(s -> s.summary().isPresent() && s.steps().size() == common)
+                    .findFirst()
                     .ifPresent(s -> merged.writeSummary(s.summary().get()));
         }
         Path metrics = first.dir().resolve(ResultFiles.METRICS);
@@ -61,7 +80,9 @@ public final class ShardMerge {
             Files.createDirectories(out.resolve(ResultFiles.HISTOGRAMS));
             try (Stream<Path> logs = Files.list(latency)) {
                 for (Path log : (Iterable<Path>) logs::iterator) {
-                    Files.copy(log, out.resolve(ResultFiles.HISTOGRAMS).resolve(log.getFileName()),
+                    Files.copy(
+                            log,
+                            out.resolve(ResultFiles.HISTOGRAMS).resolve(log.getFileName()),
                             StandardCopyOption.REPLACE_EXISTING);
                 }
             }
@@ -75,17 +96,19 @@ public final class ShardMerge {
         for (Path dir : dirs) {
             RunResults r = ResultReader.read(dir);
             if (!(r.run().settings().get("shard") instanceof Map<?, ?> shard)) {
-                throw new IllegalArgumentException(dir + " is not a shard's folder: its run.json has no settings.shard");
+                throw new IllegalArgumentException(
+                        dir + " is not a shard's folder: its run.json has no settings.shard");
             }
             int index = ((Number) shard.get("index")).intValue();
             int count = ((Number) shard.get("count")).intValue();
             String when = shard.get("startAt") + " every " + shard.get("stepIntervalSec") + " s";
             if (count != dirs.size()) {
-                throw new IllegalArgumentException(dir + " is shard " + index + " of " + count + ", but " + dirs.size()
-                        + " folders were given");
+                throw new IllegalArgumentException(
+                        dir + " is shard " + index + " of " + count + ", but " + dirs.size() + " folders were given");
             }
             if (schedule != null && !schedule.equals(when)) {
-                throw new IllegalArgumentException(dir + " followed another schedule (" + when + ", not " + schedule + ")");
+                throw new IllegalArgumentException(
+                        dir + " followed another schedule (" + when + ", not " + schedule + ")");
             }
             schedule = when;
             if (byIndex[index] != null) {

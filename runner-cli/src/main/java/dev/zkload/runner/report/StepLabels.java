@@ -7,8 +7,7 @@ import java.util.Optional;
 
 /** How the report names a step and finds its operations: the 2017 report's naming. */
 final class StepLabels {
-    private StepLabels() {
-    }
+    private StepLabels() {}
 
     /** The baseline is {@code bm-0}, the ramp's steps are {@code load-N}. */
     static String id(StepResult step) {

@@ -8,5 +8,4 @@ package dev.zkload.runner.result;
  * @param outstandingAvg their average
  * @param outstandingMax their largest
  */
-public record Burst(int samples, double outstandingAvg, long outstandingMax) {
-}
+public record Burst(int samples, double outstandingAvg, long outstandingMax) {}

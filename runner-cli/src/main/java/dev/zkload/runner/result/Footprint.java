@@ -5,6 +5,5 @@ package dev.zkload.runner.result;
  * reading, divided by the domains (counts per domain, rates per second per domain; null where not
  * observed). The model's expectation has the same fields ({@code run.json} model.expectedPerDomain).
  */
-public record Footprint(double znodes, double watches, double ephemerals, Double sessions, Double writesPerSec,
-        Double readsPerSec) {
-}
+public record Footprint(
+        double znodes, double watches, double ephemerals, Double sessions, Double writesPerSec, Double readsPerSec) {}

@@ -1,6 +1,5 @@
 package dev.zkload.runner.result;
 
-
 import java.util.List;
 import java.util.Map;
 
@@ -19,11 +18,20 @@ import java.util.Map;
  * @param bound             the generator was the bottleneck ({@code reasons} says why)
  * @param reasons           one phrase per limit passed; empty when not bound
  */
-public record GeneratorHealth(double seconds, double shareCores, double cpuPercentOfShare, long gcPauseMaxMs,
-        Lag fireLag, Lag samplerLag, Map<String, Double> serversCpuPercent, boolean bound, List<String> reasons) {
+public record GeneratorHealth(
+        double seconds,
+        double shareCores,
+        double cpuPercentOfShare,
+        long gcPauseMaxMs,
+        Lag fireLag,
+        Lag samplerLag,
+        Map<String, Double> serversCpuPercent,
+        boolean bound,
+        List<String> reasons) {
 
     public GeneratorHealth {
-        serversCpuPercent = serversCpuPercent == null ? Map.of()
+        serversCpuPercent = serversCpuPercent == null
+                ? Map.of()
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serversCpuPercent));
         reasons = reasons == null ? List.of() : List.copyOf(reasons);
         fireLag = fireLag == null ? Lag.NONE : fireLag;

@@ -17,7 +17,8 @@ import java.util.Map;
  */
 public record MetricSample(long epochMs, String server, boolean reachable, String state, Long outstanding) {
     /** By column name, so a column the sampler adds or moves does not shift what is read. */
-    private static final CsvMapper CSV = new CsvMapper().enable(CsvParser.Feature.SKIP_EMPTY_LINES)
+    private static final CsvMapper CSV = new CsvMapper()
+            .enable(CsvParser.Feature.SKIP_EMPTY_LINES)
             .enable(CsvParser.Feature.IGNORE_TRAILING_UNMAPPABLE);
 
     /** The server that orders writes: the leader of a quorum or the only server of a standalone one. */
@@ -37,7 +38,8 @@ public record MetricSample(long epochMs, String server, boolean reachable, Strin
         }
         int unusable = 0;
         try (MappingIterator<Map<String, String>> rows = CSV.readerForMapOf(String.class)
-                .with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
+                .with(CsvSchema.emptySchema().withHeader())
+                .readValues(file.toFile())) {
             while (rows.hasNext()) {
                 Map<String, String> row = rows.next();
                 Long epochMs = number(row.get("epochMs"));
@@ -45,8 +47,11 @@ public record MetricSample(long epochMs, String server, boolean reachable, Strin
                     unusable++;
                     continue;
                 }
-                samples.add(new MetricSample(epochMs, row.getOrDefault("server", ""),
-                        "true".equalsIgnoreCase(row.get("reachable")), row.getOrDefault("state", ""),
+                samples.add(new MetricSample(
+                        epochMs,
+                        row.getOrDefault("server", ""),
+                        "true".equalsIgnoreCase(row.get("reachable")),
+                        row.getOrDefault("state", ""),
                         number(row.get("outstandingRequests"))));
             }
         } catch (RuntimeException e) {

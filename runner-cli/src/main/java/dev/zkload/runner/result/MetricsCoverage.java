@@ -15,7 +15,8 @@ public record MetricsCoverage(int rounds, int leaderRounds, Map<String, Integer>
     public static final double OBSERVED_SHARE = 0.9;
 
     public MetricsCoverage {
-        unanswered = unanswered == null ? Map.of()
+        unanswered = unanswered == null
+                ? Map.of()
                 : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(unanswered));
     }
 

@@ -20,9 +20,19 @@ import java.util.List;
  * @param steps                   steps written to steps.jsonl, the baseline included
  * @param message                 why it stopped, one sentence
  */
-public record RampSummary(int schemaVersion, Integer maxStableDomains, Integer saturatedAtDomains, Integer generatorBoundAtDomains,
-        StopReason stopReason, boolean saturationObservable, String verdict, List<String> qualifications,
-        boolean interrupted, Instant endTime, int steps, String message) {
+public record RampSummary(
+        int schemaVersion,
+        Integer maxStableDomains,
+        Integer saturatedAtDomains,
+        Integer generatorBoundAtDomains,
+        StopReason stopReason,
+        boolean saturationObservable,
+        String verdict,
+        List<String> qualifications,
+        boolean interrupted,
+        Instant endTime,
+        int steps,
+        String message) {
 
     public RampSummary {
         qualifications = qualifications == null ? List.of() : List.copyOf(qualifications);

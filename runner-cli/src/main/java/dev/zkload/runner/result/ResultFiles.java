@@ -16,6 +16,5 @@ public final class ResultFiles {
     /** The folder of HdrHistogram interval logs. */
     public static final String HISTOGRAMS = "latency";
 
-    private ResultFiles() {
-    }
+    private ResultFiles() {}
 }

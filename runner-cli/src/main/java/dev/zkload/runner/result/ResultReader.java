@@ -24,8 +24,7 @@ import java.util.Optional;
 public final class ResultReader {
     private static final ObjectMapper JSON = ResultJson.compact();
 
-    private ResultReader() {
-    }
+    private ResultReader() {}
 
     /**
      * Reads the folder {@code dir}.
@@ -79,11 +78,13 @@ public final class ResultReader {
             try {
                 steps.add(JSON.readValue(line, StepResult.class));
             } catch (JsonProcessingException e) {
-                notes.add(i == last - 1
-                        ? ResultFiles.STEPS + " line " + (i + 1) + " is incomplete (the run was probably stopped while"
-                                + " writing it) and was skipped."
-                        : ResultFiles.STEPS + " line " + (i + 1) + " is not a valid step (" + e.getOriginalMessage()
-                                + ") and was skipped.");
+                notes.add(
+                        i == last - 1
+                                ? ResultFiles.STEPS + " line " + (i + 1)
+                                        + " is incomplete (the run was probably stopped while"
+                                        + " writing it) and was skipped."
+                                : ResultFiles.STEPS + " line " + (i + 1) + " is not a valid step ("
+                                        + e.getOriginalMessage() + ") and was skipped.");
             }
         }
         steps.sort(Comparator.comparingInt(StepResult::step));
@@ -92,7 +93,9 @@ public final class ResultReader {
                 notes.add("Step " + step.step() + " (" + step.domains() + " domains) has no benchmark results: it ended"
                         + " before its benchmark ran.");
             }
-            step.ops().entrySet().stream().filter(e -> e.getValue().errors() > 0).sorted(Map.Entry.comparingByKey())
+            step.ops().entrySet().stream()
+                    .filter(e -> e.getValue().errors() > 0)
+                    .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> notes.add("Step " + step.step() + " (" + step.domains() + " domains): "
                             + e.getValue().errors() + " of " + e.getValue().count() + " " + e.getKey()
                             + " operations failed."));

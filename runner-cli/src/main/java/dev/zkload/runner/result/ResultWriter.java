@@ -1,7 +1,6 @@
 package dev.zkload.runner.result;
 
 import dev.zkload.bench.result.ResultJson;
-import dev.zkload.runner.cli.options.OutputOptions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -46,11 +45,12 @@ public final class ResultWriter implements AutoCloseable {
             try (Stream<Path> entries = Files.list(dir)) {
                 var first = entries.findFirst();
                 if (first.isPresent()) {
-                    throw new IllegalArgumentException(dir + " already holds files (" + first.get().getFileName()
-                            + " …); give a new or empty folder, so that two runs' results do not mix");
+                    throw new IllegalArgumentException(
+                            dir + " already holds files (" + first.get().getFileName()
+                                    + " …); give a new or empty folder, so that two runs' results do not mix");
                 }
             } catch (IOException e) {
-                throw new IllegalArgumentException("cannot read " + dir + ": " + OutputOptions.describe(e));
+                throw new IllegalArgumentException("cannot read " + dir + ": " + FileErrors.describe(e));
             }
             if (!Files.isWritable(dir)) {
                 throw new IllegalArgumentException("cannot write to results folder " + dir + " (permission denied)");
@@ -62,11 +62,12 @@ public final class ResultWriter implements AutoCloseable {
             existing = existing.getParent();
         }
         if (existing == null || !Files.isDirectory(existing)) {
-            throw new IllegalArgumentException("cannot use results folder " + dir + ": " + existing + " is not a folder");
+            throw new IllegalArgumentException(
+                    "cannot use results folder " + dir + ": " + existing + " is not a folder");
         }
         if (!Files.isWritable(existing)) {
-            throw new IllegalArgumentException("cannot create results folder " + dir + ": " + existing
-                    + " is not writable (permission denied)");
+            throw new IllegalArgumentException(
+                    "cannot create results folder " + dir + ": " + existing + " is not writable (permission denied)");
         }
     }
 
@@ -84,7 +85,7 @@ public final class ResultWriter implements AutoCloseable {
         } catch (AccessDeniedException e) {
             throw new IllegalArgumentException("cannot write to results folder " + dir + " (permission denied)");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot use results folder " + dir + ": " + OutputOptions.describe(e));
+            throw new IllegalArgumentException("cannot use results folder " + dir + ": " + FileErrors.describe(e));
         }
         return new ResultWriter(dir);
     }
@@ -105,14 +106,18 @@ public final class ResultWriter implements AutoCloseable {
     public synchronized void appendStep(Object step) {
         try {
             if (steps == null) {
-                steps = Files.newBufferedWriter(dir.resolve(ResultFiles.STEPS), StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                steps = Files.newBufferedWriter(
+                        dir.resolve(ResultFiles.STEPS),
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
             }
             steps.write(ResultJson.compact().writeValueAsString(step));
             steps.write('\n');
             steps.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to " + dir.resolve(ResultFiles.STEPS) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot append to " + dir.resolve(ResultFiles.STEPS) + ": " + e.getMessage(), e);
         }
     }
 
@@ -129,8 +134,8 @@ public final class ResultWriter implements AutoCloseable {
         Path target = dir.resolve(name);
         Path tmp = dir.resolve("." + name + ".tmp");
         try {
-            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            try (OutputStream out = Files.newOutputStream(
+                    tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 ResultJson.pretty().writeValue(out, value);
             }
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

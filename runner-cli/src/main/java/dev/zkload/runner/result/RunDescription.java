@@ -8,8 +8,17 @@ import java.util.Map;
  * {@code run.json}, written first: what was run, against what (every server's version, mode and the
  * source of its statistics), with which model and settings.
  */
-public record RunDescription(int schemaVersion, String tool, String version, String command, List<String> arguments,
-        Instant startTime, String runId, String root, Map<String, Object> model, Map<String, Object> target,
+public record RunDescription(
+        int schemaVersion,
+        String tool,
+        String version,
+        String command,
+        List<String> arguments,
+        Instant startTime,
+        String runId,
+        String root,
+        Map<String, Object> model,
+        Map<String, Object> target,
         Map<String, Object> settings) {
 
     public RunDescription {

@@ -10,8 +10,13 @@ import java.util.Optional;
  *
  * @param summary absent while the run is going, or after it was killed
  */
-public record RunResults(Path dir, RunDescription run, List<StepResult> steps, List<MetricSample> samples,
-        Optional<RampSummary> summary, List<String> notes) {
+public record RunResults(
+        Path dir,
+        RunDescription run,
+        List<StepResult> steps,
+        List<MetricSample> samples,
+        Optional<RampSummary> summary,
+        List<String> notes) {
 
     public RunResults {
         steps = List.copyOf(steps);

@@ -8,5 +8,4 @@ package dev.zkload.runner.result;
  * @param mode    leader, follower, standalone, observer, or unknown
  * @param metrics where its statistics come from: {@code 4lw}, {@code admin <url>}, or {@code none}
  */
-public record ServerCheck(String server, String version, String mode, String metrics) {
-}
+public record ServerCheck(String server, String version, String mode, String metrics) {}

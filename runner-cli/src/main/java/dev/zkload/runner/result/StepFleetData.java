@@ -12,8 +12,12 @@ import java.util.Map;
  * @param runsCompleted     item runs completed during the step
  * @param runsFailed        fires that failed during the step
  */
-public record StepFleetData(long sessionsConnected, Map<String, Long> sessionEvents, long operationErrors,
-        long runsCompleted, long runsFailed) {
+public record StepFleetData(
+        long sessionsConnected,
+        Map<String, Long> sessionEvents,
+        long operationErrors,
+        long runsCompleted,
+        long runsFailed) {
 
     public StepFleetData {
         sessionEvents = sessionEvents == null ? Map.of() : Map.copyOf(sessionEvents);

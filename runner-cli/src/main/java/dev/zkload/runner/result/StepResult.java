@@ -1,7 +1,6 @@
 package dev.zkload.runner.result;
 
 import dev.zkload.bench.result.OpStats;
-import dev.zkload.runner.result.GeneratorHealth;
 import java.time.Instant;
 import java.util.Map;
 
@@ -30,12 +29,31 @@ import java.util.Map;
  * @param benchErrorRate        failed benchmark calls / all calls, 0–1
  * @param leaderlessSec         the longest time in the step with no server serving as leader, seconds
  */
-public record StepResult(int step, int domains, long executors, long jobs, long sessions, Integer shardDomains,
-        Instant startTime, Instant endTime, StepPhases phases, StepVerdict verdict, boolean saturated,
-        boolean saturationObservable, boolean generatorBound, GeneratorHealth generator,
-        GeneratorHealth generatorDuringAdd, StepServerData server, Burst burst, MetricsCoverage serverMetrics,
-        Footprint footprintPerDomain, Map<String, OpStats> ops, Map<String, Map<String, OpStats>> opsByTarget,
-        StepFleetData fleet, double benchErrorRate, double leaderlessSec) {
+public record StepResult(
+        int step,
+        int domains,
+        long executors,
+        long jobs,
+        long sessions,
+        Integer shardDomains,
+        Instant startTime,
+        Instant endTime,
+        StepPhases phases,
+        StepVerdict verdict,
+        boolean saturated,
+        boolean saturationObservable,
+        boolean generatorBound,
+        GeneratorHealth generator,
+        GeneratorHealth generatorDuringAdd,
+        StepServerData server,
+        Burst burst,
+        MetricsCoverage serverMetrics,
+        Footprint footprintPerDomain,
+        Map<String, OpStats> ops,
+        Map<String, Map<String, OpStats>> opsByTarget,
+        StepFleetData fleet,
+        double benchErrorRate,
+        double leaderlessSec) {
 
     public StepResult {
         ops = ops == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ops));
@@ -43,14 +61,58 @@ public record StepResult(int step, int domains, long executors, long jobs, long 
 
     /** This step of a merged sharded run: the simulated fleet's counts summed over the shards, no shard's own share. */
     public StepResult merged(long allExecutors, long allJobs, long allSessions) {
-        return new StepResult(step, domains, allExecutors, allJobs, allSessions, null, startTime, endTime, phases, verdict,
-                saturated, saturationObservable, generatorBound, generator, generatorDuringAdd, server, burst,
-                serverMetrics, footprintPerDomain, ops, opsByTarget, fleet, benchErrorRate, leaderlessSec);
+        return new StepResult(
+                step,
+                domains,
+                allExecutors,
+                allJobs,
+                allSessions,
+                null,
+                startTime,
+                endTime,
+                phases,
+                verdict,
+                saturated,
+                saturationObservable,
+                generatorBound,
+                generator,
+                generatorDuringAdd,
+                server,
+                burst,
+                serverMetrics,
+                footprintPerDomain,
+                ops,
+                opsByTarget,
+                fleet,
+                benchErrorRate,
+                leaderlessSec);
     }
 
     public StepResult withVerdict(StepVerdict v) {
-        return new StepResult(step, domains, executors, jobs, sessions, shardDomains, startTime, endTime, phases, v,
-                saturated, saturationObservable, generatorBound, generator, generatorDuringAdd, server, burst,
-                serverMetrics, footprintPerDomain, ops, opsByTarget, fleet, benchErrorRate, leaderlessSec);
+        return new StepResult(
+                step,
+                domains,
+                executors,
+                jobs,
+                sessions,
+                shardDomains,
+                startTime,
+                endTime,
+                phases,
+                v,
+                saturated,
+                saturationObservable,
+                generatorBound,
+                generator,
+                generatorDuringAdd,
+                server,
+                burst,
+                serverMetrics,
+                footprintPerDomain,
+                ops,
+                opsByTarget,
+                fleet,
+                benchErrorRate,
+                leaderlessSec);
     }
 }

@@ -11,7 +11,16 @@ package dev.zkload.runner.result;
  * @param cpuPercent leader process CPU over the step's settled load, % of one core; null when the servers are remote
  * @param rssBytes   leader process resident memory; null when remote
  */
-public record StepServerData(long znodes, long watches, long connections, Long sessions, long ephemerals,
-        double outstandingAvg, long outstandingMax, double avgLatencyMs, double maxLatencyMs, long approximateDataSize,
-        Double cpuPercent, Long rssBytes) {
-}
+public record StepServerData(
+        long znodes,
+        long watches,
+        long connections,
+        Long sessions,
+        long ephemerals,
+        double outstandingAvg,
+        long outstandingMax,
+        double avgLatencyMs,
+        double maxLatencyMs,
+        long approximateDataSize,
+        Double cpuPercent,
+        Long rssBytes) {}

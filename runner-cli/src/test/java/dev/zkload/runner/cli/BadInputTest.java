@@ -1,9 +1,8 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.runner.ExitCodes;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.runner.ExitCodes;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +26,8 @@ class BadInputTest {
         assertUsage(CliRun.of("latency", "--root", "/"), "root / is refused");
         assertUsage(CliRun.of("latency", "--root", "/zookeeper/config"), "/zookeeper is ZooKeeper's own tree");
         assertUsage(CliRun.of("latency", "--servers", "2"), "--servers must be 1, 3 or 5, got 2");
-        assertUsage(CliRun.of("latency", "--connect", "127.0.0.1:2181", "--servers", "3"), "cannot be used with --connect");
+        assertUsage(
+                CliRun.of("latency", "--connect", "127.0.0.1:2181", "--servers", "3"), "cannot be used with --connect");
         assertUsage(CliRun.of("latency", "--server-java-home", "/nonexistent"), "is not a JDK");
         assertUsage(CliRun.of("latency", "--connect-timeout", "soon"), "'soon' is not a duration");
         assertUsage(CliRun.of("--no-such-option"), "Unknown option: '--no-such-option'");
@@ -37,8 +37,16 @@ class BadInputTest {
     @Test
     void anOptionValueSpelledLikeACommandIsTheValue() {
         // "ensemble" is also a subcommand: it must not end --bench-target's value
-        CliRun run = CliRun.of("--bench-target", "ensemble", "--connect", "127.0.0.1:1", "--connect-timeout", "1s",
-                "--out", System.getProperty("java.io.tmpdir") + "/zkload-bench-target-" + ProcessHandle.current().pid());
+        CliRun run = CliRun.of(
+                "--bench-target",
+                "ensemble",
+                "--connect",
+                "127.0.0.1:1",
+                "--connect-timeout",
+                "1s",
+                "--out",
+                System.getProperty("java.io.tmpdir") + "/zkload-bench-target-"
+                        + ProcessHandle.current().pid());
         assertThat(run.err()).doesNotContain("Expected parameter").contains("cannot reach ZooKeeper at 127.0.0.1:1");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
     }
@@ -50,11 +58,18 @@ class BadInputTest {
             closed = s.getLocalPort();
         }
         Instant start = Instant.now();
-        CliRun run = CliRun.of("latency", "--connect", "127.0.0.1:" + closed, "--connect-timeout", "2s",
-                "--out", System.getProperty("java.io.tmpdir") + "/zkload-unreachable-" + closed);
+        CliRun run = CliRun.of(
+                "latency",
+                "--connect",
+                "127.0.0.1:" + closed,
+                "--connect-timeout",
+                "2s",
+                "--out",
+                System.getProperty("java.io.tmpdir") + "/zkload-unreachable-" + closed);
         assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(15));
         assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
-        assertThat(run.err()).contains("cannot reach ZooKeeper at 127.0.0.1:" + closed + " within 2 s")
+        assertThat(run.err())
+                .contains("cannot reach ZooKeeper at 127.0.0.1:" + closed + " within 2 s")
                 .doesNotContain("\tat ");
     }
 }

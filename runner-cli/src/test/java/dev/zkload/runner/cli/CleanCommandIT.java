@@ -3,7 +3,6 @@ package dev.zkload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.runner.cli.CliRun;
 import dev.zkload.runner.ExitCodes;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -27,18 +26,28 @@ class CleanCommandIT {
             });
             assertThat(up.await(30, TimeUnit.SECONDS)).isTrue();
             try {
-                for (String p : new String[] {"/zkload", "/zkload/ramp-1", "/zkload/ramp-1/a", "/zkload/ramp-1/a/b",
-                        "/zkload/ramp-2", "/saturn", "/saturn/prod"}) {
+                for (String p : new String[] {
+                    "/zkload",
+                    "/zkload/ramp-1",
+                    "/zkload/ramp-1/a",
+                    "/zkload/ramp-1/a/b",
+                    "/zkload/ramp-2",
+                    "/saturn",
+                    "/saturn/prod"
+                }) {
                     c.create(p, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
                 }
                 CliRun run = CliRun.of("clean", "--connect", zk.connectString(), "--root", "/zkload/ramp-1");
                 assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
                 assertThat(run.out()).contains("Removed 3 znodes under /zkload/ramp-1.");
                 assertThat(c.exists("/zkload/ramp-1", false)).isNull();
-                assertThat(c.exists("/zkload/ramp-2", false)).as("another run's root is untouched").isNotNull();
+                assertThat(c.exists("/zkload/ramp-2", false))
+                        .as("another run's root is untouched")
+                        .isNotNull();
 
                 CliRun refused = CliRun.of("clean", "--connect", zk.connectString(), "--root", "/saturn");
-                assertThat(refused.exitCode()).as("the same refusal as latency's for a root not ours")
+                assertThat(refused.exitCode())
+                        .as("the same refusal as latency's for a root not ours")
                         .isEqualTo(ExitCodes.RUNTIME_FAILURE);
                 assertThat(refused.err()).contains("zkload did not create it");
                 assertThat(c.exists("/saturn/prod", false)).isNotNull();

@@ -1,7 +1,6 @@
 package dev.zkload.runner.cli;
 
 import dev.zkload.runner.Main;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 

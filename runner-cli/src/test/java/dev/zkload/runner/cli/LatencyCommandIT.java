@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.result.HistogramLogs;
 import dev.zkload.bench.result.ResultJson;
-import dev.zkload.runner.cli.CliRun;
 import dev.zkload.runner.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,17 +15,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class LatencyCommandIT {
-    private static final List<String> SEVEN = List.of("create", "set", "get", "delete", "createEphemeral", "watch",
-            "deleteEphemeral");
+    private static final List<String> SEVEN =
+            List.of("create", "set", "get", "delete", "createEphemeral", "watch", "deleteEphemeral");
 
     @Test
     void embeddedRunPrintsTheTableAndWritesLatencyJson(@TempDir Path out) throws Exception {
-        CliRun run = CliRun.of("latency", "--znode-count", "300", "--mode", "async", "--server-heap", "256m",
-                "--out", out.toString());
+        CliRun run = CliRun.of(
+                "latency", "--znode-count", "300", "--mode", "async", "--server-heap", "256m", "--out", out.toString());
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("(standalone)", "createEphemeral", "watch notifications: 300 of 300");
 
-        JsonNode json = ResultJson.compact().readTree(out.resolve("latency.json").toFile());
+        JsonNode json =
+                ResultJson.compact().readTree(out.resolve("latency.json").toFile());
         assertThat(json.get("mode").asText()).isEqualTo("async");
         JsonNode target = json.get("targets").get(0);
         assertThat(target.get("role").asText()).isEqualTo("standalone");
@@ -50,12 +50,24 @@ class LatencyCommandIT {
     void perServerAgainstAConnectedQuorumNamesEachRole(@TempDir Path out) throws Exception {
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(3).heap("256m").build()) {
             zk.start();
-            CliRun run = CliRun.of("latency", "--connect", zk.connectString(), "--per-server", "--znode-count", "50",
-                    "--out", out.toString());
+            CliRun run = CliRun.of(
+                    "latency",
+                    "--connect",
+                    zk.connectString(),
+                    "--per-server",
+                    "--znode-count",
+                    "50",
+                    "--out",
+                    out.toString());
             assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
-            JsonNode targets = ResultJson.compact().readTree(out.resolve("latency.json").toFile()).get("targets");
+            JsonNode targets = ResultJson.compact()
+                    .readTree(out.resolve("latency.json").toFile())
+                    .get("targets");
             assertThat(targets).hasSize(3);
-            List<String> roles = Stream.of(0, 1, 2).map(i -> targets.get(i).get("role").asText()).sorted().toList();
+            List<String> roles = Stream.of(0, 1, 2)
+                    .map(i -> targets.get(i).get("role").asText())
+                    .sorted()
+                    .toList();
             assertThat(roles).containsExactly("follower", "follower", "leader");
         }
     }

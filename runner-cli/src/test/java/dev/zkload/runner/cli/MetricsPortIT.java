@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.runner.cli.CliRun;
 import dev.zkload.runner.ExitCodes;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -23,29 +22,48 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --metrics-port} while {@code simulate} holds a domain: what Prometheus would scrape. */
 class MetricsPortIT {
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @Test
     void servesTheSimulatedSessionsMetersWhileTheRunLastsAndStopsAfter(@TempDir Path out) throws Exception {
         int port = freePort();
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("512m").build()) {
             zk.start();
-            CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("simulate", "--connect",
-                    zk.connectString(), "--domains", "1", "--duration", "15s", "--out", out.toString(),
-                    "--metrics-port", Integer.toString(port), "--metrics-address", "127.0.0.1"));
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+            CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
+                    "simulate",
+                    "--connect",
+                    zk.connectString(),
+                    "--domains",
+                    "1",
+                    "--duration",
+                    "15s",
+                    "--out",
+                    out.toString(),
+                    "--metrics-port",
+                    Integer.toString(port),
+                    "--metrics-address",
+                    "127.0.0.1"));
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500))
+                    .ignoreExceptions()
                     .until(() -> value(scrape(port), "zkload_sim_domains") == 1.0);
             String metrics = scrape(port);
             assertThat(value(metrics, "zkload_sim_sessions_open")).isEqualTo(5.0);
-            assertThat(value(metrics, "zkload_sim_operations_total{kind=\"create\"}")).isGreaterThan(0);
-            assertThat(value(metrics, "zkload_sim_operations_total{kind=\"exists\"}")).isGreaterThan(0);
-            assertThat(value(metrics, "zkload_sim_session_events_total{kind=\"expired\"}")).isZero();
+            assertThat(value(metrics, "zkload_sim_operations_total{kind=\"create\"}"))
+                    .isGreaterThan(0);
+            assertThat(value(metrics, "zkload_sim_operations_total{kind=\"exists\"}"))
+                    .isGreaterThan(0);
+            assertThat(value(metrics, "zkload_sim_session_events_total{kind=\"expired\"}"))
+                    .isZero();
             assertThat(metrics).contains("jvm_threads_live_threads");
 
             CliRun done = run.get();
             assertThat(done.exitCode()).as(done.err()).isEqualTo(ExitCodes.OK);
             assertThat(done.out()).contains("Serving meters for Prometheus on port " + port);
-            assertThatThrownBy(() -> scrape(port)).as("the endpoint is gone with the run").isInstanceOf(IOException.class);
+            assertThatThrownBy(() -> scrape(port))
+                    .as("the endpoint is gone with the run")
+                    .isInstanceOf(IOException.class);
         }
     }
 
@@ -59,24 +77,40 @@ class MetricsPortIT {
     @Test
     void aPortInUseIsOneSentenceAndNoRun(@TempDir Path out) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            CliRun run = CliRun.of("simulate", "--connect", "127.0.0.1:1", "--domains", "1", "--out", out.toString(),
-                    "--metrics-port", Integer.toString(taken.getLocalPort()), "--metrics-address", "127.0.0.1");
+            CliRun run = CliRun.of(
+                    "simulate",
+                    "--connect",
+                    "127.0.0.1:1",
+                    "--domains",
+                    "1",
+                    "--out",
+                    out.toString(),
+                    "--metrics-port",
+                    Integer.toString(taken.getLocalPort()),
+                    "--metrics-address",
+                    "127.0.0.1");
             assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
-            assertThat(run.err()).contains("--metrics-port: cannot listen on 127.0.0.1:" + taken.getLocalPort())
+            assertThat(run.err())
+                    .contains("--metrics-port: cannot listen on 127.0.0.1:" + taken.getLocalPort())
                     .doesNotContain("\tat ");
         }
     }
 
     private String scrape(int port) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                        .timeout(Duration.ofSeconds(5))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+        assertThat(r.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
         return r.body();
     }
 
     private static double value(String metrics, String series) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + "(?:\\{[^}]*\\})? (\\S+)$").matcher(metrics);
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + "(?:\\{[^}]*\\})? (\\S+)$")
+                .matcher(metrics);
         if (!m.find()) {
             throw new AssertionError(series + " not in the scrape");
         }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.stats.FourLetterWords;
-import dev.zkload.runner.cli.CliRun;
 import dev.zkload.runner.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The ramp end to end on a small real ensemble, checked against the result-file contract. */
 class RampCommandIT {
-    private static final List<String> SEVEN = List.of("create", "set", "get", "delete", "createEphemeral", "watch",
-            "deleteEphemeral");
+    private static final List<String> SEVEN =
+            List.of("create", "set", "get", "delete", "createEphemeral", "watch", "deleteEphemeral");
     private static LocalEnsemble zk;
 
     @BeforeAll
@@ -35,8 +34,21 @@ class RampCommandIT {
     }
 
     private static String[] small(Path out, String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("--connect", zk.connectString(), "--domains", "2", "--step",
-                "1", "--settle", "2s", "--znode-count", "100", "--jobs-per-domain", "3", "--out", out.toString()));
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "--connect",
+                zk.connectString(),
+                "--domains",
+                "2",
+                "--step",
+                "1",
+                "--settle",
+                "2s",
+                "--znode-count",
+                "100",
+                "--jobs-per-domain",
+                "3",
+                "--out",
+                out.toString()));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }
@@ -70,11 +82,20 @@ class RampCommandIT {
             assertThat(step.at("/generator/shareCores").asDouble()).isPositive();
             assertThat(step.at("/generator/cpuPercentOfShare").asDouble()).isPositive();
             if (i > 0) {
-                assertThat(step.at("/generator/samplerLag/count").asLong()).as("the 1 Hz sampler ran").isPositive();
+                assertThat(step.at("/generator/samplerLag/count").asLong())
+                        .as("the 1 Hz sampler ran")
+                        .isPositive();
             }
             assertThat(step.at("/phases/measureSec").asDouble()).isPositive();
-            for (String field : List.of("znodes", "watches", "connections", "outstandingAvg", "outstandingMax",
-                    "avgLatencyMs", "maxLatencyMs", "approximateDataSize")) {
+            for (String field : List.of(
+                    "znodes",
+                    "watches",
+                    "connections",
+                    "outstandingAvg",
+                    "outstandingMax",
+                    "avgLatencyMs",
+                    "maxLatencyMs",
+                    "approximateDataSize")) {
                 assertThat(step.get("server").has(field)).as(field).isTrue();
             }
             for (String op : SEVEN) {
@@ -87,14 +108,21 @@ class RampCommandIT {
             }
         }
         JsonNode step2 = ResultJson.compact().readTree(lines.get(2));
-        assertThat(step2.at("/server/znodes").asLong()).isGreaterThan(ResultJson.compact().readTree(lines.get(0))
-                .at("/server/znodes").asLong() + 2 * 200);
+        assertThat(step2.at("/server/znodes").asLong())
+                .isGreaterThan(ResultJson.compact()
+                                .readTree(lines.get(0))
+                                .at("/server/znodes")
+                                .asLong()
+                        + 2 * 200);
         assertThat(step2.at("/footprintPerDomain/sessions").asDouble()).isEqualTo(5.0);
         assertThat(step2.at("/phases/settleSec").asDouble()).isGreaterThanOrEqualTo(2.0);
-        assertThat(step2.at("/phases/addSec").asDouble() + step2.at("/phases/settleSec").asDouble()
-                + step2.at("/phases/measureSec").asDouble()).as("observed for the sustain time at least")
+        assertThat(step2.at("/phases/addSec").asDouble()
+                        + step2.at("/phases/settleSec").asDouble()
+                        + step2.at("/phases/measureSec").asDouble())
+                .as("observed for the sustain time at least")
                 .isGreaterThanOrEqualTo(3.0);
-        assertThat(step2.at("/serverMetrics/rounds").asInt()).isEqualTo(step2.at("/serverMetrics/leaderRounds").asInt());
+        assertThat(step2.at("/serverMetrics/rounds").asInt())
+                .isEqualTo(step2.at("/serverMetrics/leaderRounds").asInt());
 
         List<String> csv = Files.readAllLines(out.resolve("server-metrics.csv"));
         assertThat(csv.get(0)).startsWith("time,epochMs,server,reachable,");
@@ -128,10 +156,16 @@ class RampCommandIT {
         JsonNode summary = json(out.resolve("summary.json"));
         assertThat(summary.get("stopReason").asText()).isEqualTo("saturated");
         assertThat(summary.get("saturatedAtDomains").asInt()).isEqualTo(1);
-        assertThat(summary.get("maxStableDomains").isNull()).as("no step was stable: none, not 0").isTrue();
+        assertThat(summary.get("maxStableDomains").isNull())
+                .as("no step was stable: none, not 0")
+                .isTrue();
         assertThat(run.out()).contains("max stable domains: none.");
         List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
-        assertThat(ResultJson.compact().readTree(lines.get(lines.size() - 1)).get("saturated").asBoolean()).isTrue();
+        assertThat(ResultJson.compact()
+                        .readTree(lines.get(lines.size() - 1))
+                        .get("saturated")
+                        .asBoolean())
+                .isTrue();
     }
 
     @Test
@@ -143,13 +177,16 @@ class RampCommandIT {
         assertThat(summary.get("stopReason").asText()).isEqualTo("generator-bound");
         assertThat(summary.get("generatorBoundAtDomains").asInt()).isEqualTo(1);
         assertThat(summary.get("maxStableDomains").isNull()).isTrue();
-        assertThat(summary.get("verdict").asText()).contains("the load generator, not the ensemble, was the limit")
+        assertThat(summary.get("verdict").asText())
+                .contains("the load generator, not the ensemble, was the limit")
                 .contains("--shard i/N");
         List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
         JsonNode step = ResultJson.compact().readTree(lines.get(1));
         assertThat(step.get("verdict").asText()).isEqualTo("generator-bound");
         assertThat(step.get("generatorBound").asBoolean()).isTrue();
-        assertThat(step.at("/generator/reasons/0").asText()).startsWith("the runner used").endsWith("(limit 0.5%)");
+        assertThat(step.at("/generator/reasons/0").asText())
+                .startsWith("the runner used")
+                .endsWith("(limit 0.5%)");
         assertThat(Files.readString(out.resolve("report.md"))).contains("| yes: the runner used");
     }
 
@@ -157,12 +194,14 @@ class RampCommandIT {
     void badRampOptionsAreUsageErrors(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         assertThat(CliRun.of("--domains", "0").err()).contains("--domains must be positive, got 0");
-        CliRun unwritable = CliRun.of("--connect", zk.connectString(), "--out", file.resolve("sub").toString());
+        CliRun unwritable = CliRun.of(
+                "--connect", zk.connectString(), "--out", file.resolve("sub").toString());
         assertThat(unwritable.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(unwritable.err()).contains("--out: cannot use results folder");
         Files.createDirectories(dir.resolve("used"));
         Files.writeString(dir.resolve("used/latency-1.hlog"), "an earlier run's");
-        CliRun reused = CliRun.of("--connect", zk.connectString(), "--out", dir.resolve("used").toString());
+        CliRun reused = CliRun.of(
+                "--connect", zk.connectString(), "--out", dir.resolve("used").toString());
         assertThat(reused.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(reused.err()).contains("already holds files");
         CliRun keepEmbedded = CliRun.of("--keep", "--out", dir.resolve("keep").toString());
@@ -178,6 +217,10 @@ class RampCommandIT {
 
     private static long znodes() throws Exception {
         String mntr = FourLetterWords.send(zk.servers().get(0), "mntr", Duration.ofSeconds(5));
-        return Long.parseLong(mntr.lines().filter(l -> l.startsWith("zk_znode_count")).findFirst().orElseThrow().split("\t", -1)[1]);
+        return Long.parseLong(mntr.lines()
+                .filter(l -> l.startsWith("zk_znode_count"))
+                .findFirst()
+                .orElseThrow()
+                .split("\t", -1)[1]);
     }
 }

@@ -24,11 +24,31 @@ class RampInterruptIT {
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("512m").build()) {
             zk.start();
             long before = znodes(zk);
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process runner = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                    "--connect", zk.connectString(), "--domains", "5", "--step", "1", "--settle", "5m",
-                    "--znode-count", "50", "--jobs-per-domain", "3", "--out", out.toString())
-                    .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile()).start();
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process runner = new ProcessBuilder(
+                            java,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            Main.class.getName(),
+                            "--connect",
+                            zk.connectString(),
+                            "--domains",
+                            "5",
+                            "--step",
+                            "1",
+                            "--settle",
+                            "5m",
+                            "--znode-count",
+                            "50",
+                            "--jobs-per-domain",
+                            "3",
+                            "--out",
+                            out.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(
+                            out.resolveSibling(out.getFileName() + ".log").toFile())
+                    .start();
             try {
                 Path steps = out.resolve("steps.jsonl");
                 // the baseline is written, and the first step's domains are settling
@@ -39,7 +59,8 @@ class RampInterruptIT {
             } finally {
                 runner.destroyForcibly();
             }
-            JsonNode summary = ResultJson.compact().readTree(out.resolve("summary.json").toFile());
+            JsonNode summary =
+                    ResultJson.compact().readTree(out.resolve("summary.json").toFile());
             assertThat(summary.get("stopReason").asText()).isEqualTo("interrupted");
             assertThat(summary.get("interrupted").asBoolean()).isTrue();
             assertThat(Files.readAllLines(out.resolve("steps.jsonl"))).isNotEmpty();
@@ -50,6 +71,10 @@ class RampInterruptIT {
 
     private static long znodes(LocalEnsemble zk) throws Exception {
         String mntr = FourLetterWords.send(zk.servers().get(0), "mntr", Duration.ofSeconds(5));
-        return Long.parseLong(mntr.lines().filter(l -> l.startsWith("zk_znode_count")).findFirst().orElseThrow().split("\t", -1)[1]);
+        return Long.parseLong(mntr.lines()
+                .filter(l -> l.startsWith("zk_znode_count"))
+                .findFirst()
+                .orElseThrow()
+                .split("\t", -1)[1]);
     }
 }

@@ -1,9 +1,8 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.runner.report.ResultsFixture;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.runner.report.ResultsFixture;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -15,6 +14,7 @@ import picocli.CommandLine;
 class ReportCommandTest {
     @TempDir
     Path dir;
+
     final StringWriter out = new StringWriter();
     final StringWriter err = new StringWriter();
 
@@ -29,8 +29,11 @@ class ReportCommandTest {
     void writesTheReportsAndListsThem() throws IOException {
         ResultsFixture.write(dir);
         assertThat(run(dir.toString())).isZero();
-        assertThat(out.toString()).contains("Wrote " + dir.resolve("report.md"), "Wrote " + dir.resolve("report.html"),
-                "Wrote " + dir.resolve("tps-per-step.png"));
+        assertThat(out.toString())
+                .contains(
+                        "Wrote " + dir.resolve("report.md"),
+                        "Wrote " + dir.resolve("report.html"),
+                        "Wrote " + dir.resolve("tps-per-step.png"));
         assertThat(dir.resolve("report.md")).isRegularFile();
     }
 

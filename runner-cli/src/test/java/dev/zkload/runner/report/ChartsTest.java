@@ -1,13 +1,11 @@
 package dev.zkload.runner.report;
 
-import dev.zkload.bench.result.OpStats;
-import dev.zkload.runner.result.ResultReader;
-
-import dev.zkload.runner.result.MetricSample;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ops.Op;
+import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.result.MetricSample;
+import dev.zkload.runner.result.ResultReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartsTest {
     @TempDir
     Path dir;
+
     RunView folder;
 
     @BeforeEach
@@ -67,12 +66,14 @@ class ChartsTest {
         assertThat(plot.getRangeAxis().getUpperBound()).isGreaterThan(300.0);
         assertThat(values(plot.getDomainMarkers(Layer.BACKGROUND))).containsExactly(0.0, 0.5, 1.0, 1.5);
         // each load step's registration burst is shaded from its start for its add phase (20 s per 100 domains)
-        assertThat(bursts(plot.getDomainMarkers(Layer.BACKGROUND))).containsExactly("0.5-0.833", "1.0-1.667", "1.5-2.5");
+        assertThat(bursts(plot.getDomainMarkers(Layer.BACKGROUND)))
+                .containsExactly("0.5-0.833", "1.0-1.667", "1.5-2.5");
     }
 
     @Test
     void aLeaderThatComesBackAfterAGapIsNotJoinedAcrossIt() {
-        List<MetricSample> samples = List.of(new MetricSample(1_000, "a", true, "LEADER", 5L),
+        List<MetricSample> samples = List.of(
+                new MetricSample(1_000, "a", true, "LEADER", 5L),
                 new MetricSample(2_000, "a", true, "LEADER", 6L),
                 new MetricSample(2_000 + Charts.GAP_MS + 1, "a", true, "STANDALONE", 7L),
                 new MetricSample(3_000, "b", true, "FOLLOWER", 99L));
@@ -87,9 +88,11 @@ class ChartsTest {
     void perStepChartHasOneSeriesPerOpAndStepsInRampOrder() {
         JFreeChart chart = Charts.perStep("TPS", "operations per second", folder.steps(), OpStats::opsPerSec, false);
         CategoryDataset data = chart.getCategoryPlot().getDataset();
-        assertThat(keys(data.getRowKeys())).containsExactly(java.util.Arrays.stream(Op.values()).map(Op::jsonName)
-                .toArray(String[]::new));
-        assertThat(keys(data.getColumnKeys())).containsExactly("bm-0 (0)", "load-1 (100)", "load-2 (200)", "load-3 (300)");
+        assertThat(keys(data.getRowKeys()))
+                .containsExactly(
+                        java.util.Arrays.stream(Op.values()).map(Op::jsonName).toArray(String[]::new));
+        assertThat(keys(data.getColumnKeys()))
+                .containsExactly("bm-0 (0)", "load-1 (100)", "load-2 (200)", "load-3 (300)");
         assertThat(data.getValue("watch", "load-2 (200)").doubleValue()).isEqualTo(ResultsFixture.tps(2, Op.WATCH));
         assertThat(chart.getCategoryPlot().getRangeAxis().getLabel()).isEqualTo("operations per second");
     }
@@ -116,7 +119,8 @@ class ChartsTest {
         for (Object m : markers) {
             if (m instanceof IntervalMarker i) {
                 spans.add(String.format(Locale.ROOT, "%.1f-%.3f", i.getStartValue(), i.getEndValue())
-                        .replaceAll("0+$", "").replaceAll("\\.$", ".0"));
+                        .replaceAll("0+$", "")
+                        .replaceAll("\\.$", ".0"));
             }
         }
         return spans;

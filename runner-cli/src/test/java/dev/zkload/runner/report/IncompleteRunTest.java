@@ -1,12 +1,11 @@
 package dev.zkload.runner.report;
 
-import dev.zkload.runner.result.ResultReader;
-import dev.zkload.runner.result.RunResults;
-import dev.zkload.runner.result.StepResult;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ops.Op;
+import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.RunResults;
+import dev.zkload.runner.result.StepResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,9 +29,10 @@ class IncompleteRunTest {
         RunResults folder = ResultReader.read(dir);
         assertThat(folder.summary().isPresent()).isFalse();
         assertThat(folder.steps()).extracting(StepResult::step).containsExactly(0, 1, 2, 3, 4);
-        assertThat(folder.notes()).containsExactly(
-                "steps.jsonl line 6 is incomplete (the run was probably stopped while writing it) and was skipped.",
-                "Step 4 (400 domains) has no benchmark results: it ended before its benchmark ran.");
+        assertThat(folder.notes())
+                .containsExactly(
+                        "steps.jsonl line 6 is incomplete (the run was probably stopped while writing it) and was skipped.",
+                        "Step 4 (400 domains) has no benchmark results: it ended before its benchmark ran.");
 
         String md = ResultsFixture.read(ReportWriter.write(dir).markdown());
         assertThat(md).contains("**Incomplete run: there is no summary.json").doesNotContain("Stop reason");
@@ -40,8 +40,7 @@ class IncompleteRunTest {
         MarkdownTables tps = MarkdownTables.under(md, "## TPS per operation per step");
         assertThat(tps.header()).endsWith("load-3 (300)", "load-4 (400)");
         assertThat(tps.cell("get", "load-4 (400)")).isEqualTo("n/a");
-        assertThat(tps.cell("get", "load-3 (300)"))
-                .isEqualTo(Long.toString(Math.round(ResultsFixture.tps(3, Op.GET))));
+        assertThat(tps.cell("get", "load-3 (300)")).isEqualTo(Long.toString(Math.round(ResultsFixture.tps(3, Op.GET))));
         assertThat(MarkdownTables.under(md, "## Server data per step").cell("load-4", "Znodes"))
                 .isEqualTo(Long.toString(ResultsFixture.znodes(4)));
     }
@@ -52,7 +51,8 @@ class IncompleteRunTest {
         ReportFiles files = ReportWriter.write(dir);
         assertThat(files.charts()).isEmpty();
         String md = ResultsFixture.read(files.markdown());
-        assertThat(md).contains("Incomplete run", "steps.jsonl is missing", "server-metrics.csv is missing")
+        assertThat(md)
+                .contains("Incomplete run", "steps.jsonl is missing", "server-metrics.csv is missing")
                 .doesNotContain(".png");
         assertThat(ResultsFixture.read(files.html())).doesNotContain("<img");
     }

@@ -18,7 +18,8 @@ record MarkdownTables(List<String> header, List<List<String>> rows) {
             if (line.startsWith("|")) {
                 inTable = true;
                 lines.add(Arrays.stream(line.substring(1, line.length() - 1).split("(?<!\\\\)\\|"))
-                        .map(String::trim).toList());
+                        .map(String::trim)
+                        .toList());
             } else if (inTable) {
                 break;
             }
@@ -31,8 +32,11 @@ record MarkdownTables(List<String> header, List<List<String>> rows) {
         if (c < 0) {
             throw new AssertionError("no column " + column + " in " + header);
         }
-        return rows.stream().filter(r -> r.get(0).equals(rowKey)).findFirst()
-                .orElseThrow(() -> new AssertionError("no row " + rowKey)).get(c);
+        return rows.stream()
+                .filter(r -> r.get(0).equals(rowKey))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + rowKey))
+                .get(c);
     }
 
     List<String> firstColumn() {

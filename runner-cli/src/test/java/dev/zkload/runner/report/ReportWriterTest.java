@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportWriterTest {
     @TempDir
     Path dir;
+
     ReportFiles files;
     String md;
 
@@ -33,18 +34,29 @@ class ReportWriterTest {
     void writesMarkdownHtmlAndThreeChartsBesideTheResults() {
         assertThat(files.markdown()).isEqualTo(dir.resolve("report.md")).isRegularFile();
         assertThat(files.html()).isEqualTo(dir.resolve("report.html")).isRegularFile();
-        assertThat(files.charts()).containsExactly(dir.resolve("outstanding.png"), dir.resolve("tps-per-step.png"),
-                dir.resolve("p99-per-step.png"));
-        assertThat(md).contains("![TPS per operation per step](tps-per-step.png)",
-                "![Leader outstanding requests over time](outstanding.png)", "(p99-per-step.png)");
+        assertThat(files.charts())
+                .containsExactly(
+                        dir.resolve("outstanding.png"),
+                        dir.resolve("tps-per-step.png"),
+                        dir.resolve("p99-per-step.png"));
+        assertThat(md)
+                .contains(
+                        "![TPS per operation per step](tps-per-step.png)",
+                        "![Leader outstanding requests over time](outstanding.png)",
+                        "(p99-per-step.png)");
     }
 
     @Test
     void titleAndOutcomeComeFromRunAndSummary() {
-        assertThat(md).startsWith("# ZooKeeper capacity: 127.0.0.1:30001,127.0.0.1:30002,127.0.0.1:30003, model saturn-2.1");
-        assertThat(md).contains("**The ensemble saturated at 300 domains; max stable domains: 200.**",
-                "- Stop reason: saturated — leader outstanding requests above 300 for 60 s at 300 domains",
-                "- Max stable domains: 200", "- Saturated at domains: 300", "- Saturation observable: yes")
+        assertThat(md)
+                .startsWith("# ZooKeeper capacity: 127.0.0.1:30001,127.0.0.1:30002,127.0.0.1:30003, model saturn-2.1");
+        assertThat(md)
+                .contains(
+                        "**The ensemble saturated at 300 domains; max stable domains: 200.**",
+                        "- Stop reason: saturated — leader outstanding requests above 300 for 60 s at 300 domains",
+                        "- Max stable domains: 200",
+                        "- Saturated at domains: 300",
+                        "- Saturation observable: yes")
                 .doesNotContain("Incomplete run");
         MarkdownTables servers = MarkdownTables.under(md, "### Servers");
         assertThat(servers.cell("127.0.0.1:30001", "Mode")).isEqualTo("leader");
@@ -89,8 +101,8 @@ class ReportWriterTest {
     void tpsTableHasTheSevenOpsAsRowsAndTheStepsAsColumnsInRampOrder() {
         MarkdownTables t = MarkdownTables.under(md, "## TPS per operation per step");
         assertThat(t.header()).containsExactly("Operation", "bm-0 (0)", "load-1 (100)", "load-2 (200)", "load-3 (300)");
-        assertThat(t.firstColumn()).containsExactly("create", "set", "get", "delete", "createEphemeral", "watch",
-                "deleteEphemeral");
+        assertThat(t.firstColumn())
+                .containsExactly("create", "set", "get", "delete", "createEphemeral", "watch", "deleteEphemeral");
         for (Op op : Op.values()) {
             for (int s = 0; s <= 3; s++) {
                 assertThat(t.cell(op.jsonName(), t.header().get(s + 1)))
@@ -142,8 +154,8 @@ class ReportWriterTest {
         // an address may be named in the text (a server's metric URL), but nothing is fetched from one
         assertThat(html.toLowerCase(Locale.ROOT)).doesNotContain("<script", "<link", "url(", "@import");
         assertThat(html).contains("&lt;script&gt;alert('x')&lt;/script&gt;");
-        assertThat(html.replaceAll(">\\s+<", "><")).contains("<td>load-2</td><td>200</td><td>" + ResultsFixture.znodes(2)
-                + "</td>");
+        assertThat(html.replaceAll(">\\s+<", "><"))
+                .contains("<td>load-2</td><td>200</td><td>" + ResultsFixture.znodes(2) + "</td>");
         assertThat(md).doesNotContain("<script").contains("&lt;script&gt;");
     }
 

@@ -24,8 +24,7 @@ public final class ResultsFixture {
     public static final String S2 = "127.0.0.1:30002";
     public static final String S3 = "127.0.0.1:30003";
 
-    private ResultsFixture() {
-    }
+    private ResultsFixture() {}
 
     public static Path write(Path dir) throws IOException {
         Files.writeString(dir.resolve("run.json"), runJson());
@@ -56,8 +55,7 @@ public final class ResultsFixture {
                  "snapCount":null,"serverJvmOpts":"%s",
                  "serverJavaHome":"/usr/lib/jvm/java-17","serverHeap":"2g"},
                  "settings":{"domains":300,"step":100,"outstandingThreshold":300,"sustainSec":60,"settleSec":60,
-                 "znodeCount":10000,"znodeSize":100,"benchTarget":"leader"},"somethingNew":{"a":1}}"""
-                .formatted(PLANTED);
+                 "znodeCount":10000,"znodeSize":100,"benchTarget":"leader"},"somethingNew":{"a":1}}""".formatted(PLANTED);
     }
 
     /** Operations per second of op at step s: distinct in every cell. */
@@ -83,15 +81,24 @@ public final class ResultsFixture {
     public static String stepJson(int s, boolean withOps) {
         StringBuilder ops = new StringBuilder();
         for (Op op : Op.values()) {
-            ops.append(ops.length() == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                    "\"%s\":{\"count\":10000,\"errors\":0,\"opsPerSec\":%.1f,\"p50Ms\":0.6,\"p90Ms\":0.9,"
-                            + "\"p99Ms\":%.1f,\"p999Ms\":5.0,\"maxMs\":30.2,\"extra\":true}",
-                    op.jsonName(), tps(s, op), p99(s, op)));
+            ops.append(ops.length() == 0 ? "" : ",")
+                    .append(String.format(
+                            Locale.ROOT,
+                            "\"%s\":{\"count\":10000,\"errors\":0,\"opsPerSec\":%.1f,\"p50Ms\":0.6,\"p90Ms\":0.9,"
+                                    + "\"p99Ms\":%.1f,\"p999Ms\":5.0,\"maxMs\":30.2,\"extra\":true}",
+                            op.jsonName(),
+                            tps(s, op),
+                            p99(s, op)));
         }
-        String footprint = s == 0 ? "null" : String.format(Locale.ROOT,
-                "{\"znodes\":2196.0,\"watches\":%.1f,\"ephemerals\":147.0,\"sessions\":5.0,\"writesPerSec\":11.2}",
-                watchesPerDomain(s));
-        return String.format(Locale.ROOT, "{\"step\":%d,\"domains\":%d,\"executors\":%d,\"jobs\":%d,\"sessions\":%d,"
+        String footprint = s == 0
+                ? "null"
+                : String.format(
+                        Locale.ROOT,
+                        "{\"znodes\":2196.0,\"watches\":%.1f,\"ephemerals\":147.0,\"sessions\":5.0,\"writesPerSec\":11.2}",
+                        watchesPerDomain(s));
+        return String.format(
+                Locale.ROOT,
+                "{\"step\":%d,\"domains\":%d,\"executors\":%d,\"jobs\":%d,\"sessions\":%d,"
                         + "\"startTime\":\"%s\",\"endTime\":\"%s\",\"server\":{\"znodes\":%d,\"watches\":%d,"
                         + "\"connections\":%d,\"ephemerals\":%d,\"outstandingAvg\":%.1f,\"outstandingMax\":%d,"
                         + "\"avgLatencyMs\":1.25,\"maxLatencyMs\":300,\"approximateDataSize\":%d,"
@@ -101,11 +108,29 @@ public final class ResultsFixture {
                         + "\"gcPauseMaxMs\":12,\"fireLag\":{\"count\":100,\"p50Ms\":1.0,\"p99Ms\":%d.5,\"maxMs\":40},"
                         + "\"samplerLag\":{\"count\":100,\"p99Ms\":2.0,\"maxMs\":3.0},"
                         + "\"serversCpuPercent\":{\"a\":10.0,\"b\":20.0},\"reasons\":[]}}",
-                s, 100 * s, 300 * s, 3500 * s, 500 * s, START.plusSeconds(30L * s), START.plusSeconds(30L * s + 29),
-                znodes(s), 573_600L * s, 500 * s + 2, 14_750 * s, 12.5 + s, 80 + s,
-                12_582_912L * (s + 1), s == 1 ? "null" : "45.5", s == 1 ? "null" : "2147483648",
-                footprint, withOps ? ",\"ops\":{" + ops + "}" : "", s == 3,
-                s == 0 ? "baseline" : s == 3 ? "saturated" : "stable", 20 * s, 30 + s, 10 + s);
+                s,
+                100 * s,
+                300 * s,
+                3500 * s,
+                500 * s,
+                START.plusSeconds(30L * s),
+                START.plusSeconds(30L * s + 29),
+                znodes(s),
+                573_600L * s,
+                500 * s + 2,
+                14_750 * s,
+                12.5 + s,
+                80 + s,
+                12_582_912L * (s + 1),
+                s == 1 ? "null" : "45.5",
+                s == 1 ? "null" : "2147483648",
+                footprint,
+                withOps ? ",\"ops\":{" + ops + "}" : "",
+                s == 3,
+                s == 0 ? "baseline" : s == 3 ? "saturated" : "stable",
+                20 * s,
+                30 + s,
+                10 + s);
     }
 
     /** Leader rows: server 1 for t < 60, server 2 from t = 65; outstanding = 3 t on the leader. */
@@ -124,8 +149,8 @@ public final class ResultsFixture {
                     continue;
                 }
                 long outstanding = state.equals("LEADER") ? leaderOutstanding(t) : 1000 + t;
-                lines.add(at + "," + at.toEpochMilli() + "," + server + ",true,4LW," + state + ",3.9.5,"
-                        + (1000 + t) + ",2000,30,40," + outstanding + ",0.000,1.250,300.000,12345,0,");
+                lines.add(at + "," + at.toEpochMilli() + "," + server + ",true,4LW," + state + ",3.9.5," + (1000 + t)
+                        + ",2000,30,40," + outstanding + ",0.000,1.250,300.000,12345,0,");
             }
         }
         return String.join("\n", lines) + "\n";

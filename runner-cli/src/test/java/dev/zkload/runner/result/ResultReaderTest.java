@@ -33,7 +33,9 @@ class ResultReaderTest {
         assertThat(results.steps().get(3).verdict()).isEqualTo(StepVerdict.SATURATED);
         assertThat(results.steps().get(3).ops().get("create").count()).isEqualTo(10_000);
         assertThat(results.samples()).hasSize(3 * ResultsFixture.SECONDS);
-        assertThat(results.samples()).filteredOn(s -> !s.reachable()).hasSize(60)
+        assertThat(results.samples())
+                .filteredOn(s -> !s.reachable())
+                .hasSize(60)
                 .allSatisfy(s -> assertThat(s.outstanding()).isNull());
         assertThat(results.summary()).hasValueSatisfying(s -> {
             assertThat(s.saturatedAtDomains()).isEqualTo(300);
@@ -48,7 +50,8 @@ class ResultReaderTest {
         Path csv = dir.resolve(ResultFiles.METRICS);
         List<List<String>> rows = new ArrayList<>();
         CsvMapper mapper = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
-        try (MappingIterator<List<String>> lines = mapper.readerForListOf(String.class).readValues(csv.toFile())) {
+        try (MappingIterator<List<String>> lines =
+                mapper.readerForListOf(String.class).readValues(csv.toFile())) {
             lines.forEachRemaining(row -> {
                 List<String> reversed = new ArrayList<>(row);
                 Collections.reverse(reversed);
@@ -66,37 +69,53 @@ class ResultReaderTest {
         List<String> lines = new ArrayList<>(Files.readAllLines(dir.resolve(ResultFiles.STEPS)));
         lines.set(2, lines.get(2).replaceFirst("\"count\":10000,\"errors\":0", "\"count\":10000,\"errors\":12"));
         Files.write(dir.resolve(ResultFiles.STEPS), lines);
-        assertThat(ResultReader.read(dir).notes()).containsExactly("Step 2 (200 domains): 12 of 10000 create operations failed.");
+        assertThat(ResultReader.read(dir).notes())
+                .containsExactly("Step 2 (200 domains): 12 of 10000 create operations failed.");
     }
 
     @Test
     void aFolderWithoutRunJsonIsRefusedNamingTheFile() {
-        assertThatThrownBy(() -> ResultReader.read(dir)).isInstanceOf(NoSuchFileException.class)
+        assertThatThrownBy(() -> ResultReader.read(dir))
+                .isInstanceOf(NoSuchFileException.class)
                 .hasMessageContaining("run.json");
     }
 
     @Test
     void invalidRunJsonIsOneClearSentence() throws IOException {
         Files.writeString(dir.resolve(ResultFiles.RUN), "{\"tool\":");
-        assertThatThrownBy(() -> ResultReader.read(dir)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> ResultReader.read(dir))
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining("run.json is not valid JSON");
     }
 
     @Test
     void aFolderOfANewerSchemaIsRefusedInOneSentence() throws IOException {
-        Files.writeString(dir.resolve(ResultFiles.RUN), "{\"schemaVersion\":" + (ResultFiles.SCHEMA_VERSION + 1)
-                + ",\"tool\":\"zkload\"}");
-        assertThatThrownBy(() -> ResultReader.read(dir)).isInstanceOf(IOException.class)
-                .hasMessageEndingWith("was written by a newer zkload (results schema " + (ResultFiles.SCHEMA_VERSION + 1)
-                        + "; this one reads up to " + ResultFiles.SCHEMA_VERSION + "): use that zkload, or a newer one");
+        Files.writeString(
+                dir.resolve(ResultFiles.RUN),
+                "{\"schemaVersion\":" + (ResultFiles.SCHEMA_VERSION + 1) + ",\"tool\":\"zkload\"}");
+        assertThatThrownBy(() -> ResultReader.read(dir))
+                .isInstanceOf(IOException.class)
+                .hasMessageEndingWith("was written by a newer zkload (results schema "
+                        + (ResultFiles.SCHEMA_VERSION + 1) + "; this one reads up to " + ResultFiles.SCHEMA_VERSION
+                        + "): use that zkload, or a newer one");
     }
 
     @Test
     void whatTheWriterWritesTheReaderReadsBack() throws IOException {
         StepResult step = StepFixture.step(100).verdict(StepVerdict.STABLE).build();
         try (ResultWriter writer = ResultWriter.create(dir.resolve("out"))) {
-            writer.writeRun(new RunDescription(ResultFiles.SCHEMA_VERSION, "zkload", "t", "ramp", List.of("--domains", "1"),
-                    java.time.Instant.EPOCH, "r", "/zkload/ramp-r", java.util.Map.of(), java.util.Map.of(), java.util.Map.of()));
+            writer.writeRun(new RunDescription(
+                    ResultFiles.SCHEMA_VERSION,
+                    "zkload",
+                    "t",
+                    "ramp",
+                    List.of("--domains", "1"),
+                    java.time.Instant.EPOCH,
+                    "r",
+                    "/zkload/ramp-r",
+                    java.util.Map.of(),
+                    java.util.Map.of(),
+                    java.util.Map.of()));
             writer.appendStep(step);
         }
         RunResults back = ResultReader.read(dir.resolve("out"));

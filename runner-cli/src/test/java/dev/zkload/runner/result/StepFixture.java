@@ -8,8 +8,7 @@ import java.util.Map;
 public final class StepFixture {
     static final long SESSIONS = 500;
 
-    private StepFixture() {
-    }
+    private StepFixture() {}
 
     public static Builder step(int domains) {
         return new Builder(domains);
@@ -66,15 +65,47 @@ public final class StepFixture {
         }
 
         public StepResult build() {
-            GeneratorHealth health = new GeneratorHealth(60, 2, bound.isEmpty() ? 40 : 97, 10,
-                    new GeneratorHealth.Lag(100, 1.0, 5.0, 9.0), new GeneratorHealth.Lag(60, 0.5, 2.0, 3.0),
-                    Map.of("127.0.0.1:2181", 30.0), !bound.isEmpty(), bound);
-            StepFleetData fleet = new StepFleetData(SESSIONS, Map.of("disconnected", events[0], "reconnected", events[1],
-                    "expired", events[2]), 0, 0, 0);
-            return new StepResult(1, domains, 3L * domains, 35L * domains, SESSIONS, null, Instant.EPOCH, Instant.EPOCH,
-                    new StepPhases(30, 60, 40), verdict, saturated && observable, observable, !bound.isEmpty(), health,
-                    null, null, null, new MetricsCoverage(100, observable ? 100 : 10, Map.of()), null, Map.of(), null,
-                    fleet, benchErrors, leaderless);
+            GeneratorHealth health = new GeneratorHealth(
+                    60,
+                    2,
+                    bound.isEmpty() ? 40 : 97,
+                    10,
+                    new GeneratorHealth.Lag(100, 1.0, 5.0, 9.0),
+                    new GeneratorHealth.Lag(60, 0.5, 2.0, 3.0),
+                    Map.of("127.0.0.1:2181", 30.0),
+                    !bound.isEmpty(),
+                    bound);
+            StepFleetData fleet = new StepFleetData(
+                    SESSIONS,
+                    Map.of("disconnected", events[0], "reconnected", events[1], "expired", events[2]),
+                    0,
+                    0,
+                    0);
+            return new StepResult(
+                    1,
+                    domains,
+                    3L * domains,
+                    35L * domains,
+                    SESSIONS,
+                    null,
+                    Instant.EPOCH,
+                    Instant.EPOCH,
+                    new StepPhases(30, 60, 40),
+                    verdict,
+                    saturated && observable,
+                    observable,
+                    !bound.isEmpty(),
+                    health,
+                    null,
+                    null,
+                    null,
+                    new MetricsCoverage(100, observable ? 100 : 10, Map.of()),
+                    null,
+                    Map.of(),
+                    null,
+                    fleet,
+                    benchErrors,
+                    leaderless);
         }
     }
 }

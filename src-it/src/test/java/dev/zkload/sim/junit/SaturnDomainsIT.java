@@ -3,14 +3,14 @@ package dev.zkload.sim.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SaturnModel;
-import dev.zkload.bench.testing.Timeouts;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,24 +20,26 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
-import org.junit.platform.engine.discovery.DiscoverySelectors;
 
 /**
  * The extension as a test class uses it: sample classes run through JUnit's own launcher against a
  * real forked server, and afterwards the server is asked whether anything of theirs is left.
  */
 class SaturnDomainsIT {
-    private static final SaturnModel SMALL = SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
+    private static final SaturnModel SMALL =
+            SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
     private static final StatsClient STATS = new StatsClient(Duration.ofSeconds(5));
     private static LocalEnsemble zk;
     private static ServerAddress server;
     /** Where the samples find the server: they run inside this test, after it started. */
     static volatile String connectString;
+
     private long connectionsBefore;
     private long znodesBefore;
 
@@ -84,17 +86,22 @@ class SaturnDomainsIT {
 
     private static TestExecutionSummary run(Class<?> sample) {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(DiscoverySelectors.selectClass(sample)).build();
+                .selectors(DiscoverySelectors.selectClass(sample))
+                .build();
         SummaryGeneratingListener listener = new SummaryGeneratingListener();
         LauncherFactory.create().execute(request, listener);
         return listener.getSummary();
     }
 
     private void awaitServerAsBefore() {
-        await().atMost(Timeouts.seconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            assertThat(STATS.monitor(server).aliveConnections()).as("connections").isEqualTo(connectionsBefore);
-            assertThat(STATS.monitor(server).znodeCount()).as("znodes").isEqualTo(znodesBefore);
-        });
+        await().atMost(Timeouts.seconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    assertThat(STATS.monitor(server).aliveConnections())
+                            .as("connections")
+                            .isEqualTo(connectionsBefore);
+                    assertThat(STATS.monitor(server).znodeCount()).as("znodes").isEqualTo(znodesBefore);
+                });
     }
 
     /** What a test sees while the extension holds its domains: the fleet, and the root on the server. */
@@ -116,8 +123,11 @@ class SaturnDomainsIT {
         static final List<DomainFleet> fleets = new CopyOnWriteArrayList<>();
 
         @RegisterExtension
-        static final SaturnDomains SATURN = SaturnDomains.on(() -> connectString).domains(2).model(SMALL)
-                .jobRuns(false).build();
+        static final SaturnDomains SATURN = SaturnDomains.on(() -> connectString)
+                .domains(2)
+                .model(SMALL)
+                .jobRuns(false)
+                .build();
 
         @Test
         void first() throws Exception {
@@ -135,7 +145,10 @@ class SaturnDomainsIT {
         static final List<DomainFleet> fleets = new CopyOnWriteArrayList<>();
 
         @RegisterExtension
-        final SaturnDomains saturn = SaturnDomains.on(() -> connectString).model(SMALL).jobRuns(false).build();
+        final SaturnDomains saturn = SaturnDomains.on(() -> connectString)
+                .model(SMALL)
+                .jobRuns(false)
+                .build();
 
         @Test
         void first() throws Exception {

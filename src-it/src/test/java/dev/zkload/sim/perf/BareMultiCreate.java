@@ -20,8 +20,7 @@ final class BareMultiCreate {
     private static final int PER_PARENT = 1000;
     private static final byte[] DATA = "0 * * * * ?".getBytes(StandardCharsets.UTF_8);
 
-    private BareMultiCreate() {
-    }
+    private BareMultiCreate() {}
 
     /**
      * Writes {@code znodes} znodes under {@code root} (which must not exist; its parent is created if
@@ -38,9 +37,11 @@ final class BareMultiCreate {
         List<Op> batch = new ArrayList<>(BATCH);
         for (long i = 0; i < znodes; i++) {
             if (i % PER_PARENT == 0) {
-                batch.add(Op.create(root + "/p" + i / PER_PARENT, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
+                batch.add(Op.create(
+                        root + "/p" + i / PER_PARENT, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
             } else {
-                batch.add(Op.create(root + "/p" + i / PER_PARENT + "/n" + i, DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
+                batch.add(Op.create(
+                        root + "/p" + i / PER_PARENT + "/n" + i, DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT));
             }
             if (batch.size() == BATCH || i == znodes - 1) {
                 window.acquire();

@@ -1,8 +1,8 @@
 package dev.zkload.sim.perf;
 
 import dev.zkload.bench.client.Connections;
-import dev.zkload.sim.zk.ZkTrees;
 import dev.zkload.sim.Operation;
+import dev.zkload.sim.zk.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ final class BareReplay {
     private static final int IN_FLIGHT = 250;
     private static final int PER_PARENT = 1000;
     private static final byte[] DATA = "127.0.0.1".getBytes(StandardCharsets.UTF_8);
-    private static final Watcher IGNORE = e -> { };
+    private static final Watcher IGNORE = e -> {};
 
     private final ZooKeeper zk;
     private final String root;
@@ -53,7 +53,8 @@ final class BareReplay {
      * sessions to {@code connectString}; {@code multiZnodes} is how many znodes the multis created in
      * all. Returns the seconds from the first request to the last answer, and removes what it wrote.
      */
-    static double seconds(ZooKeeper zk, String connectString, String root, Map<Operation, Long> requests, long multiZnodes)
+    static double seconds(
+            ZooKeeper zk, String connectString, String root, Map<Operation, Long> requests, long multiZnodes)
             throws Exception {
         zk.create(root, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         List<ZooKeeper> clients = new ArrayList<>(List.of(zk));
@@ -62,7 +63,8 @@ final class BareReplay {
             List<BareReplay> replays = new ArrayList<>();
             for (int k = 0; k < SESSIONS; k++) {
                 if (k > 0) {
-                    clients.add(Connections.open(connectString, Duration.ofSeconds(30), Duration.ofSeconds(30), e -> { }));
+                    clients.add(
+                            Connections.open(connectString, Duration.ofSeconds(30), Duration.ofSeconds(30), e -> {}));
                 }
                 String sub = root + "/s" + k;
                 zk.create(sub, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
@@ -116,8 +118,13 @@ final class BareReplay {
         }
         for (long i = requests.getOrDefault(Operation.CREATE, 0L); i > 0; i--) {
             window.acquire();
-            zk.create(next(), DATA, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT,
-                    (rc, path, ctx, name) -> window.done(rc, path), null);
+            zk.create(
+                    next(),
+                    DATA,
+                    Ids.OPEN_ACL_UNSAFE,
+                    CreateMode.PERSISTENT,
+                    (rc, path, ctx, name) -> window.done(rc, path),
+                    null);
         }
         window.drain();
         // the fleet deletes what it created moments before (clock probes): delete the newest nodes
@@ -143,8 +150,11 @@ final class BareReplay {
         }
         for (long i = 0, n = requests.getOrDefault(Operation.GET_CHILDREN, 0L); i < n; i++) {
             window.acquire();
-            zk.getChildren(parents.get((int) (i % parents.size())), IGNORE,
-                    (rc, path, ctx, children) -> window.done(rc, path), null);
+            zk.getChildren(
+                    parents.get((int) (i % parents.size())),
+                    IGNORE,
+                    (rc, path, ctx, children) -> window.done(rc, path),
+                    null);
         }
         window.drain();
     }

@@ -1,8 +1,8 @@
 package dev.zkload.sim.perf;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.client.Connections;
+import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.Operation;
 import dev.zkload.sim.SaturnModel;
@@ -28,8 +28,7 @@ import org.apache.zookeeper.ZooKeeper;
 // DomainFleet.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
 public final class DensityBenchmark {
-    private DensityBenchmark() {
-    }
+    private DensityBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         String[] counts = args.length > 0 ? args : new String[] {"100", "300", "700", "700:paused"};
@@ -52,8 +51,11 @@ public final class DensityBenchmark {
             long heap0 = heapAfterGc();
             long rss0 = rss();
             int threads0 = ManagementFactory.getThreadMXBean().getThreadCount();
-            try (DomainFleet fleet = DomainFleet.builder(zk.connectString()).root("/zkload/density")
-                    .model(SaturnModel.saturn21()).jobRuns(jobRuns).build()) {
+            try (DomainFleet fleet = DomainFleet.builder(zk.connectString())
+                    .root("/zkload/density")
+                    .model(SaturnModel.saturn21())
+                    .jobRuns(jobRuns)
+                    .build()) {
                 fleet.start();
                 Map<Operation, Long> ops0 = fleet.snapshot().operations();
                 long t0 = System.nanoTime();
@@ -70,9 +72,20 @@ public final class DensityBenchmark {
                 double cpuPercent = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - w0);
                 long heap = heapAfterGc() - heap0;
                 long rss = rss() - rss0;
-                row = String.format(Locale.ROOT, "| %d | %s | %d | %.1f | %.0f | %.1f | %d | %.2f | %.1f | %.1f | %.3f |",
-                        domains, jobRuns ? "on" : "paused", sessions, seconds, sessions / seconds, domains / seconds, threads,
-                        (double) threads / sessions, heap / 1024.0 / sessions, rss / 1024.0 / sessions, cpuPercent / domains);
+                row = String.format(
+                        Locale.ROOT,
+                        "| %d | %s | %d | %.1f | %.0f | %.1f | %d | %.2f | %.1f | %.1f | %.3f |",
+                        domains,
+                        jobRuns ? "on" : "paused",
+                        sessions,
+                        seconds,
+                        sessions / seconds,
+                        domains / seconds,
+                        threads,
+                        (double) threads / sessions,
+                        heap / 1024.0 / sessions,
+                        rss / 1024.0 / sessions,
+                        cpuPercent / domains);
                 registerSeconds = seconds;
             }
             // the fleet has removed its tree: the same server now writes as many znodes as bare as it can
@@ -82,15 +95,24 @@ public final class DensityBenchmark {
             long total = requests.values().stream().mapToLong(Long::longValue).sum();
             double bare;
             double replay;
-            ZooKeeper client = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), e -> { });
+            ZooKeeper client =
+                    Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), e -> {});
             try {
                 bare = BareMultiCreate.seconds(client, "/zkload/bare", znodes);
                 replay = BareReplay.seconds(client, zk.connectString(), "/zkload/replay", requests, multiZnodes);
             } finally {
                 client.close();
             }
-            System.out.printf(Locale.ROOT, "%s %d | %.0f | %.1f | %.2f | %.1f | %.2f |%n", row, total, total / registerSeconds,
-                    bare, registerSeconds / bare, replay, registerSeconds / replay);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s %d | %.0f | %.1f | %.2f | %.1f | %.2f |%n",
+                    row,
+                    total,
+                    total / registerSeconds,
+                    bare,
+                    registerSeconds / bare,
+                    replay,
+                    registerSeconds / replay);
             System.out.println("<!-- requests while adding " + domains + " domains: " + requests + " -->");
         }
     }

@@ -2,8 +2,8 @@ package dev.zkload.sim.testing;
 
 import static org.awaitility.Awaitility.await;
 
-import java.io.Closeable;
 import dev.zkload.bench.testing.Timeouts;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -128,8 +128,7 @@ public final class ServerRequestLog implements Closeable {
         }
     }
 
-    private record Reading(boolean ended, Requests requests) {
-    }
+    private record Reading(boolean ended, Requests requests) {}
 
     /**
      * One request the server answered.

@@ -37,7 +37,8 @@ class ZkTreesIT {
 
     @Test
     void deletesADeepWideTreeAndCountsIt() throws Exception {
-        // /trees/a: 20 children of 60 grandchildren each, some with a child of their own: 1,000+ batches' worth of levels
+        // /trees/a: 20 children of 60 grandchildren each, some with a child of their own: 1,000+ batches' worth of
+        // levels
         List<Op> ops = new ArrayList<>();
         ops.add(create("/trees"));
         ops.add(create("/trees/a"));
@@ -59,7 +60,9 @@ class ZkTreesIT {
 
         assertThat(deleted).isEqualTo(1 + 20 + 20 * 60 + 20 * 6);
         assertThat(client.exists("/trees/a", false)).isNull();
-        assertThat(client.exists("/trees/b", false)).as("a sibling outside the subtree").isNotNull();
+        assertThat(client.exists("/trees/b", false))
+                .as("a sibling outside the subtree")
+                .isNotNull();
         assertThat(ZkTrees.deleteRecursive(client, "/trees")).isEqualTo(2);
     }
 

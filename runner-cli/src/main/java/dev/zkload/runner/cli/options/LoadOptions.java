@@ -1,6 +1,5 @@
 package dev.zkload.runner.cli.options;
 
-import dev.zkload.runner.cli.options.MetricsOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 

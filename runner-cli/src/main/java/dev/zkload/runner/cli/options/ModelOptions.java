@@ -11,14 +11,19 @@ import picocli.CommandLine.ParameterException;
  * defaults: 3 executors, 2 console sharding sessions, 35 jobs of 3 items, 2 s runs.
  */
 public final class ModelOptions {
-    @Option(names = "--model", paramLabel = "NAME", defaultValue = "saturn-2.1",
+    @Option(
+            names = "--model",
+            paramLabel = "NAME",
+            defaultValue = "saturn-2.1",
             description = "The executor model: saturn-2.1 or saturn-3 (default: ${DEFAULT-VALUE}).")
     public String model;
 
     @Option(names = "--executors-per-domain", paramLabel = "N", description = "Executors per domain (model default 3).")
     public Integer executorsPerDomain;
 
-    @Option(names = "--consoles-per-domain", paramLabel = "N",
+    @Option(
+            names = "--consoles-per-domain",
+            paramLabel = "N",
             description = "Console sharding sessions per domain (model default 2).")
     public Integer consolesPerDomain;
 
@@ -28,17 +33,23 @@ public final class ModelOptions {
     @Option(names = "--items-per-job", paramLabel = "N", description = "Sharding items per job (model default 3).")
     public Integer itemsPerJob;
 
-    @Option(names = "--config-fields", paramLabel = "N",
+    @Option(
+            names = "--config-fields",
+            paramLabel = "N",
             description = "Config fields set per job (model default: 22 for saturn-2.1, 34 for saturn-3).")
     public Integer configFields;
 
-    @Option(names = "--run-time", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--run-time",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "How long one item run lasts (model default 2s).")
     public Duration runTime;
 
     public void validate(CommandSpec spec) {
         if (!model.equals("saturn-2.1") && !model.equals("saturn-3")) {
-            throw new ParameterException(spec.commandLine(), "--model must be saturn-2.1 or saturn-3, got '" + model + "'");
+            throw new ParameterException(
+                    spec.commandLine(), "--model must be saturn-2.1 or saturn-3, got '" + model + "'");
         }
         positive(spec, "--executors-per-domain", executorsPerDomain);
         positive(spec, "--consoles-per-domain", consolesPerDomain);

@@ -1,6 +1,5 @@
 package dev.zkload.runner.cli.options;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -13,7 +12,9 @@ import picocli.CommandLine.ParameterException;
 public final class OutputOptions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
-    @Option(names = "--out", paramLabel = "DIR",
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
             description = "Where results go (default: results/<timestamp>, or results/<command>-<timestamp>"
                     + " for the other commands).")
     public Path out;
@@ -32,20 +33,6 @@ public final class OutputOptions {
             throw new ParameterException(spec.commandLine(), "--out: " + e.getMessage());
         }
         return dir;
-    }
-
-    /** NIO's messages are often just the path; say what went wrong instead. */
-    public static String describe(IOException e) {
-        if (e instanceof java.nio.file.FileAlreadyExistsException) {
-            return "a file that is not a folder is in the way (" + e.getMessage() + ")";
-        }
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return "a folder on the way does not exist and cannot be made (" + e.getMessage() + ")";
-        }
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-            return f.getReason() + " (" + f.getFile() + ")";
-        }
-        return e.getMessage();
     }
 
     /**

@@ -1,12 +1,8 @@
 package dev.zkload.runner.cli.options;
 
+import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.ramp.RampPlan;
 import dev.zkload.runner.engine.ramp.Shard;
-
-import dev.zkload.runner.cli.options.DurationConverter;
-import dev.zkload.runner.cli.options.LoadOptions;
-import dev.zkload.runner.cli.options.ZnodeOptions;
-import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.sim.SaturnModel;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,66 +27,112 @@ public final class RampOptions {
     @Mixin
     public ZnodeOptions znodes = new ZnodeOptions();
 
-    @Option(names = "--domains", paramLabel = "N", defaultValue = "700",
+    @Option(
+            names = "--domains",
+            paramLabel = "N",
+            defaultValue = "700",
             description = "The most domains to reach (default: ${DEFAULT-VALUE}).")
     public int domains;
 
-    @Option(names = "--step", paramLabel = "N", defaultValue = "100",
+    @Option(
+            names = "--step",
+            paramLabel = "N",
+            defaultValue = "100",
             description = "Domains added per step (default: ${DEFAULT-VALUE}).")
     public int step;
 
-    @Option(names = "--outstanding-threshold", paramLabel = "N", defaultValue = "300",
-            description = "Saturation: the leader's zk_outstanding_requests at or above this... (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--outstanding-threshold",
+            paramLabel = "N",
+            defaultValue = "300",
+            description =
+                    "Saturation: the leader's zk_outstanding_requests at or above this... (default: ${DEFAULT-VALUE})")
     public long outstandingThreshold;
 
-    @Option(names = "--sustain", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
+    @Option(
+            names = "--sustain",
+            paramLabel = "DURATION",
+            defaultValue = "60s",
+            converter = DurationConverter.class,
             description = "...for this long stops the ramp (default: ${DEFAULT-VALUE}).")
     public Duration sustain;
 
-    @Option(names = "--settle", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
+    @Option(
+            names = "--settle",
+            paramLabel = "DURATION",
+            defaultValue = "60s",
+            converter = DurationConverter.class,
             description = "Wait after a step's domains are up before measuring (default: ${DEFAULT-VALUE}).")
     public Duration settle;
 
-    @Option(names = "--add-timeout", paramLabel = "DURATION", defaultValue = "10m", converter = DurationConverter.class,
+    @Option(
+            names = "--add-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "10m",
+            converter = DurationConverter.class,
             description = "A step whose domains are not all registered within this stops the ramp with"
                     + " cannot-add-domains (default: ${DEFAULT-VALUE}).")
     public Duration addTimeout;
 
-    @Option(names = "--add-rate", paramLabel = "DOMAINS/S",
+    @Option(
+            names = "--add-rate",
+            paramLabel = "DOMAINS/S",
             description = "Register at most this many domains a second, instead of all of a step's at once (the"
                     + " burst, which is recorded but never judged).")
     public Double addRate;
 
-    @Option(names = "--max-error-rate", paramLabel = "FRACTION", defaultValue = "0.01",
+    @Option(
+            names = "--max-error-rate",
+            paramLabel = "FRACTION",
+            defaultValue = "0.01",
             description = "A step whose benchmark calls fail more often than this stops the ramp with errors"
                     + " (default: ${DEFAULT-VALUE}).")
     public double maxErrorRate;
 
-    @Option(names = "--max-expired-sessions", paramLabel = "FRACTION", defaultValue = "0.05",
+    @Option(
+            names = "--max-expired-sessions",
+            paramLabel = "FRACTION",
+            defaultValue = "0.05",
             description = "A step in which more than this fraction of the simulated sessions expired (an expiry storm)"
                     + " stops the ramp with errors (default: ${DEFAULT-VALUE}).")
     public double maxExpiredSessions;
 
-    @Option(names = "--bench-target", paramLabel = "WHERE", defaultValue = "leader",
+    @Option(
+            names = "--bench-target",
+            paramLabel = "WHERE",
+            defaultValue = "leader",
             description = "Where the seven-op benchmark runs: leader, each (every server in turn) or ensemble"
                     + " (the whole connect string) (default: ${DEFAULT-VALUE}).")
     public RampPlan.BenchTarget benchTarget;
 
-    @Option(names = "--shard", paramLabel = "i/N", defaultValue = "0/1", converter = Shard.Converter.class,
-            description = "Take slice i of N of the domains, with N runner processes ramping one ensemble together"
-                    + " (needs --start-at and --step-interval; shard 0 runs the benchmark) (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--shard",
+            paramLabel = "i/N",
+            defaultValue = "0/1",
+            converter = ShardConverter.class,
+            description =
+                    "Take slice i of N of the domains, with N runner processes ramping one ensemble together"
+                            + " (needs --start-at and --step-interval; shard 0 runs the benchmark) (default: ${DEFAULT-VALUE}).")
     public Shard shard;
 
-    @Option(names = "--start-at", paramLabel = "TIME",
-            description = "With --shard: when the baseline begins on every shard, ISO-8601 UTC, e.g. 2026-11-22T20:00:00Z.")
+    @Option(
+            names = "--start-at",
+            paramLabel = "TIME",
+            description =
+                    "With --shard: when the baseline begins on every shard, ISO-8601 UTC, e.g. 2026-11-22T20:00:00Z.")
     public Instant startAt;
 
-    @Option(names = "--step-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--step-interval",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "With --shard: step k begins at --start-at plus k times this, on every shard.")
     public Duration stepInterval;
 
-    @Option(names = "--keep", description = "Leave the simulated domains on the ensemble at the end (needs --connect:"
-            + " an embedded ensemble ends with the run).")
+    @Option(
+            names = "--keep",
+            description = "Leave the simulated domains on the ensemble at the end (needs --connect:"
+                    + " an embedded ensemble ends with the run).")
     public boolean keep;
 
     /**
@@ -104,14 +146,16 @@ public final class RampOptions {
         positive(spec, "--domains", domains);
         positive(spec, "--step", step);
         if (keep && load.target.connect == null) {
-            throw new ParameterException(spec.commandLine(), "--keep needs --connect: the embedded ensemble and"
-                    + " everything on it end with the run");
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--keep needs --connect: the embedded ensemble and" + " everything on it end with the run");
         }
         if (addRate != null && !(addRate > 0)) {
             throw new ParameterException(spec.commandLine(), "--add-rate must be positive, got " + addRate);
         }
         if (outstandingThreshold < 0) {
-            throw new ParameterException(spec.commandLine(), "--outstanding-threshold must be >= 0, got " + outstandingThreshold);
+            throw new ParameterException(
+                    spec.commandLine(), "--outstanding-threshold must be >= 0, got " + outstandingThreshold);
         }
         if (sustain.isNegative() || settle.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--sustain and --settle must not be negative");
@@ -120,28 +164,51 @@ public final class RampOptions {
             throw new ParameterException(spec.commandLine(), "--add-timeout must be positive");
         }
         if (!(maxErrorRate >= 0 && maxErrorRate <= 1)) {
-            throw new ParameterException(spec.commandLine(), "--max-error-rate must be between 0 and 1, got " + maxErrorRate);
+            throw new ParameterException(
+                    spec.commandLine(), "--max-error-rate must be between 0 and 1, got " + maxErrorRate);
         }
-        if (!shard.alone() && (startAt == null || stepInterval == null || stepInterval.isNegative() || stepInterval.isZero())) {
-            throw new ParameterException(spec.commandLine(),
-                    "--shard " + shard + " needs --start-at and a positive --step-interval, the schedule every shard follows");
+        if (!shard.alone()
+                && (startAt == null || stepInterval == null || stepInterval.isNegative() || stepInterval.isZero())) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--shard " + shard
+                            + " needs --start-at and a positive --step-interval, the schedule every shard follows");
         }
         if (shard.alone() && (startAt != null || stepInterval != null)) {
-            throw new ParameterException(spec.commandLine(), "--start-at and --step-interval only go with --shard i/N, N > 1");
+            throw new ParameterException(
+                    spec.commandLine(), "--start-at and --step-interval only go with --shard i/N, N > 1");
         }
         if (!(maxExpiredSessions >= 0 && maxExpiredSessions <= 1)) {
-            throw new ParameterException(spec.commandLine(),
-                    "--max-expired-sessions must be between 0 and 1, got " + maxExpiredSessions);
+            throw new ParameterException(
+                    spec.commandLine(), "--max-expired-sessions must be between 0 and 1, got " + maxExpiredSessions);
         }
     }
 
     /** The engine's plan, once {@link #validate} has passed. */
     public RampPlan plan(CommandSpec spec, String root, SaturnModel model) {
         HealthLimits health = load.generator.limits(spec);
-        return new RampPlan(domains, step, root, outstandingThreshold, sustain, settle, addTimeout, addRate, maxErrorRate,
-                maxExpiredSessions, benchTarget, new RampPlan.BenchSize(znodes.znodeCount, znodes.znodeSize,
-                        Math.min(znodes.znodeCount, znodes.warmupOr(WARMUP)), znodes.benchTimeOr(BENCH_TIME)),
-                shard, startAt, stepInterval, !load.serverMetrics.none, health,
+        return new RampPlan(
+                domains,
+                step,
+                root,
+                outstandingThreshold,
+                sustain,
+                settle,
+                addTimeout,
+                addRate,
+                maxErrorRate,
+                maxExpiredSessions,
+                benchTarget,
+                new RampPlan.BenchSize(
+                        znodes.znodeCount,
+                        znodes.znodeSize,
+                        Math.min(znodes.znodeCount, znodes.warmupOr(WARMUP)),
+                        znodes.benchTimeOr(BENCH_TIME)),
+                shard,
+                startAt,
+                stepInterval,
+                !load.serverMetrics.none,
+                health,
                 model.executorsPerDomain() + model.consolesPerDomain());
     }
 

@@ -1,5 +1,7 @@
 package dev.zkload.runner.cli.options;
 
+import dev.zkload.bench.client.ConnectString;
+import dev.zkload.runner.engine.run.TargetSpec;
 import java.time.Duration;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,11 +14,16 @@ import picocli.CommandLine.ParameterException;
  * and {@code simulate}.
  */
 public final class TargetOptions {
-    @Option(names = "--connect", paramLabel = "HOSTS",
+    @Option(
+            names = "--connect",
+            paramLabel = "HOSTS",
             description = "An existing ensemble (host:port,...); without it an embedded real ensemble is started.")
     public String connect;
 
-    @Option(names = "--connect-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             defaultValue = "15s",
             description = "How long to wait for the ensemble to answer (default: ${DEFAULT-VALUE}).")
     public Duration connectTimeout;
@@ -31,7 +38,8 @@ public final class TargetOptions {
      */
     public void validate(CommandSpec spec) {
         if (connect != null && server.anyGiven()) {
-            throw new ParameterException(spec.commandLine(),
+            throw new ParameterException(
+                    spec.commandLine(),
                     "--servers, --snap-count, --server-jvm-opts and --server-java-home set up the embedded"
                             + " ensemble; they cannot be used with --connect");
         }
@@ -39,5 +47,23 @@ public final class TargetOptions {
             throw new ParameterException(spec.commandLine(), "--connect-timeout must be positive");
         }
         server.validate(spec);
+    }
+
+    /**
+     * The target these options describe, checked.
+     *
+     * @param defaultServers size of the embedded ensemble when {@code --servers} is not given
+     * @throws ParameterException naming the option that is wrong
+     */
+    public TargetSpec spec(CommandSpec spec, int defaultServers) {
+        validate(spec);
+        if (connect == null) {
+            return TargetSpec.embedded(server.embedded(defaultServers), connectTimeout);
+        }
+        try {
+            return TargetSpec.existing(ConnectString.parse(connect), connectTimeout);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--connect: " + e.getMessage());
+        }
     }
 }

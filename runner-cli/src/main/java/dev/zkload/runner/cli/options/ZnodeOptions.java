@@ -10,22 +10,33 @@ import picocli.CommandLine.ParameterException;
  * long one operation may take at most, and the unrecorded warm-up before it.
  */
 public final class ZnodeOptions {
-    @Option(names = "--znode-count", paramLabel = "N", defaultValue = "10000",
+    @Option(
+            names = "--znode-count",
+            paramLabel = "N",
+            defaultValue = "10000",
             description = "Znodes per operation of the seven-op benchmark (default: ${DEFAULT-VALUE};"
                     + " the 2017 report used 100000).")
     public int znodeCount;
 
-    @Option(names = "--znode-size", paramLabel = "BYTES", defaultValue = "100",
+    @Option(
+            names = "--znode-size",
+            paramLabel = "BYTES",
+            defaultValue = "100",
             description = "Bytes of data per znode (default: ${DEFAULT-VALUE}).")
     public int znodeSize;
 
-    @Option(names = "--bench-time", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--bench-time",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "The longest one operation of the benchmark runs: it ends after --znode-count calls or this"
                     + " long, whichever comes first (the ramp's default: 30s, so a loaded step cannot take an hour;"
                     + " latency: no limit).")
     public Duration benchTime;
 
-    @Option(names = "--warmup", paramLabel = "N",
+    @Option(
+            names = "--warmup",
+            paramLabel = "N",
             description = "Calls of each operation before it is measured, not recorded (the ramp's default: 1000;"
                     + " latency: 0, as zk-latencies.py).")
     public Integer warmup;
@@ -40,8 +51,8 @@ public final class ZnodeOptions {
             throw new ParameterException(spec.commandLine(), "--znode-count must be at least 1, got " + znodeCount);
         }
         if (znodeSize < 0 || znodeSize > 1_000_000) {
-            throw new ParameterException(spec.commandLine(), "--znode-size must be between 0 and 1000000 bytes, got "
-                    + znodeSize);
+            throw new ParameterException(
+                    spec.commandLine(), "--znode-size must be between 0 and 1000000 bytes, got " + znodeSize);
         }
         if (benchTime != null && (benchTime.isZero() || benchTime.isNegative())) {
             throw new ParameterException(spec.commandLine(), "--bench-time must be positive, got " + benchTime);

@@ -12,8 +12,7 @@ import java.util.Optional;
  * {@code cpu.cfs_quota_us}), since a runner held to a fifth of a core is saturated at 20% of one.
  */
 public final class CpuShare {
-    private CpuShare() {
-    }
+    private CpuShare() {}
 
     /** Cores this process may use, e.g. 2.0, or 0.2 under a 20 ms / 100 ms quota. */
     public static double cores() {

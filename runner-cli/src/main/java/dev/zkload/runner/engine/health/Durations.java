@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /** How health figures are written for people: "850 ms", "1.8 s", "2", "0.5". */
 final class Durations {
-    private Durations() {
-    }
+    private Durations() {}
 
     static String ms(Double ms) {
         if (ms == null) {
@@ -15,6 +14,8 @@ final class Durations {
     }
 
     static String decimal(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v).replaceAll("0$", "");
+        return v == Math.rint(v)
+                ? Long.toString((long) v)
+                : String.format(Locale.ROOT, "%.2f", v).replaceAll("0$", "");
     }
 }

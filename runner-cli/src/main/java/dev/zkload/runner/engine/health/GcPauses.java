@@ -35,7 +35,8 @@ final class GcPauses implements AutoCloseable {
         if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
             return;
         }
-        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+        GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
         long ms = info.getGcInfo().getDuration();
         longestMs.accumulateAndGet(ms, Math::max);
     }

@@ -1,10 +1,9 @@
 package dev.zkload.runner.engine.health;
 
-import dev.zkload.runner.result.GeneratorHealth;
-
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ProcessStats;
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.runner.result.GeneratorHealth;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,6 +39,7 @@ public final class GeneratorMonitor implements AutoCloseable {
      * and its JIT and GC threads burst, so a few milliseconds' window can read as many times the share.
      */
     static final Duration CPU_JUDGED_FROM = Duration.ofMillis(250);
+
     private final HealthLimits limits;
     private final LocalEnsemble ensemble;
     private final double shareCores = CpuShare.cores();
@@ -80,7 +80,8 @@ public final class GeneratorMonitor implements AutoCloseable {
     public synchronized double recentCpuPercentOfShare() {
         long now = System.nanoTime();
         long cpu = os.getProcessCpuTime();
-        double percent = now == lastLookNanos ? 0 : 100.0 * (cpu - lastLookCpuNanos) / (now - lastLookNanos) / shareCores;
+        double percent =
+                now == lastLookNanos ? 0 : 100.0 * (cpu - lastLookCpuNanos) / (now - lastLookNanos) / shareCores;
         lastLookNanos = now;
         lastLookCpuNanos = cpu;
         return percent;
@@ -112,13 +113,17 @@ public final class GeneratorMonitor implements AutoCloseable {
         long gcMax = gc.longestMsAndReset();
         List<String> reasons = new ArrayList<>();
         if (wall >= CPU_JUDGED_FROM.toNanos() && cpu >= limits.maxCpuPercent()) {
-            reasons.add(String.format(Locale.ROOT, "the runner used %.0f%% of its %s cores (limit %s%%)", cpu,
-                    Durations.decimal(shareCores), Durations.decimal(limits.maxCpuPercent())));
+            reasons.add(String.format(
+                    Locale.ROOT,
+                    "the runner used %.0f%% of its %s cores (limit %s%%)",
+                    cpu,
+                    Durations.decimal(shareCores),
+                    Durations.decimal(limits.maxCpuPercent())));
         }
         double maxLagMs = limits.maxLag().toMillis();
         if (fires.count() > 0 && fires.p99Ms() > maxLagMs) {
-            reasons.add("job fires ran " + Durations.ms(fires.p99Ms()) + " late (p99; limit "
-                    + Durations.ms(maxLagMs) + ")");
+            reasons.add("job fires ran " + Durations.ms(fires.p99Ms()) + " late (p99; limit " + Durations.ms(maxLagMs)
+                    + ")");
         }
         if (sampler.count() > 0 && sampler.p99Ms() > maxLagMs) {
             reasons.add("the server sampler ran " + Durations.ms(sampler.p99Ms()) + " late (p99; limit "
@@ -128,8 +133,16 @@ public final class GeneratorMonitor implements AutoCloseable {
             reasons.add("a GC pause stopped the runner for " + Durations.ms((double) gcMax) + " (limit "
                     + Durations.ms((double) limits.maxGcPause().toMillis()) + ")");
         }
-        return new GeneratorHealth(round1(wall / 1e9), shareCores, round1(cpu), gcMax, fires, sampler, serversCpu,
-                !reasons.isEmpty(), reasons);
+        return new GeneratorHealth(
+                round1(wall / 1e9),
+                shareCores,
+                round1(cpu),
+                gcMax,
+                fires,
+                sampler,
+                serversCpu,
+                !reasons.isEmpty(),
+                reasons);
     }
 
     private Map<String, ProcessStats> servers() {
@@ -147,8 +160,11 @@ public final class GeneratorMonitor implements AutoCloseable {
         if (micros.getTotalCount() == 0) {
             return GeneratorHealth.Lag.NONE;
         }
-        return new GeneratorHealth.Lag(micros.getTotalCount(), ms(micros.getValueAtPercentile(50)),
-                ms(micros.getValueAtPercentile(99)), ms(micros.getMaxValue()));
+        return new GeneratorHealth.Lag(
+                micros.getTotalCount(),
+                ms(micros.getValueAtPercentile(50)),
+                ms(micros.getValueAtPercentile(99)),
+                ms(micros.getMaxValue()));
     }
 
     private static double ms(long micros) {
@@ -161,12 +177,17 @@ public final class GeneratorMonitor implements AutoCloseable {
 
     /** One line for the console: "runner CPU 41% of 2 cores, fire lag p99 12 ms, GC max 8 ms". */
     public static String summary(GeneratorHealth h) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "runner CPU %.0f%% of %s cores",
-                h.cpuPercentOfShare(), Durations.decimal(h.shareCores())));
+        StringBuilder b = new StringBuilder(String.format(
+                Locale.ROOT,
+                "runner CPU %.0f%% of %s cores",
+                h.cpuPercentOfShare(),
+                Durations.decimal(h.shareCores())));
         if (h.fireLag().count() > 0) {
             b.append(", fire lag p99 ").append(Durations.ms(h.fireLag().p99Ms()));
         }
-        return b.append(", GC max ").append(Durations.ms((double) h.gcPauseMaxMs())).toString();
+        return b.append(", GC max ")
+                .append(Durations.ms((double) h.gcPauseMaxMs()))
+                .toString();
     }
 
     @Override

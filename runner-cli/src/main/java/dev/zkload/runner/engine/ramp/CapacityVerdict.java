@@ -1,13 +1,11 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.ResultFiles;
-
+import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
-
-import dev.zkload.runner.result.GeneratorHealth;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,48 +18,74 @@ import java.util.Locale;
  * off as the ensemble's capacity.
  */
 final class CapacityVerdict {
-    private CapacityVerdict() {
-    }
+    private CapacityVerdict() {}
 
-    static RampSummary summarize(StopReason reason, String message, List<StepResult> steps, RampPlan plan,
-            boolean embedded) {
+    static RampSummary summarize(
+            StopReason reason, String message, List<StepResult> steps, RampPlan plan, boolean embedded) {
         List<StepResult> load = steps.stream().filter(s -> s.step() > 0).toList();
-        Integer maxStable = load.stream().filter(s -> s.verdict() == StepVerdict.STABLE).map(StepResult::domains)
-                .max(Integer::compare).orElse(null);
+        Integer maxStable = load.stream()
+                .filter(s -> s.verdict() == StepVerdict.STABLE)
+                .map(StepResult::domains)
+                .max(Integer::compare)
+                .orElse(null);
         Integer saturatedAt = last(load, StepVerdict.SATURATED);
         Integer boundAt = last(load, StepVerdict.GENERATOR_BOUND);
-        List<StepResult> unobserved = load.stream().filter(s -> !s.saturationObservable()).toList();
+        List<StepResult> unobserved =
+                load.stream().filter(s -> !s.saturationObservable()).toList();
         boolean observable = plan.serverMetrics() && unobserved.isEmpty();
         String stable = maxStable == null ? "none" : Integer.toString(maxStable);
-        String verdict = switch (reason) {
-            case TARGET_REACHED -> observable
-                    ? "The ensemble carried all " + Plural.domains(plan.domains()) + " below saturation: its limit"
-                            + " lies above that."
-                    : "The ensemble carried " + Plural.domains(plan.domains()) + " without errors, but saturation was"
-                            + " not observable, so that is not a capacity; max stable domains: " + stable + ".";
-            case SATURATED -> String.format(Locale.ROOT, "The ensemble saturated at %s; max stable domains: %s.",
-                    Plural.domains(saturatedAt), stable);
-            case GENERATOR_BOUND -> "At " + Plural.domains(boundAt) + " the load generator, not the ensemble, was the"
-                    + " limit: " + (maxStable == null ? "no step measured the ensemble below the generator's limit, so"
-                            + " its capacity is not known"
-                            : "the ensemble carried " + Plural.domains(maxStable) + ", and beyond that its capacity is"
-                                    + " not known")
-                    + "; run several runners with --shard i/N, or use a bigger machine, to go further.";
-            case CANNOT_ADD_DOMAINS -> "Domains could not be added (" + message + "); max stable domains: " + stable + ".";
-            case ERRORS -> "The run stopped on errors (" + message + "); max stable domains: " + stable + ".";
-            case INTERRUPTED -> "Interrupted before a verdict; max stable domains so far: " + stable + ".";
-        };
-        return new RampSummary(ResultFiles.SCHEMA_VERSION, maxStable, saturatedAt, boundAt, reason, observable, verdict,
-                qualifications(load, unobserved, plan, embedded), reason == StopReason.INTERRUPTED, Instant.now(),
-                steps.size(), message);
+        String verdict =
+                switch (reason) {
+                    case TARGET_REACHED ->
+                        observable
+                                ? "The ensemble carried all " + Plural.domains(plan.domains())
+                                        + " below saturation: its limit" + " lies above that."
+                                : "The ensemble carried " + Plural.domains(plan.domains())
+                                        + " without errors, but saturation was"
+                                        + " not observable, so that is not a capacity; max stable domains: " + stable
+                                        + ".";
+                    case SATURATED ->
+                        String.format(
+                                Locale.ROOT,
+                                "The ensemble saturated at %s; max stable domains: %s.",
+                                Plural.domains(saturatedAt),
+                                stable);
+                    case GENERATOR_BOUND ->
+                        "At " + Plural.domains(boundAt) + " the load generator, not the ensemble, was the"
+                                + " limit: "
+                                + (maxStable == null
+                                        ? "no step measured the ensemble below the generator's limit, so"
+                                                + " its capacity is not known"
+                                        : "the ensemble carried " + Plural.domains(maxStable)
+                                                + ", and beyond that its capacity is" + " not known")
+                                + "; run several runners with --shard i/N, or use a bigger machine, to go further.";
+                    case CANNOT_ADD_DOMAINS ->
+                        "Domains could not be added (" + message + "); max stable domains: " + stable + ".";
+                    case ERRORS -> "The run stopped on errors (" + message + "); max stable domains: " + stable + ".";
+                    case INTERRUPTED -> "Interrupted before a verdict; max stable domains so far: " + stable + ".";
+                };
+        return new RampSummary(
+                ResultFiles.SCHEMA_VERSION,
+                maxStable,
+                saturatedAt,
+                boundAt,
+                reason,
+                observable,
+                verdict,
+                qualifications(load, unobserved, plan, embedded),
+                reason == StopReason.INTERRUPTED,
+                Instant.now(),
+                steps.size(),
+                message);
     }
 
-    private static List<String> qualifications(List<StepResult> load, List<StepResult> unobserved, RampPlan plan,
-            boolean embedded) {
+    private static List<String> qualifications(
+            List<StepResult> load, List<StepResult> unobserved, RampPlan plan, boolean embedded) {
         List<String> q = new ArrayList<>();
         if (!plan.serverMetrics()) {
-            q.add("Run with --no-server-metrics: the servers' statistics were not read, so saturation could not be"
-                    + " observed; the ramp could stop only on errors, on domains that could not be added, or at its target.");
+            q.add(
+                    "Run with --no-server-metrics: the servers' statistics were not read, so saturation could not be"
+                            + " observed; the ramp could stop only on errors, on domains that could not be added, or at its target.");
         } else if (!unobserved.isEmpty()) {
             q.add("Saturation was not observable at " + domainsOf(unobserved) + " domains: the leader's statistics went"
                     + " unanswered for part of the settled load (see serverMetrics in steps.jsonl).");
@@ -71,17 +95,25 @@ final class CapacityVerdict {
                 q.add("At " + Plural.domains(s.domains()) + " the runner was the bottleneck: "
                         + String.join("; ", s.generator().reasons()) + ".");
             } else if (s.generatorDuringAdd() != null && s.generatorDuringAdd().bound()) {
-                q.add("While the step to " + Plural.domains(s.domains()) + " registered them, the runner was the bottleneck ("
+                q.add("While the step to " + Plural.domains(s.domains())
+                        + " registered them, the runner was the bottleneck ("
                         + String.join("; ", s.generatorDuringAdd().reasons()) + "); only the settled load was judged.");
             }
         }
         if (embedded && !load.isEmpty()) {
             StepResult last = load.get(load.size() - 1);
             GeneratorHealth h = last.generator();
-            double servers = h.serversCpuPercent().values().stream().mapToDouble(Double::doubleValue).sum();
-            q.add(String.format(Locale.ROOT, "The servers shared this machine with the runner (embedded ensemble): at %s"
-                    + " the runner used %.0f%% of its %s cores and the servers %.0f%% of one core together.",
-                    Plural.domains(last.domains()), h.cpuPercentOfShare(), trim(h.shareCores()), servers));
+            double servers = h.serversCpuPercent().values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sum();
+            q.add(String.format(
+                    Locale.ROOT,
+                    "The servers shared this machine with the runner (embedded ensemble): at %s"
+                            + " the runner used %.0f%% of its %s cores and the servers %.0f%% of one core together.",
+                    Plural.domains(last.domains()),
+                    h.cpuPercentOfShare(),
+                    trim(h.shareCores()),
+                    servers));
         }
         return q;
     }
@@ -97,7 +129,8 @@ final class CapacityVerdict {
     }
 
     private static String domainsOf(List<StepResult> steps) {
-        return String.join(", ", steps.stream().map(s -> Integer.toString(s.domains())).toList());
+        return String.join(
+                ", ", steps.stream().map(s -> Integer.toString(s.domains())).toList());
     }
 
     private static String trim(double v) {

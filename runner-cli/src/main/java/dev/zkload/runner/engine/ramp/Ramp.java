@@ -1,23 +1,21 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.ResultFiles;
-
+import dev.zkload.bench.ops.LatencyRun;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.run.Target;
+import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
-
-import dev.zkload.bench.ops.LatencyRun;
-import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.stats.StatsSampler;
-import dev.zkload.runner.result.GeneratorHealth;
-import dev.zkload.runner.engine.health.GeneratorMonitor;
-import dev.zkload.runner.progress.Progress;
-import dev.zkload.runner.result.ResultWriter;
-import dev.zkload.runner.engine.run.Target;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;
@@ -63,7 +61,12 @@ public final class Ramp {
     /** Past the baseline: saturation now ends a step's benchmark early. */
     private volatile boolean underLoad;
 
-    public Ramp(RampPlan plan, Target target, ResultWriter results, Progress progress, GeneratorMonitor monitor,
+    public Ramp(
+            RampPlan plan,
+            Target target,
+            ResultWriter results,
+            Progress progress,
+            GeneratorMonitor monitor,
             StatsClient stats) {
         this.plan = plan;
         this.target = target;
@@ -76,13 +79,28 @@ public final class Ramp {
     }
 
     public RampSummary run(DomainFleet fleet) throws IOException {
-        StatsSampler sampler = !plan.serverMetrics() ? null : StatsSampler.builder().servers(target.servers()).client(stats)
-                .interval(Duration.ofSeconds(1)).csv(results.resolve(ResultFiles.METRICS)).listener(this::onSamples)
-                .lateness(monitor.samplerLagListener()).build();
+        StatsSampler sampler = !plan.serverMetrics()
+                ? null
+                : StatsSampler.builder()
+                        .servers(target.servers())
+                        .client(stats)
+                        .interval(Duration.ofSeconds(1))
+                        .csv(results.resolve(ResultFiles.METRICS))
+                        .listener(this::onSamples)
+                        .lateness(monitor.samplerLagListener())
+                        .build();
         readings = new ServerReadings(sampler, stats, target.servers());
-        status = new RampProgress(progress, plan.loadSteps(), plan.outstandingThreshold(),
-                sampler == null ? null : () -> watch.lastOutstanding(), monitor::recentCpuPercentOfShare);
-        bench = new StepBench(plan, target.connectString().toString(), readings::leader, p -> status.phase(p),
+        status = new RampProgress(
+                progress,
+                plan.loadSteps(),
+                plan.outstandingThreshold(),
+                sampler == null ? null : () -> watch.lastOutstanding(),
+                monitor::recentCpuPercentOfShare);
+        bench = new StepBench(
+                plan,
+                target.connectString().toString(),
+                readings::leader,
+                p -> status.phase(p),
                 w -> progress.line("warning: %s", w));
         recorder = new StepRecorder(plan, results, progress, readings, target);
         try {
@@ -136,8 +154,22 @@ public final class Ramp {
         boolean interrupted = Thread.interrupted();
         readings.round();
         FleetSnapshot now = fleet.snapshot();
-        StepResult r = recorder.assemble(new StepRecorder.Measured(0, 0, start, new StepPhases(0, 0, seconds(start)), w,
-                start, monitor.end(), null, run, null, null, now, detector.saturated(), shardDomains()),
+        StepResult r = recorder.assemble(
+                new StepRecorder.Measured(
+                        0,
+                        0,
+                        start,
+                        new StepPhases(0, 0, seconds(start)),
+                        w,
+                        start,
+                        monitor.end(),
+                        null,
+                        run,
+                        null,
+                        null,
+                        now,
+                        detector.saturated(),
+                        shardDomains()),
                 leaderless());
         finish(r.withVerdict(interrupted ? StepVerdict.INTERRUPTED : StepVerdict.BASELINE), interrupted);
     }
@@ -177,11 +209,30 @@ public final class Ramp {
             interrupted = Thread.interrupted();
         }
         readings.round();
-        StepPhases phases = new StepPhases(round(Duration.between(start, added)), round(Duration.between(added, measured)),
-                seconds(measured));
-        StepResult r = recorder.assemble(new StepRecorder.Measured(k, domains, start, phases, w, added, monitor.end(),
-                duringAdd, run, StepFigures.footprint(baseline, settled, domains, writes), before, fleet.snapshot(),
-                detector.saturated(), shardDomains()), leaderless());
+        StepPhases phases = new StepPhases(
+                round(Duration.between(start, added)), round(Duration.between(added, measured)), seconds(measured));
+        StepResult r = recorder.assemble(
+                new StepRecorder.Measured(
+                        k,
+                        domains,
+                        start,
+                        phases,
+                        w,
+                        added,
+                        monitor.end(),
+                        duringAdd,
+                        run,
+                        StepFigures.footprint(baseline, settled, domains, writes),
+                        before,
+                        fleet.snapshot(),
+                        detector.saturated(),
+                        shardDomains()),
+                leaderless());
+        return judge(r, interrupted);
+    }
+
+    /** Records the step with its verdict; the summary when the ramp stops after it. */
+    private Optional<RampSummary> judge(StepResult r, boolean interrupted) throws InterruptedException {
         if (interrupted) {
             finish(r.withVerdict(StepVerdict.INTERRUPTED), true);
         }
@@ -199,17 +250,19 @@ public final class Ramp {
         int mine = plan.shard().share(domains);
         int from = domainsUp;
         try {
-            new DomainAdder(fleet, plan.addRate(), plan.sessionsPerDomain()).add(mine - from,
-                    n -> status.up(plan.shard().alone() ? from + n : domains));
+            new DomainAdder(fleet, plan.addRate(), plan.sessionsPerDomain())
+                    .add(mine - from, n -> status.up(plan.shard().alone() ? from + n : domains));
         } catch (DomainStartException e) {
             // the sampler may not have seen it yet: ask the servers now
             if (quorumGone()) {
                 quorumLost = true;
-                return Optional.of(summary(StopReason.ERRORS, "the ensemble lost its quorum while adding domains up to "
-                        + domains + " (no server leads): " + e.getMessage()));
+                return Optional.of(summary(
+                        StopReason.ERRORS,
+                        "the ensemble lost its quorum while adding domains up to " + domains + " (no server leads): "
+                                + e.getMessage()));
             }
-            return Optional.of(summary(StopReason.CANNOT_ADD_DOMAINS,
-                    "could not add domains up to " + domains + ": " + e.getMessage()));
+            return Optional.of(summary(
+                    StopReason.CANNOT_ADD_DOMAINS, "could not add domains up to " + domains + ": " + e.getMessage()));
         }
         domainsUp = mine;
         return Optional.empty();
@@ -245,9 +298,11 @@ public final class Ramp {
     /** Waits, watching: a saturated leader or a lost quorum ends the wait, and the step is judged at once. */
     private void watchFor(Duration d) throws InterruptedException {
         Instant end = Instant.now().plus(d);
-        while (Instant.now().isBefore(end) && !detector.saturated()
+        while (Instant.now().isBefore(end)
+                && !detector.saturated()
                 && leaderGaps.current(Instant.now()).compareTo(StopRules.LEADERLESS_LIMIT) < 0) {
-            Thread.sleep(Math.min(1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
+            Thread.sleep(Math.min(
+                    1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
         }
     }
 
@@ -259,8 +314,9 @@ public final class Ramp {
         Instant at = Shard.stepStart(plan.startAt(), plan.stepInterval(), step);
         Duration wait = Duration.between(Instant.now(), at);
         if (wait.isNegative()) {
-            progress.line("warning: step %d starts %d s behind the shared schedule (--step-interval too short?)", step,
-                    wait.negated().toSeconds());
+            progress.line(
+                    "warning: step %d starts %d s behind the shared schedule (--step-interval too short?)",
+                    step, wait.negated().toSeconds());
             return;
         }
         status.phase("waiting for " + at);
@@ -280,7 +336,8 @@ public final class Ramp {
     /** A round now finds no leader, and every server either answered or is down (so it is not merely unobserved). */
     private boolean quorumGone() {
         List<StatsSample> round = readings.round();
-        return !round.isEmpty() && StatsSampler.leaderOf(round).isEmpty()
+        return !round.isEmpty()
+                && StatsSampler.leaderOf(round).isEmpty()
                 && round.stream().allMatch(s -> s.reachable() || s.serverDown());
     }
 

@@ -28,13 +28,32 @@ import java.util.Objects;
  * @param health               when the runner itself is the bottleneck
  * @param sessionsPerDomain    executors plus consoles of one domain of the model
  */
-public record RampPlan(int domains, int step, String root, long outstandingThreshold, Duration sustain,
-        Duration settle, Duration addTimeout, Double addRate, double maxErrorRate, double maxExpiredSessions,
-        BenchTarget benchTarget, BenchSize bench, Shard shard, Instant startAt, Duration stepInterval,
-        boolean serverMetrics, HealthLimits health, int sessionsPerDomain) {
+public record RampPlan(
+        int domains,
+        int step,
+        String root,
+        long outstandingThreshold,
+        Duration sustain,
+        Duration settle,
+        Duration addTimeout,
+        Double addRate,
+        double maxErrorRate,
+        double maxExpiredSessions,
+        BenchTarget benchTarget,
+        BenchSize bench,
+        Shard shard,
+        Instant startAt,
+        Duration stepInterval,
+        boolean serverMetrics,
+        HealthLimits health,
+        int sessionsPerDomain) {
 
     /** Where the seven-op benchmark runs at each step. */
-    public enum BenchTarget { LEADER, EACH, ENSEMBLE }
+    public enum BenchTarget {
+        LEADER,
+        EACH,
+        ENSEMBLE
+    }
 
     /**
      * The seven-op benchmark of each step.
@@ -44,8 +63,7 @@ public record RampPlan(int domains, int step, String root, long outstandingThres
      * @param warmup     unrecorded calls per operation first
      * @param timeLimit  the longest one operation runs
      */
-    public record BenchSize(int znodeCount, int znodeSize, int warmup, Duration timeLimit) {
-    }
+    public record BenchSize(int znodeCount, int znodeSize, int warmup, Duration timeLimit) {}
 
     public RampPlan {
         Objects.requireNonNull(root, "root");

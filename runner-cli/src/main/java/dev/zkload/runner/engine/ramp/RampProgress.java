@@ -47,7 +47,8 @@ final class RampProgress implements AutoCloseable {
 
     void start() {
         ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.factory("zkload-progress"));
-        var unused = ticker.scheduleAtFixedRate(() -> progress.status("%s", line(Instant.now())), 1, 1, TimeUnit.SECONDS);
+        var unused =
+                ticker.scheduleAtFixedRate(() -> progress.status("%s", line(Instant.now())), 1, 1, TimeUnit.SECONDS);
     }
 
     void step(int k, int domains) {
@@ -71,7 +72,8 @@ final class RampProgress implements AutoCloseable {
 
     String line(Instant now) {
         StringBuilder b = new StringBuilder();
-        b.append(step == 0 ? "baseline" : "step " + step + "/" + loadSteps + " " + target + " dom").append(": ")
+        b.append(step == 0 ? "baseline" : "step " + step + "/" + loadSteps + " " + target + " dom")
+                .append(": ")
                 .append(phase);
         if (up >= 0 && phase.startsWith("adding")) {
             b.append(", ").append(up).append(" up");
@@ -80,7 +82,10 @@ final class RampProgress implements AutoCloseable {
             b.append(" | no server metrics");
         } else {
             long out = outstanding.getAsLong();
-            b.append(" | out ").append(out < 0 ? "?" : Long.toString(out)).append('/').append(threshold);
+            b.append(" | out ")
+                    .append(out < 0 ? "?" : Long.toString(out))
+                    .append('/')
+                    .append(threshold);
         }
         b.append(String.format(Locale.ROOT, " | cpu %.0f%%", runnerCpu.getAsDouble()));
         eta(now).ifPresent(left -> b.append(" | ~").append(left).append(" left"));

@@ -23,8 +23,7 @@ import java.util.Deque;
 public final class SaturationDetector {
     static final int SHARE_PERCENT = 90;
 
-    private record Sample(Instant time, boolean above) {
-    }
+    private record Sample(Instant time, boolean above) {}
 
     private final long threshold;
     private final Duration sustain;

@@ -2,8 +2,6 @@ package dev.zkload.runner.engine.ramp;
 
 import java.time.Duration;
 import java.time.Instant;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * This process's slice of the domains when several runner processes ramp one ensemble together
@@ -47,21 +45,33 @@ public record Shard(int index, int count) {
         return index + "/" + count;
     }
 
-    /** Reads {@code i/N}. */
-    public static final class Converter implements ITypeConverter<Shard> {
-        @Override
-        public Shard convert(String value) {
-            String[] parts = value.trim().split("/", -1);
+    /**
+     * Reads {@code i/N}.
+     *
+     * @throws IllegalArgumentException saying how to write a shard
+     */
+    public static Shard parse(String value) {
+        String[] parts = value.trim().split("/", -1);
+        if (parts.length == 2) {
+            int index;
+            int count;
             try {
-                if (parts.length == 2) {
-                    return new Shard(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
-                }
+                index = Integer.parseInt(parts[0].trim());
+                count = Integer.parseInt(parts[1].trim());
             } catch (NumberFormatException e) {
-                // falls through to the message below
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException("'" + value + "': " + e.getMessage());
+                throw notAShard(value);
             }
-            throw new TypeConversionException("'" + value + "' is not a shard; write i/N, e.g. 0/4 for the first of four");
+            try {
+                return new Shard(index, count);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("'" + value + "': " + e.getMessage(), e);
+            }
         }
+        throw notAShard(value);
+    }
+
+    private static IllegalArgumentException notAShard(String value) {
+        return new IllegalArgumentException(
+                "'" + value + "' is not a shard; write i/N, e.g. 0/4 for the first of four");
     }
 }

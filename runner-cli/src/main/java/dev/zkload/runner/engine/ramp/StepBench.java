@@ -32,7 +32,11 @@ final class StepBench {
      * @param phase   told which operation runs, for the progress line
      * @param warning told why a benchmark failed
      */
-    StepBench(RampPlan plan, String connectString, Supplier<Optional<StatsSample>> leader, Consumer<String> phase,
+    StepBench(
+            RampPlan plan,
+            String connectString,
+            Supplier<Optional<StatsSample>> leader,
+            Consumer<String> phase,
             Consumer<String> warning) {
         this.plan = plan;
         this.connectString = connectString;
@@ -44,9 +48,14 @@ final class StepBench {
     /** Runs the benchmark and returns its result; null when it failed (the warning says why). */
     LatencyRun run() {
         RampPlan.BenchSize size = plan.bench();
-        LatencyConfig config = LatencyConfig.builder(target()).znodeCount(size.znodeCount()).znodeSize(size.znodeSize())
-                .warmup(size.warmup()).timeLimit(size.timeLimit())
-                .perServer(plan.benchTarget() == RampPlan.BenchTarget.EACH).root(plan.root() + "/bench").force(true)
+        LatencyConfig config = LatencyConfig.builder(target())
+                .znodeCount(size.znodeCount())
+                .znodeSize(size.znodeSize())
+                .warmup(size.warmup())
+                .timeLimit(size.timeLimit())
+                .perServer(plan.benchTarget() == RampPlan.BenchTarget.EACH)
+                .root(plan.root() + "/bench")
+                .force(true)
                 .build();
         FutureTask<LatencyRun> task = new FutureTask<>(() -> LatencyBenchmark.run(config, new LatencyListener() {
             @Override

@@ -14,11 +14,11 @@ import java.util.TreeMap;
 
 /** How the result records of a step are computed from what was sampled and counted. */
 public final class StepFigures {
-    private StepFigures() {
-    }
+    private StepFigures() {}
 
     /** Aggregates sample rounds (oldest first); null when no round reached a leader. */
-    public static StepServerData serverData(List<List<StatsSample>> rounds, Long sessions, Double cpuPercent, Long rssBytes) {
+    public static StepServerData serverData(
+            List<List<StatsSample>> rounds, Long sessions, Double cpuPercent, Long rssBytes) {
         long sum = 0;
         long max = 0;
         int n = 0;
@@ -46,9 +46,19 @@ public final class StepFigures {
                 connections += Math.max(0, s.stats().aliveConnections());
             }
         }
-        return new StepServerData(leader.znodeCount(), watches, connections, sessions, leader.ephemeralsCount(),
-                Math.round(10.0 * sum / n) / 10.0, max, leader.avgLatencyMs(), leader.maxLatencyMs(),
-                leader.approximateDataSize(), cpuPercent, rssBytes);
+        return new StepServerData(
+                leader.znodeCount(),
+                watches,
+                connections,
+                sessions,
+                leader.ephemeralsCount(),
+                Math.round(10.0 * sum / n) / 10.0,
+                max,
+                leader.avgLatencyMs(),
+                leader.maxLatencyMs(),
+                leader.approximateDataSize(),
+                cpuPercent,
+                rssBytes);
     }
 
     /**
@@ -60,10 +70,16 @@ public final class StepFigures {
         if (base == null || now == null || domains < 1) {
             return null;
         }
-        Double sessions = base.sessions() == null || now.sessions() == null ? null
+        Double sessions = base.sessions() == null || now.sessions() == null
+                ? null
                 : per(now.sessions() - base.sessions(), domains);
-        return new Footprint(per(now.znodes() - base.znodes(), domains), per(now.watches() - base.watches(), domains),
-                per(now.ephemerals() - base.ephemerals(), domains), sessions, writesPerSec, null);
+        return new Footprint(
+                per(now.znodes() - base.znodes(), domains),
+                per(now.watches() - base.watches(), domains),
+                per(now.ephemerals() - base.ephemerals(), domains),
+                sessions,
+                writesPerSec,
+                null);
     }
 
     private static double per(long delta, int domains) {
@@ -74,10 +90,15 @@ public final class StepFigures {
     static StepFleetData fleet(FleetSnapshot from, FleetSnapshot to) {
         Map<String, Long> events = new TreeMap<>();
         for (SessionEvent kind : SessionEvent.values()) {
-            events.put(kind.id(), to.sessionEvents().get(kind) - from.sessionEvents().get(kind));
+            events.put(
+                    kind.id(),
+                    to.sessionEvents().get(kind) - from.sessionEvents().get(kind));
         }
-        return new StepFleetData(to.sessionsConnected(), events, to.operationErrors() - from.operationErrors(),
-                to.runsCompleted() - from.runsCompleted(), to.runsFailed() - from.runsFailed());
+        return new StepFleetData(
+                to.sessionsConnected(),
+                events,
+                to.operationErrors() - from.operationErrors(),
+                to.runsCompleted() - from.runsCompleted(),
+                to.runsFailed() - from.runsFailed());
     }
-
 }

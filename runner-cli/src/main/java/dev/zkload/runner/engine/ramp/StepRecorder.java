@@ -1,23 +1,19 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.Footprint;
-
-import dev.zkload.runner.engine.health.GeneratorMonitor;
-
-import dev.zkload.runner.result.MetricsCoverage;
-import dev.zkload.runner.result.StepFleetData;
-import dev.zkload.runner.result.StepPhases;
-import dev.zkload.runner.result.StepResult;
-import dev.zkload.runner.result.StepServerData;
-
 import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.runner.result.GeneratorHealth;
-import dev.zkload.runner.progress.Progress;
-import dev.zkload.runner.result.ResultWriter;
+import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.Target;
+import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.result.MetricsCoverage;
+import dev.zkload.runner.result.ResultWriter;
+import dev.zkload.runner.result.StepPhases;
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StepServerData;
 import dev.zkload.sim.FleetSnapshot;
 import java.io.IOException;
 import java.time.Instant;
@@ -33,10 +29,21 @@ import java.util.Optional;
  */
 final class StepRecorder {
     /** What the ramp gathered during one step. */
-    record Measured(int step, int domains, Instant start, StepPhases phases, StepWatch watch, Instant settledFrom,
-            GeneratorHealth health, GeneratorHealth duringAdd, LatencyRun run, Footprint footprint, FleetSnapshot before,
-            FleetSnapshot after, boolean saturated, Integer shardDomains) {
-    }
+    record Measured(
+            int step,
+            int domains,
+            Instant start,
+            StepPhases phases,
+            StepWatch watch,
+            Instant settledFrom,
+            GeneratorHealth health,
+            GeneratorHealth duringAdd,
+            LatencyRun run,
+            Footprint footprint,
+            FleetSnapshot before,
+            FleetSnapshot after,
+            boolean saturated,
+            Integer shardDomains) {}
 
     private final RampPlan plan;
     private final ResultWriter results;
@@ -55,7 +62,8 @@ final class StepRecorder {
     /** The step's result, its verdict still to be given; writes the benchmark's histogram logs. */
     StepResult assemble(Measured m, double leaderlessSec) {
         LatencyRun run = m.run();
-        Map<String, OpStats> ops = run == null || run.report().targets().isEmpty() ? Map.of()
+        Map<String, OpStats> ops = run == null || run.report().targets().isEmpty()
+                ? Map.of()
                 : run.report().targets().get(0).ops();
         Map<String, Map<String, OpStats>> byTarget = new LinkedHashMap<>();
         long calls = 0;
@@ -77,34 +85,61 @@ final class StepRecorder {
         MetricsCoverage coverage = m.watch().coverage();
         boolean observable = plan.serverMetrics() && coverage.leaderObserved();
         FleetSnapshot after = m.after();
-        return new StepResult(m.step(), m.domains(), after.executors(), after.jobs(), after.sessions(), m.shardDomains(),
-                m.start(), Instant.now(), m.phases(), null, observable && m.saturated(), observable,
-                m.step() > 0 && m.health().bound(), m.health(), m.duringAdd(), serverData(m.settledFrom(), m.health()),
-                m.step() > 0 ? m.watch().burst() : null, coverage, m.footprint(), ops,
+        return new StepResult(
+                m.step(),
+                m.domains(),
+                after.executors(),
+                after.jobs(),
+                after.sessions(),
+                m.shardDomains(),
+                m.start(),
+                Instant.now(),
+                m.phases(),
+                null,
+                observable && m.saturated(),
+                observable,
+                m.step() > 0 && m.health().bound(),
+                m.health(),
+                m.duringAdd(),
+                serverData(m.settledFrom(), m.health()),
+                m.step() > 0 ? m.watch().burst() : null,
+                coverage,
+                m.footprint(),
+                ops,
                 plan.benchTarget() == RampPlan.BenchTarget.EACH ? byTarget : null,
                 m.before() == null ? null : StepFigures.fleet(m.before(), after),
-                calls == 0 ? 0 : (double) errors / calls, leaderlessSec);
+                calls == 0 ? 0 : (double) errors / calls,
+                leaderlessSec);
     }
 
     /** Appends the step to steps.jsonl (flushed) and says it on the console. */
     void record(StepResult r) {
         results.appendStep(r);
         StepServerData s = r.server();
-        progress.line("step %d: %s, %d sessions, leader outstanding avg %s max %s, %s — %s", r.step(),
-                Plural.domains(r.domains()), r.sessions(), s == null ? "n/a" : s.outstandingAvg(),
-                s == null ? "n/a" : s.outstandingMax(), GeneratorMonitor.summary(r.generator()), r.verdict().json().toUpperCase(Locale.ROOT));
+        progress.line(
+                "step %d: %s, %d sessions, leader outstanding avg %s max %s, %s — %s",
+                r.step(),
+                Plural.domains(r.domains()),
+                r.sessions(),
+                s == null ? "n/a" : s.outstandingAvg(),
+                s == null ? "n/a" : s.outstandingMax(),
+                GeneratorMonitor.summary(r.generator()),
+                r.verdict().json().toUpperCase(Locale.ROOT));
     }
 
     /** The servers' counters over the settled load, with the embedded leader's CPU and memory beside them. */
     private StepServerData serverData(Instant from, GeneratorHealth health) {
         List<List<StatsSample>> rounds = readings.since(from);
         Optional<StatsSample> leader = readings.leader();
-        Double cpu = leader.map(l -> health.serversCpuPercent().get(l.server().hostPort())).orElse(null);
-        Long rss = target.ensemble().flatMap(e -> leader.map(l -> {
-            int id = target.servers().indexOf(l.server()) + 1;
-            long bytes = id < 1 ? -1 : e.processStats(id).rssBytes();
-            return bytes < 0 ? null : bytes;
-        })).orElse(null);
+        Double cpu = leader.map(l -> health.serversCpuPercent().get(l.server().hostPort()))
+                .orElse(null);
+        Long rss = target.ensemble()
+                .flatMap(e -> leader.map(l -> {
+                    int id = target.servers().indexOf(l.server()) + 1;
+                    long bytes = id < 1 ? -1 : e.processStats(id).rssBytes();
+                    return bytes < 0 ? null : bytes;
+                }))
+                .orElse(null);
         return StepFigures.serverData(rounds, null, cpu, rss);
     }
 }

@@ -1,10 +1,9 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.Burst;
-import dev.zkload.runner.result.MetricsCoverage;
-
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.runner.result.Burst;
+import dev.zkload.runner.result.MetricsCoverage;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -63,8 +62,8 @@ final class StepWatch {
     }
 
     synchronized Burst burst() {
-        return new Burst(burstSamples, burstSamples == 0 ? 0 : Math.round(10.0 * burstSum / burstSamples) / 10.0,
-                burstMax);
+        return new Burst(
+                burstSamples, burstSamples == 0 ? 0 : Math.round(10.0 * burstSum / burstSamples) / 10.0, burstMax);
     }
 
     synchronized MetricsCoverage coverage() {

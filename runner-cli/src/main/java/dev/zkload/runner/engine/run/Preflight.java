@@ -1,12 +1,11 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.runner.result.ServerCheck;
-
-import dev.zkload.bench.stats.MetricAccess;
-import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.stats.MetricAccess;
+import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.runner.result.ServerCheck;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,8 +26,7 @@ public final class Preflight {
      */
     static final Duration LOCK_SESSION = Duration.ofSeconds(20);
 
-    private Preflight() {
-    }
+    private Preflight() {}
 
     /**
      * Checks every server.
@@ -46,22 +44,25 @@ public final class Preflight {
             try {
                 access = stats.access(s);
             } catch (IOException e) {
-                down.add(s.hostPort() + " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+                down.add(s.hostPort() + " ("
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
                 checks.add(new ServerCheck(s.hostPort(), "unknown (the server does not answer)", "unknown", "none"));
                 continue;
             }
             if (!access.complete()) {
                 blind.add(access);
             }
-            String version = access.version() != null ? access.version()
+            String version = access.version() != null
+                    ? access.version()
                     : "unknown (srvr is not whitelisted and no AdminServer answers)";
-            checks.add(new ServerCheck(s.hostPort(), version, access.state().name().toLowerCase(Locale.ROOT),
-                    access.describeSource()));
+            checks.add(new ServerCheck(
+                    s.hostPort(), version, access.state().name().toLowerCase(Locale.ROOT), access.describeSource()));
         }
         if (metricsRequired && !down.isEmpty()) {
-            throw new RunFailure(plural(down.size(), "server") + " of the ensemble " + (down.size() == 1 ? "does" : "do")
-                    + " not answer on the client port: " + String.join(", ", down)
-                    + "; a capacity run needs every server up");
+            throw new RunFailure(
+                    plural(down.size(), "server") + " of the ensemble " + (down.size() == 1 ? "does" : "do")
+                            + " not answer on the client port: " + String.join(", ", down)
+                            + "; a capacity run needs every server up");
         }
         if (metricsRequired && !blind.isEmpty()) {
             throw new RunFailure(noMetrics(blind));
@@ -72,8 +73,12 @@ public final class Preflight {
     /** The one sentence for servers whose statistics cannot be read, with the line that fixes it. */
     static String noMetrics(List<MetricAccess> blind) {
         MetricAccess first = blind.get(0);
-        String who = blind.size() == 1 ? first.server().hostPort()
-                : blind.size() + " servers (" + String.join(", ", blind.stream().map(a -> a.server().hostPort()).toList()) + ")";
+        String who = blind.size() == 1
+                ? first.server().hostPort()
+                : blind.size() + " servers ("
+                        + String.join(
+                                ", ",
+                                blind.stream().map(a -> a.server().hostPort()).toList()) + ")";
         List<String> words = first.refusedWords();
         return who + (blind.size() == 1 ? " does" : " do") + " not give zkload the statistics a capacity run reads:"
                 + " " + quoted(words) + (words.size() == 1 ? " is" : " are") + " not in 4lw.commands.whitelist, and "
@@ -89,14 +94,16 @@ public final class Preflight {
      *
      * @throws RunFailure when the ensemble's ACL denies it, or another live run holds the root
      */
-    public static RunLock lock(String connectString, Duration connectTimeout, String root, RunLock.Owner owner,
-            boolean force)
+    public static RunLock lock(
+            String connectString, Duration connectTimeout, String root, RunLock.Owner owner, boolean force)
             throws InterruptedException {
         try {
             return RunLock.acquire(connectString, LOCK_SESSION, connectTimeout, root, owner, force);
         } catch (KeeperException.NoAuthException e) {
-            throw new RunFailure("cannot create the run's root " + root + ": the ensemble's ACL on " + e.getPath()
-                    + " does not let this client write (NoAuth)", e);
+            throw new RunFailure(
+                    "cannot create the run's root " + root + ": the ensemble's ACL on " + e.getPath()
+                            + " does not let this client write (NoAuth)",
+                    e);
         } catch (KeeperException e) {
             throw new RunFailure("cannot create the run's root " + root + ": " + e.getMessage(), e);
         } catch (RunLock.HeldException e) {

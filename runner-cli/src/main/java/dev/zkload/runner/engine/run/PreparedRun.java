@@ -1,27 +1,20 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.runner.result.ResultFiles;
-
-import dev.zkload.bench.stats.AdminUrls;
-import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.client.RunLock;
+import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.Version;
-import dev.zkload.runner.cli.options.ServerOptions;
-import dev.zkload.runner.cli.options.TargetOptions;
-import dev.zkload.runner.engine.run.Preflight;
-import dev.zkload.runner.result.ServerCheck;
+import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.RunDescription;
-import dev.zkload.runner.engine.run.Target;
+import dev.zkload.runner.result.ServerCheck;
+import dev.zkload.sim.SaturnModel;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The start every command that loads an ensemble shares, in the order that keeps a refused run from
@@ -37,10 +30,17 @@ public final class PreparedRun implements AutoCloseable {
     private final List<ServerCheck> servers;
     private final RunLock lock;
     private final ResultWriter results;
-    private final ServerOptions embeddedSettings;
+    private final EmbeddedServers embedded;
 
-    private PreparedRun(String command, String runId, Target target, StatsClient stats, List<ServerCheck> servers,
-            RunLock lock, ResultWriter results, ServerOptions embeddedSettings) {
+    private PreparedRun(
+            String command,
+            String runId,
+            Target target,
+            StatsClient stats,
+            List<ServerCheck> servers,
+            RunLock lock,
+            ResultWriter results,
+            EmbeddedServers embedded) {
         this.command = command;
         this.runId = runId;
         this.target = target;
@@ -48,36 +48,43 @@ public final class PreparedRun implements AutoCloseable {
         this.servers = servers;
         this.lock = lock;
         this.results = results;
-        this.embeddedSettings = embeddedSettings;
+        this.embedded = embedded;
     }
 
     /**
      * Opens the target and checks it; creates and locks the root; creates the results folder.
      *
-     * @param metricsRequired false with {@code --no-server-metrics}
-     * @param force           empty an existing root that holds znodes (never a live run's)
-     * @throws RunFailure                             when the target or a check refuses (exit 1)
-     * @throws picocli.CommandLine.ParameterException on options wrong in themselves (exit 2)
+     * @throws RunFailure when the target or a check refuses (exit 1)
      */
-    public static PreparedRun open(CommandSpec spec, String command, String runId, String root, TargetOptions options,
-            int defaultServers, AdminUrls adminUrls, boolean metricsRequired, boolean force, Path out, PrintWriter console)
-            throws InterruptedException {
-        Target target = Target.open(options, defaultServers, spec, console);
+    public static PreparedRun open(RunStart start, PrintWriter console) throws InterruptedException {
+        Target target = Target.open(start.target(), console);
         RunLock lock = null;
         try {
-            StatsClient stats = new StatsClient(Duration.ofSeconds(2), adminUrls);
-            List<ServerCheck> servers = Preflight.servers(target.servers(), stats, metricsRequired);
-            lock = Preflight.lock(target.connectString().toString(), options.connectTimeout, root,
-                    new RunLock.Owner(command, runId, ProcessHandle.current().pid(), RunLock.localHost(), Instant.now()),
-                    force);
+            StatsClient stats = new StatsClient(Duration.ofSeconds(2), start.adminUrls());
+            List<ServerCheck> servers = Preflight.servers(target.servers(), stats, start.metricsRequired());
+            RunLock.Owner owner = new RunLock.Owner(
+                    start.command(), start.runId(), ProcessHandle.current().pid(), RunLock.localHost(), Instant.now());
+            lock = Preflight.lock(
+                    target.connectString().toString(),
+                    start.target().connectTimeout(),
+                    start.root(),
+                    owner,
+                    start.force());
             ResultWriter results;
             try {
-                results = ResultWriter.create(out);
+                results = ResultWriter.create(start.out());
             } catch (IllegalArgumentException e) {
                 throw new RunFailure("--out: " + e.getMessage(), e);
             }
-            return new PreparedRun(command, runId, target, stats, servers, lock, results,
-                    target.embedded() ? options.server : null);
+            return new PreparedRun(
+                    start.command(),
+                    start.runId(),
+                    target,
+                    stats,
+                    servers,
+                    lock,
+                    results,
+                    start.target().embedded());
         } catch (RuntimeException | InterruptedException e) {
             if (lock != null) {
                 lock.close();
@@ -88,10 +95,33 @@ public final class PreparedRun implements AutoCloseable {
     }
 
     /** Writes {@code run.json}: the tool, the command line, the target as the preflight found it, the model and settings. */
-    public void writeRun(List<String> arguments, Map<String, Object> model, Map<String, Object> settings) {
-        results.writeRun(new RunDescription(ResultFiles.SCHEMA_VERSION, "zkload", Version.current(), command, arguments,
-                startTime, runId,
-                lock.root(), model, targetMap(), settings));
+    public void writeRun(List<String> arguments, SaturnModel model, Map<String, Object> settings) {
+        results.writeRun(new RunDescription(
+                ResultFiles.SCHEMA_VERSION,
+                "zkload",
+                Version.current(),
+                command,
+                arguments,
+                startTime,
+                runId,
+                lock.root(),
+                model == null ? null : modelMap(model),
+                targetMap(),
+                settings));
+    }
+
+    /** The model as run.json records it, with what one domain should cost. */
+    private static Map<String, Object> modelMap(SaturnModel m) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("name", m.name());
+        map.put("executorsPerDomain", m.executorsPerDomain());
+        map.put("consolesPerDomain", m.consolesPerDomain());
+        map.put("jobsPerDomain", m.jobsPerDomain());
+        map.put("itemsPerJob", m.itemsPerJob());
+        map.put("configFields", m.configFields());
+        map.put("runTimeMs", m.runTime().toMillis());
+        map.put("expectedPerDomain", m.expectedFootprint());
+        return map;
     }
 
     private Map<String, Object> targetMap() {
@@ -99,12 +129,8 @@ public final class PreparedRun implements AutoCloseable {
         map.put("connectString", target.connectString().toString());
         map.put("embedded", target.embedded());
         map.put("servers", servers);
-        if (embeddedSettings != null) {
-            map.put("snapCount", embeddedSettings.snapCount);
-            map.put("serverJvmOpts", embeddedSettings.serverJvmOpts);
-            map.put("serverJavaHome", embeddedSettings.serverJavaHome == null ? System.getProperty("java.home")
-                    : embeddedSettings.serverJavaHome.toString());
-            map.put("serverHeap", embeddedSettings.serverHeap);
+        if (embedded != null) {
+            embedded.describe(map);
         }
         return map;
     }
@@ -142,5 +168,4 @@ public final class PreparedRun implements AutoCloseable {
             }
         }
     }
-
 }

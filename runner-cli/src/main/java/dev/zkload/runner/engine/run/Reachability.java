@@ -11,12 +11,12 @@ import java.time.Duration;
  * ends within the connect timeout with one sentence instead of a hang or a stack trace.
  */
 final class Reachability {
-    private Reachability() {
-    }
+    private Reachability() {}
 
     static void check(ConnectString cs, Duration timeout) throws InterruptedException {
         try {
-            Connections.open(cs.toString(), timeout.multipliedBy(2), timeout, null).close();
+            Connections.open(cs.toString(), timeout.multipliedBy(2), timeout, null)
+                    .close();
         } catch (IOException e) {
             throw new RunFailure(e.getMessage(), e);
         }

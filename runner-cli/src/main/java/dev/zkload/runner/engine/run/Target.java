@@ -1,15 +1,12 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.runner.RunFailure;
-import dev.zkload.runner.cli.options.TargetOptions;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 
 /**
  * The ensemble a command works against: either one given with {@code --connect}, checked to answer
@@ -26,27 +23,19 @@ public final class Target implements AutoCloseable {
     }
 
     /**
-     * Opens the target the options describe.
+     * Opens the target: reaches an existing ensemble, or starts the embedded one.
      *
-     * @param defaultServers size of the embedded ensemble when {@code --servers} is not given
-     * @throws ParameterException on an unparsable connect string or impossible settings (exit 2)
-     * @throws RunFailure         when the ensemble does not answer or cannot start (exit 1)
+     * @param progress where to say that an embedded ensemble is starting
+     * @throws RunFailure when the ensemble does not answer or cannot start (exit 1)
      */
-    public static Target open(TargetOptions options, int defaultServers, CommandSpec spec, PrintWriter progress)
-            throws InterruptedException {
-        options.validate(spec);
-        if (options.connect != null) {
-            ConnectString cs;
-            try {
-                cs = ConnectString.parse(options.connect);
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), "--connect: " + e.getMessage());
-            }
-            Reachability.check(cs, options.connectTimeout);
-            return new Target(cs, null);
+    public static Target open(TargetSpec spec, PrintWriter progress) throws InterruptedException {
+        if (spec.connect() != null) {
+            Reachability.check(spec.connect(), spec.connectTimeout());
+            return new Target(spec.connect(), null);
         }
-        LocalEnsemble ensemble = Embedded.builder(options.server, defaultServers).build();
-        progress.printf("Starting an embedded ZooKeeper ensemble of %d server%s...%n",
+        LocalEnsemble ensemble = spec.embedded().builder().build();
+        progress.printf(
+                "Starting an embedded ZooKeeper ensemble of %d server%s...%n",
                 ensemble.size(), ensemble.size() == 1 ? "" : "s");
         progress.flush();
         try {

@@ -1,9 +1,9 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.RunLock;
+import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

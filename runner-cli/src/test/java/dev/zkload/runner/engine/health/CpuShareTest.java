@@ -10,8 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 class CpuShareTest {
     @Test
     void cgroupV2QuotaIsQuotaOverPeriod(@TempDir Path dir) throws Exception {
-        assertThat(CpuShare.v2(Files.writeString(dir.resolve("cpu.max"), "20000 100000\n"))).contains(0.2);
-        assertThat(CpuShare.v2(Files.writeString(dir.resolve("cpu.max"), "max 100000\n"))).isEmpty();
+        assertThat(CpuShare.v2(Files.writeString(dir.resolve("cpu.max"), "20000 100000\n")))
+                .contains(0.2);
+        assertThat(CpuShare.v2(Files.writeString(dir.resolve("cpu.max"), "max 100000\n")))
+                .isEmpty();
         assertThat(CpuShare.v2(dir.resolve("absent"))).isEmpty();
     }
 
@@ -26,6 +28,8 @@ class CpuShareTest {
 
     @Test
     void theShareNeverExceedsTheAvailableProcessors() {
-        assertThat(CpuShare.cores()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(CpuShare.cores())
+                .isPositive()
+                .isLessThanOrEqualTo(Runtime.getRuntime().availableProcessors());
     }
 }

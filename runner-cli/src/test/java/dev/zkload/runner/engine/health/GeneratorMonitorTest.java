@@ -1,9 +1,8 @@
 package dev.zkload.runner.engine.health;
 
-import dev.zkload.runner.result.GeneratorHealth;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.runner.result.GeneratorHealth;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +21,10 @@ class GeneratorMonitorTest {
             assertThat(late.fireLag().p50Ms()).isEqualTo(2.0);
             assertThat(late.fireLag().p99Ms()).isGreaterThan(1000.0);
             assertThat(late.bound()).isTrue();
-            assertThat(late.reasons()).singleElement().asString().startsWith("job fires ran 1.5 s late (p99; limit 1.0 s)");
+            assertThat(late.reasons())
+                    .singleElement()
+                    .asString()
+                    .startsWith("job fires ran 1.5 s late (p99; limit 1.0 s)");
 
             monitor.begin();
             monitor.fireLagListener().accept(3_000);

@@ -1,15 +1,13 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.StepFixture;
-
-import dev.zkload.runner.result.RampSummary;
-import dev.zkload.runner.result.StepResult;
-import dev.zkload.runner.result.StepVerdict;
-import dev.zkload.runner.result.StopReason;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.StepFixture;
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StepVerdict;
+import dev.zkload.runner.result.StopReason;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,24 +20,29 @@ class CapacityVerdictTest {
         RampSummary s = summarize(StopReason.TARGET_REACHED, PLAN, stable(100), stable(200), stable(300));
         assertThat(s.maxStableDomains()).isEqualTo(300);
         assertThat(s.saturationObservable()).isTrue();
-        assertThat(s.verdict()).isEqualTo("The ensemble carried all 300 domains below saturation: its limit lies above that.");
+        assertThat(s.verdict())
+                .isEqualTo("The ensemble carried all 300 domains below saturation: its limit lies above that.");
     }
 
     @Test
     void withoutServerMetricsTheTargetIsNeverCalledACapacity() {
         RampPlan blind = plan(false);
-        RampSummary s = summarize(StopReason.TARGET_REACHED, blind, unobservable(100), unobservable(200),
-                unobservable(300));
+        RampSummary s =
+                summarize(StopReason.TARGET_REACHED, blind, unobservable(100), unobservable(200), unobservable(300));
         assertThat(s.maxStableDomains()).isNull();
         assertThat(s.saturationObservable()).isFalse();
-        assertThat(s.verdict()).contains("saturation was not observable, so that is not a capacity")
+        assertThat(s.verdict())
+                .contains("saturation was not observable, so that is not a capacity")
                 .doesNotContain("below saturation");
         assertThat(s.qualifications()).anyMatch(q -> q.startsWith("Run with --no-server-metrics"));
     }
 
     @Test
     void saturationNamesTheStepAndTheLastStableOne() {
-        RampSummary s = summarize(StopReason.SATURATED, PLAN, stable(100),
+        RampSummary s = summarize(
+                StopReason.SATURATED,
+                PLAN,
+                stable(100),
                 StepFixture.step(200).saturated().verdict(StepVerdict.SATURATED).build());
         assertThat(s.maxStableDomains()).isEqualTo(100);
         assertThat(s.saturatedAtDomains()).isEqualTo(200);
@@ -48,21 +51,29 @@ class CapacityVerdictTest {
 
     @Test
     void aGeneratorLimitIsReportedAsOneAndSuggestsShards() {
-        RampSummary s = summarize(StopReason.GENERATOR_BOUND, PLAN, stable(100),
-                StepFixture.step(200).bound("job fires ran 1.8 s late (p99; limit 1.0 s)")
-                        .verdict(StepVerdict.GENERATOR_BOUND).build());
+        RampSummary s = summarize(
+                StopReason.GENERATOR_BOUND,
+                PLAN,
+                stable(100),
+                StepFixture.step(200)
+                        .bound("job fires ran 1.8 s late (p99; limit 1.0 s)")
+                        .verdict(StepVerdict.GENERATOR_BOUND)
+                        .build());
         assertThat(s.generatorBoundAtDomains()).isEqualTo(200);
         assertThat(s.saturatedAtDomains()).isNull();
         assertThat(s.maxStableDomains()).isEqualTo(100);
-        assertThat(s.verdict()).isEqualTo("At 200 domains the load generator, not the ensemble, was the limit: the"
-                + " ensemble carried 100 domains, and beyond that its capacity is not known; run several runners with"
-                + " --shard i/N, or use a bigger machine, to go further.");
+        assertThat(s.verdict())
+                .isEqualTo("At 200 domains the load generator, not the ensemble, was the limit: the"
+                        + " ensemble carried 100 domains, and beyond that its capacity is not known; run several runners with"
+                        + " --shard i/N, or use a bigger machine, to go further.");
         assertThat(s.qualifications()).anyMatch(q -> q.contains("job fires ran 1.8 s late"));
     }
 
     @Test
     void noStableStepReadsAsNoneNotZero() {
-        RampSummary s = summarize(StopReason.SATURATED, PLAN,
+        RampSummary s = summarize(
+                StopReason.SATURATED,
+                PLAN,
                 StepFixture.step(100).saturated().verdict(StepVerdict.SATURATED).build());
         assertThat(s.maxStableDomains()).isNull();
         assertThat(s.verdict()).endsWith("max stable domains: none.");
@@ -85,13 +96,31 @@ class CapacityVerdictTest {
     }
 
     private static StepResult unobservable(int domains) {
-        return StepFixture.step(domains).unobservable().verdict(StepVerdict.UNOBSERVABLE).build();
+        return StepFixture.step(domains)
+                .unobservable()
+                .verdict(StepVerdict.UNOBSERVABLE)
+                .build();
     }
 
     private static RampPlan plan(boolean metrics) {
-        return new RampPlan(300, 100, "/zkload/ramp-t", 300, Duration.ofSeconds(60), Duration.ofSeconds(60),
-                Duration.ofMinutes(10), null, 0.01, 0.05, RampPlan.BenchTarget.LEADER,
-                new RampPlan.BenchSize(100, 100, 0, Duration.ofSeconds(30)), Shard.ALONE, null, null, metrics,
-                HealthLimits.DEFAULT, 5);
+        return new RampPlan(
+                300,
+                100,
+                "/zkload/ramp-t",
+                300,
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(60),
+                Duration.ofMinutes(10),
+                null,
+                0.01,
+                0.05,
+                RampPlan.BenchTarget.LEADER,
+                new RampPlan.BenchSize(100, 100, 0, Duration.ofSeconds(30)),
+                Shard.ALONE,
+                null,
+                null,
+                metrics,
+                HealthLimits.DEFAULT,
+                5);
     }
 }

@@ -2,10 +2,10 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.client.ServerAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -35,7 +35,9 @@ class LeaderGapsTest {
         gaps.offer(round(11, false));
         assertThat(gaps.longestAndReset(at(25))).isEqualTo(Duration.ofSeconds(15));
         gaps.offer(round(26, false));
-        assertThat(gaps.longestAndReset(at(40))).as("counted from the previous step's end").isEqualTo(Duration.ofSeconds(15));
+        assertThat(gaps.longestAndReset(at(40)))
+                .as("counted from the previous step's end")
+                .isEqualTo(Duration.ofSeconds(15));
     }
 
     @Test
@@ -56,7 +58,9 @@ class LeaderGapsTest {
         gaps.offer(round(1, false));
         gaps.offer(round(4, false));
         gaps.offer(List.of(new StatsSample(at(5), SERVER, null, "timed out", false)));
-        assertThat(gaps.current(at(60))).as("seen leaderless from 1 to 4 s, then blind").isEqualTo(Duration.ofSeconds(3));
+        assertThat(gaps.current(at(60)))
+                .as("seen leaderless from 1 to 4 s, then blind")
+                .isEqualTo(Duration.ofSeconds(3));
     }
 
     private static Instant at(int second) {
@@ -67,12 +71,28 @@ class LeaderGapsTest {
 
     /** One server's sample: the leader, or down (as the majority of a lost quorum is). */
     private static List<StatsSample> round(int second, boolean leader) {
-        return List.of(leader ? new StatsSample(at(second), SERVER, stats(), null)
-                : new StatsSample(at(second), SERVER, null, "connection refused", true));
+        return List.of(
+                leader
+                        ? new StatsSample(at(second), SERVER, stats(), null)
+                        : new StatsSample(at(second), SERVER, null, "connection refused", true));
     }
 
     private static ServerStats stats() {
-        return new ServerStats(null, ServerStats.Source.FOUR_LETTER_WORD, "3.9.5", ServerState.LEADER, 5, 0, 0, 1, 0,
-                0, 0, 0, 0, 0, java.util.Map.of());
+        return new ServerStats(
+                null,
+                ServerStats.Source.FOUR_LETTER_WORD,
+                "3.9.5",
+                ServerState.LEADER,
+                5,
+                0,
+                0,
+                1,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                java.util.Map.of());
     }
 }

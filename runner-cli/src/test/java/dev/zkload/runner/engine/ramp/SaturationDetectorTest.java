@@ -76,6 +76,7 @@ class SaturationDetectorTest {
     @Test
     void rejectsNegativeSettings() {
         assertThatThrownBy(() -> new SaturationDetector(-1, Duration.ZERO)).hasMessageContaining("threshold");
-        assertThatThrownBy(() -> new SaturationDetector(1, Duration.ofSeconds(-1))).hasMessageContaining("sustain");
+        assertThatThrownBy(() -> new SaturationDetector(1, Duration.ofSeconds(-1)))
+                .hasMessageContaining("sustain");
     }
 }

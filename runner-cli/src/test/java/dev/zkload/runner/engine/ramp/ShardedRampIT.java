@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.result.ResultJson;
-import dev.zkload.runner.cli.CliRun;
 import dev.zkload.runner.ExitCodes;
+import dev.zkload.runner.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -31,9 +31,28 @@ class ShardedRampIT {
             startAt = Instant.now().plusSeconds(5).truncatedTo(ChronoUnit.SECONDS);
             List<CompletableFuture<CliRun>> shards = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                String[] args = {"--connect", zk.connectString(), "--domains", "3", "--step", "1", "--settle", "1s",
-                    "--znode-count", "50", "--jobs-per-domain", "2", "--out", tmp.resolve("shard-" + i).toString(),
-                    "--shard", i + "/2", "--start-at", startAt.toString(), "--step-interval", "25s"};
+                String[] args = {
+                    "--connect",
+                    zk.connectString(),
+                    "--domains",
+                    "3",
+                    "--step",
+                    "1",
+                    "--settle",
+                    "1s",
+                    "--znode-count",
+                    "50",
+                    "--jobs-per-domain",
+                    "2",
+                    "--out",
+                    tmp.resolve("shard-" + i).toString(),
+                    "--shard",
+                    i + "/2",
+                    "--start-at",
+                    startAt.toString(),
+                    "--step-interval",
+                    "25s"
+                };
                 shards.add(CompletableFuture.supplyAsync(() -> CliRun.of(args)));
             }
             for (CompletableFuture<CliRun> f : shards) {
@@ -46,32 +65,52 @@ class ShardedRampIT {
         List<JsonNode> one = steps(tmp.resolve("shard-1"));
         assertThat(zero).extracting(s -> s.get("domains").asInt()).containsExactly(0, 1, 2, 3);
         assertThat(one).extracting(s -> s.get("domains").asInt()).containsExactly(0, 1, 2, 3);
-        assertThat(zero.subList(1, 4)).extracting(s -> s.get("shardDomains").asInt()).containsExactly(1, 1, 2);
-        assertThat(one.subList(1, 4)).extracting(s -> s.get("shardDomains").asInt()).containsExactly(0, 1, 1);
+        assertThat(zero.subList(1, 4))
+                .extracting(s -> s.get("shardDomains").asInt())
+                .containsExactly(1, 1, 2);
+        assertThat(one.subList(1, 4))
+                .extracting(s -> s.get("shardDomains").asInt())
+                .containsExactly(0, 1, 1);
         assertThat(one.subList(1, 4)).extracting(s -> s.get("sessions").asInt()).containsExactly(0, 5, 5);
         // every step began on the shared schedule on both shards, 25 s apart
         for (int k = 0; k < 4; k++) {
             Instant a = Instant.parse(zero.get(k).get("startTime").asText());
             Instant b = Instant.parse(one.get(k).get("startTime").asText());
-            assertThat(Math.abs(a.toEpochMilli() - b.toEpochMilli())).as("step %d", k).isLessThan(2000);
+            assertThat(Math.abs(a.toEpochMilli() - b.toEpochMilli()))
+                    .as("step %d", k)
+                    .isLessThan(2000);
             assertThat(a).isAfterOrEqualTo(startAt.plusSeconds(25L * k));
         }
         assertThat(zero.get(2).path("ops").size()).as("shard 0 benchmarks").isEqualTo(7);
         assertThat(one.get(2).path("ops").size()).as("shard 1 does not").isZero();
 
         Path merged = tmp.resolve("merged");
-        CliRun report = CliRun.of("report", tmp.resolve("shard-0").toString(), tmp.resolve("shard-1").toString(),
-                "--out", merged.toString());
+        CliRun report = CliRun.of(
+                "report",
+                tmp.resolve("shard-0").toString(),
+                tmp.resolve("shard-1").toString(),
+                "--out",
+                merged.toString());
         assertThat(report.exitCode()).as(report.err()).isEqualTo(ExitCodes.OK);
         List<JsonNode> all = steps(merged);
         assertThat(all).extracting(s -> s.get("sessions").asInt()).containsExactly(0, 5, 10, 15);
         assertThat(all.get(3).path("ops").size()).isEqualTo(7);
-        assertThat(ResultJson.compact().readTree(merged.resolve("summary.json").toFile()).get("stopReason").asText())
+        assertThat(ResultJson.compact()
+                        .readTree(merged.resolve("summary.json").toFile())
+                        .get("stopReason")
+                        .asText())
                 .isEqualTo("target-reached");
-        assertThat(ResultJson.compact().readTree(merged.resolve("run.json").toFile()).get("mergedFrom")).hasSize(2);
+        assertThat(ResultJson.compact()
+                        .readTree(merged.resolve("run.json").toFile())
+                        .get("mergedFrom"))
+                .hasSize(2);
         assertThat(merged.resolve("report.md")).isRegularFile();
 
-        CliRun wrong = CliRun.of("report", tmp.resolve("shard-0").toString(), tmp.resolve("shard-0").toString(), "--out",
+        CliRun wrong = CliRun.of(
+                "report",
+                tmp.resolve("shard-0").toString(),
+                tmp.resolve("shard-0").toString(),
+                "--out",
                 tmp.resolve("merged-2").toString());
         assertThat(wrong.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(wrong.err()).contains("are both shard 0");

@@ -1,15 +1,13 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.Footprint;
-
-import dev.zkload.runner.result.StepServerData;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.StepServerData;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +20,15 @@ class StepFiguresTest {
     @Test
     void outstandingIsOverTheRoundsWithALeaderAndCountsAreTheLastOnes() {
         List<List<StatsSample>> rounds = List.of(
-                List.of(sample(LEADER, ServerState.LEADER, 100, 3, 400), sample(FOLLOWER, ServerState.FOLLOWER, 100, 3, 0)),
-                List.of(new StatsSample(Instant.EPOCH, LEADER, null, "down", true),
+                List.of(
+                        sample(LEADER, ServerState.LEADER, 100, 3, 400),
+                        sample(FOLLOWER, ServerState.FOLLOWER, 100, 3, 0)),
+                List.of(
+                        new StatsSample(Instant.EPOCH, LEADER, null, "down", true),
                         sample(FOLLOWER, ServerState.FOLLOWER, 100, 1, 0)),
-                List.of(sample(LEADER, ServerState.LEADER, 120, 2, 200), sample(FOLLOWER, ServerState.FOLLOWER, 120, 1, 0)));
+                List.of(
+                        sample(LEADER, ServerState.LEADER, 120, 2, 200),
+                        sample(FOLLOWER, ServerState.FOLLOWER, 120, 1, 0)));
         StepServerData s = StepFigures.serverData(rounds, 7L, 55.0, null);
         assertThat(s.outstandingAvg()).isEqualTo(300.0);
         assertThat(s.outstandingMax()).isEqualTo(400);
@@ -33,13 +36,16 @@ class StepFiguresTest {
         assertThat(s.connections()).isEqualTo(3);
         assertThat(s.sessions()).isEqualTo(7);
         assertThat(s.cpuPercent()).isEqualTo(55.0);
-        assertThat(StepFigures.serverData(rounds.subList(1, 2), null, null, null)).as("no leader answered").isNull();
+        assertThat(StepFigures.serverData(rounds.subList(1, 2), null, null, null))
+                .as("no leader answered")
+                .isNull();
     }
 
     @Test
     void theFootprintIsTheDifferencePerDomainWithNothingSubtracted() {
         StepServerData base = new StepServerData(10, 4, 3, 1L, 1, 0, 0, 0, 0, 0, null, null);
-        StepServerData now = new StepServerData(10 + 2 * 2196, 4 + 2 * 5736, 13, 11L, 1 + 2 * 147, 0, 0, 0, 0, 0, null, null);
+        StepServerData now =
+                new StepServerData(10 + 2 * 2196, 4 + 2 * 5736, 13, 11L, 1 + 2 * 147, 0, 0, 0, 0, 0, null, null);
         Footprint f = StepFigures.footprint(base, now, 2, 11.5);
         assertThat(f.znodes()).isEqualTo(2196.0);
         assertThat(f.watches()).isEqualTo(5736.0);
@@ -49,9 +55,27 @@ class StepFiguresTest {
         assertThat(StepFigures.footprint(null, now, 2, null)).isNull();
     }
 
-    private static StatsSample sample(ServerAddress server, ServerState state, long znodes, long connections,
-            long outstanding) {
-        return new StatsSample(Instant.EPOCH, server, new ServerStats(server, ServerStats.Source.FOUR_LETTER_WORD, "3.9.5",
-                state, znodes, 0, 0, connections, outstanding, 0, 0, 0, 0, 0, Map.of()), null);
+    private static StatsSample sample(
+            ServerAddress server, ServerState state, long znodes, long connections, long outstanding) {
+        return new StatsSample(
+                Instant.EPOCH,
+                server,
+                new ServerStats(
+                        server,
+                        ServerStats.Source.FOUR_LETTER_WORD,
+                        "3.9.5",
+                        state,
+                        znodes,
+                        0,
+                        0,
+                        connections,
+                        outstanding,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        Map.of()),
+                null);
     }
 }

@@ -3,12 +3,12 @@ package dev.zkload.runner.engine.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.stats.FourLetterWords;
-import dev.zkload.bench.client.ServerAddress;
-import dev.zkload.runner.cli.CliRun;
 import dev.zkload.runner.ExitCodes;
+import dev.zkload.runner.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,10 +31,18 @@ class PreflightIT {
 
     @BeforeAll
     static void start() throws Exception {
-        stock = LocalEnsemble.builder().servers(1).heap("256m").zooCfg("4lw.commands.whitelist", "srvr")
-                .zooCfg("admin.enableServer", "false").build();
+        stock = LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .zooCfg("4lw.commands.whitelist", "srvr")
+                .zooCfg("admin.enableServer", "false")
+                .build();
         stock.start();
-        adminOnly = LocalEnsemble.builder().servers(1).heap("256m").zooCfg("4lw.commands.whitelist", "srvr").build();
+        adminOnly = LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .zooCfg("4lw.commands.whitelist", "srvr")
+                .build();
         adminOnly.start();
     }
 
@@ -50,10 +58,12 @@ class PreflightIT {
         Path out = dir.resolve("refused");
         CliRun run = CliRun.of(ramp(stock, out));
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
-        assertThat(run.err()).startsWith("zkload: " + stock.connectString() + " does not give zkload the statistics")
+        assertThat(run.err())
+                .startsWith("zkload: " + stock.connectString() + " does not give zkload the statistics")
                 .contains("\"mntr\" and \"cons\" are not in 4lw.commands.whitelist")
                 .contains("no AdminServer answers at http://127.0.0.1:8080/commands")
-                .contains("Add the line \"4lw.commands.whitelist=srvr,mntr,cons\"").contains("--no-server-metrics");
+                .contains("Add the line \"4lw.commands.whitelist=srvr,mntr,cons\"")
+                .contains("--no-server-metrics");
         assertThat(run.err().lines().count()).as("one sentence").isEqualTo(1);
         assertThat(out).as("no results folder for a refused run").doesNotExist();
         assertThat(nodeCount(stock)).as("nothing written on the ensemble").isEqualTo(before);
@@ -64,8 +74,9 @@ class PreflightIT {
         Path out = dir.resolve("blind");
         CliRun run = CliRun.of(ramp(stock, out, "--no-server-metrics"));
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
-        assertThat(run.out()).contains("Verdict: The ensemble carried 1 domain without errors, but saturation was not"
-                + " observable, so that is not a capacity; max stable domains: none.")
+        assertThat(run.out())
+                .contains("Verdict: The ensemble carried 1 domain without errors, but saturation was not"
+                        + " observable, so that is not a capacity; max stable domains: none.")
                 .doesNotContain("below saturation");
 
         JsonNode summary = json(out.resolve("summary.json"));
@@ -76,12 +87,15 @@ class PreflightIT {
         JsonNode step = lastStep(out);
         assertThat(step.get("verdict").asText()).isEqualTo("unobservable");
         assertThat(step.get("saturationObservable").asBoolean()).isFalse();
-        assertThat(step.get("footprintPerDomain").isNull()).as("a footprint is observed or absent").isTrue();
+        assertThat(step.get("footprintPerDomain").isNull())
+                .as("a footprint is observed or absent")
+                .isTrue();
         JsonNode server = json(out.resolve("run.json")).at("/target/servers/0");
         assertThat(server.get("metrics").asText()).isEqualTo("none");
         assertThat(server.get("version").asText()).as("srvr still answers").startsWith("3.9");
         assertThat(out.resolve("server-metrics.csv")).doesNotExist();
-        assertThat(Files.readString(out.resolve("report.md"))).contains("saturation was not observable")
+        assertThat(Files.readString(out.resolve("report.md")))
+                .contains("saturation was not observable")
                 .contains("Saturation observable: no");
     }
 
@@ -99,7 +113,8 @@ class PreflightIT {
                 .isEqualTo("admin http://127.0.0.1:" + server.adminPort() + "/commands");
         JsonNode step = lastStep(out);
         assertThat(step.get("verdict").asText()).isEqualTo("stable");
-        assertThat(step.at("/footprintPerDomain/sessions").asDouble()).as("sessions from the AdminServer's connections")
+        assertThat(step.at("/footprintPerDomain/sessions").asDouble())
+                .as("sessions from the AdminServer's connections")
                 .isEqualTo(5.0);
         assertThat(Files.readString(out.resolve("server-metrics.csv"))).contains(",ADMIN_HTTP,");
     }
@@ -107,15 +122,32 @@ class PreflightIT {
     @Test
     void theLatencyBenchmarkNeedsNoStatisticsAndRecordsWhatThePreflightFound(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("latency");
-        CliRun run = CliRun.of("latency", "--connect", stock.connectString(), "--znode-count", "50", "--out", out.toString());
+        CliRun run = CliRun.of(
+                "latency", "--connect", stock.connectString(), "--znode-count", "50", "--out", out.toString());
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
-        assertThat(json(out.resolve("latency.json")).at("/targets/0/role").asText()).isEqualTo("standalone");
-        assertThat(json(out.resolve("run.json")).at("/target/servers/0/metrics").asText()).isEqualTo("none");
+        assertThat(json(out.resolve("latency.json")).at("/targets/0/role").asText())
+                .isEqualTo("standalone");
+        assertThat(json(out.resolve("run.json")).at("/target/servers/0/metrics").asText())
+                .isEqualTo("none");
     }
 
     private static String[] ramp(LocalEnsemble zk, Path out, String... more) {
-        List<String> args = new ArrayList<>(List.of("--connect", zk.connectString(), "--domains", "1", "--step", "1",
-                "--settle", "2s", "--sustain", "3s", "--znode-count", "50", "--jobs-per-domain", "3", "--out",
+        List<String> args = new ArrayList<>(List.of(
+                "--connect",
+                zk.connectString(),
+                "--domains",
+                "1",
+                "--step",
+                "1",
+                "--settle",
+                "2s",
+                "--sustain",
+                "3s",
+                "--znode-count",
+                "50",
+                "--jobs-per-domain",
+                "3",
+                "--out",
                 out.toString()));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
@@ -132,7 +164,11 @@ class PreflightIT {
 
     private static long nodeCount(LocalEnsemble zk) throws Exception {
         String srvr = FourLetterWords.send(zk.servers().get(0), "srvr", Duration.ofSeconds(5));
-        return Long.parseLong(srvr.lines().filter(l -> l.startsWith("Node count:")).findFirst().orElseThrow()
-                .substring("Node count:".length()).trim());
+        return Long.parseLong(srvr.lines()
+                .filter(l -> l.startsWith("Node count:"))
+                .findFirst()
+                .orElseThrow()
+                .substring("Node count:".length())
+                .trim());
     }
 }

@@ -1,0 +1,44 @@
+package dev.zkload.runner;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layers of runner-cli, checked on the compiled classes: the engine, the result records and the
+ * reports can be changed, tested and reused without the command line.
+ */
+class LayersTest {
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.zkload.runner");
+
+    @Test
+    void theEngineTheResultsAndTheReportsKnowNothingOfTheCommandLine() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.zkload.runner.engine..",
+                        "dev.zkload.runner.result..",
+                        "dev.zkload.runner.report..",
+                        "dev.zkload.runner.metrics..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("picocli..", "dev.zkload.runner.cli..")
+                .check(MAIN);
+    }
+
+    @Test
+    void theResultRecordsKnowNothingOfTheEngineOrTheReports() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.zkload.runner.result..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.zkload.runner.engine..", "dev.zkload.runner.report..")
+                .check(MAIN);
+    }
+}
