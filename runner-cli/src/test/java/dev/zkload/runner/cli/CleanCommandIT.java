@@ -3,11 +3,9 @@ package dev.zkload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.runner.ExitCodes;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
@@ -18,13 +16,7 @@ class CleanCommandIT {
     void removesZkloadRootsAndNothingElse() throws Exception {
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").build()) {
             zk.start();
-            CountDownLatch up = new CountDownLatch(1);
-            ZooKeeper c = new ZooKeeper(zk.connectString(), 30_000, e -> {
-                if (e.getState() == KeeperState.SyncConnected) {
-                    up.countDown();
-                }
-            });
-            assertThat(up.await(30, TimeUnit.SECONDS)).isTrue();
+            ZooKeeper c = ZkClients.connect(zk.connectString());
             try {
                 for (String p : new String[] {
                     "/zkload",

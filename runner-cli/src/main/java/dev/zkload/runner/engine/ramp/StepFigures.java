@@ -75,8 +75,8 @@ public final class StepFigures {
                 : per(now.sessions() - base.sessions(), domains);
         return new Footprint(
                 per(now.znodes() - base.znodes(), domains),
-                per(now.watches() - base.watches(), domains),
                 per(now.ephemerals() - base.ephemerals(), domains),
+                per(now.watches() - base.watches(), domains),
                 sessions,
                 writesPerSec,
                 null);
