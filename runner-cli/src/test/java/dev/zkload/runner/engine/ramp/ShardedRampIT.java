@@ -102,7 +102,8 @@ class ShardedRampIT {
                 .isEqualTo("target-reached");
         assertThat(ResultJson.compact()
                         .readTree(merged.resolve("run.json").toFile())
-                        .get("mergedFrom"))
+                        .at("/settings/mergedFrom"))
+                .as("the merged run names the folders it came from")
                 .hasSize(2);
         assertThat(merged.resolve("report.md")).isRegularFile();
 
