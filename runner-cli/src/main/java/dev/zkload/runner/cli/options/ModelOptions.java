@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * The executor model and its sizes (saturn-model.md). Sizes left out take the model's own
+ * The executor model and its sizes (docs/executor-sim.md). Sizes left out take the model's own
  * defaults: 3 executors, 2 console sharding sessions, 35 jobs of 3 items, 2 s runs.
  */
 public final class ModelOptions {
