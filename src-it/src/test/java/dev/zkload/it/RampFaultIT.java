@@ -44,6 +44,9 @@ class RampFaultIT {
                             "1",
                             "--settle",
                             "5s",
+                            // long enough for the ensemble to elect a new leader within the faulty step
+                            "--sustain",
+                            "30s",
                             "--znode-count",
                             "2000",
                             "--bench-target",

@@ -40,6 +40,8 @@ class ShardedRampIT {
                     "1",
                     "--settle",
                     "1s",
+                    "--sustain",
+                    "5s",
                     "--znode-count",
                     "50",
                     "--jobs-per-domain",
@@ -51,7 +53,7 @@ class ShardedRampIT {
                     "--start-at",
                     startAt.toString(),
                     "--step-interval",
-                    "25s"
+                    "20s"
                 };
                 shards.add(CompletableFuture.supplyAsync(() -> CliRun.of(args)));
             }
@@ -72,14 +74,14 @@ class ShardedRampIT {
                 .extracting(s -> s.get("shardDomains").asInt())
                 .containsExactly(0, 1, 1);
         assertThat(one.subList(1, 4)).extracting(s -> s.get("sessions").asInt()).containsExactly(0, 5, 5);
-        // every step began on the shared schedule on both shards, 25 s apart
+        // every step began on the shared schedule on both shards, 20 s apart
         for (int k = 0; k < 4; k++) {
             Instant a = Instant.parse(zero.get(k).get("startTime").asText());
             Instant b = Instant.parse(one.get(k).get("startTime").asText());
             assertThat(Math.abs(a.toEpochMilli() - b.toEpochMilli()))
                     .as("step %d", k)
                     .isLessThan(2000);
-            assertThat(a).isAfterOrEqualTo(startAt.plusSeconds(25L * k));
+            assertThat(a).isAfterOrEqualTo(startAt.plusSeconds(20L * k));
         }
         assertThat(zero.get(2).path("ops").size()).as("shard 0 benchmarks").isEqualTo(7);
         assertThat(one.get(2).path("ops").size()).as("shard 1 does not").isZero();
