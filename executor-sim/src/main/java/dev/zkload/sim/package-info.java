@@ -5,8 +5,8 @@
  * domain and computes the {@link dev.zkload.sim.Footprint} it should show on the servers;
  * {@link dev.zkload.sim.FleetSnapshot} counts what the fleet did.
  *
- * <p>The API is the public types of this package and of {@code dev.zkload.sim.junit}; everything
- * else is package-private, which is why the implementation shares this one package instead of
+ * <p>The API is the public types of this package, of {@code dev.zkload.sim.junit} and of
+ * {@code dev.zkload.sim.zk}; everything else is package-private, which is why the implementation shares this one package instead of
  * having its own.
  */
 package dev.zkload.sim;
