@@ -117,6 +117,7 @@ class FaithfulnessIT {
                     observer.close();
                 }
                 ServerStats after = stats.monitor(server);
+                FleetSnapshot steady = fleet.snapshot();
 
                 // write transactions over the window: every job fires exactly once a minute, so the window
                 // holds one fire of each per minute; the zxid counts every transaction of the epoch
@@ -177,9 +178,18 @@ class FaithfulnessIT {
                 assertThat(s.runsCompleted())
                         .isGreaterThanOrEqualTo((long) domains * model.jobsPerDomain() * model.itemsPerJob());
                 assertThat(s.runsFailed()).isZero();
-                assertThat(s.failures().values())
-                        .as("failures by kind: %s", s.failures())
-                        .containsOnly(0L);
+                // while domains register, a job leader's fire may reshard onto an executor whose sharding node
+                // is not written yet (NoNode; the next fire retries, as Saturn's does): only that, and only then
+                for (FailureKind kind : FailureKind.values()) {
+                    assertThat(s.failures().get(kind) - steady.failures().get(kind))
+                            .as("%s failures in steady state: %s", kind, s.failures())
+                            .isZero();
+                    if (kind != FailureKind.RESHARD) {
+                        assertThat(steady.failures().get(kind))
+                                .as("%s failures while registering: %s", kind, steady.failures())
+                                .isZero();
+                    }
+                }
             }
             ServerStats cleaned = stats.monitor(server);
             assertThat(cleaned.znodeCount())
