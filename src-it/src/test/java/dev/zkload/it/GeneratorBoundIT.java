@@ -47,9 +47,9 @@ class GeneratorBoundIT {
                     "--sustain",
                     "5s",
                     "--znode-count",
-                    "2000",
+                    "500",
                     "--bench-time",
-                    "5s",
+                    "2s",
                     "--out",
                     out.toString());
             try (r) {
