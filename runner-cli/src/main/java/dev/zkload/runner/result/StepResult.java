@@ -61,34 +61,14 @@ public record StepResult(
 
     /** This step of a merged sharded run: the simulated fleet's counts summed over the shards, no shard's own share. */
     public StepResult merged(long allExecutors, long allJobs, long allSessions) {
-        return new StepResult(
-                step,
-                domains,
-                allExecutors,
-                allJobs,
-                allSessions,
-                null,
-                startTime,
-                endTime,
-                phases,
-                verdict,
-                saturated,
-                saturationObservable,
-                generatorBound,
-                generator,
-                generatorDuringAdd,
-                server,
-                burst,
-                serverMetrics,
-                footprintPerDomain,
-                ops,
-                opsByTarget,
-                fleet,
-                benchErrorRate,
-                leaderlessSec);
+        return copy(allExecutors, allJobs, allSessions, null, verdict);
     }
 
     public StepResult withVerdict(StepVerdict v) {
+        return copy(executors, jobs, sessions, shardDomains, v);
+    }
+
+    private StepResult copy(long executors, long jobs, long sessions, Integer shardDomains, StepVerdict verdict) {
         return new StepResult(
                 step,
                 domains,
@@ -99,7 +79,7 @@ public record StepResult(
                 startTime,
                 endTime,
                 phases,
-                v,
+                verdict,
                 saturated,
                 saturationObservable,
                 generatorBound,

@@ -2,13 +2,11 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -103,24 +101,6 @@ class CapacityVerdictTest {
     }
 
     private static RampPlan plan(boolean metrics) {
-        return new RampPlan(
-                300,
-                100,
-                "/zkload/ramp-t",
-                300,
-                Duration.ofSeconds(60),
-                Duration.ofSeconds(60),
-                Duration.ofMinutes(10),
-                null,
-                0.01,
-                0.05,
-                RampPlan.BenchTarget.LEADER,
-                new RampPlan.BenchSize(100, 100, 0, Duration.ofSeconds(30)),
-                Shard.ALONE,
-                null,
-                null,
-                metrics,
-                HealthLimits.DEFAULT,
-                5);
+        return Plans.plan(300, metrics);
     }
 }

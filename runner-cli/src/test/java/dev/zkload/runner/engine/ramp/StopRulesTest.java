@@ -2,33 +2,13 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class StopRulesTest {
-    private static final RampPlan PLAN = new RampPlan(
-            700,
-            100,
-            "/zkload/ramp-t",
-            300,
-            Duration.ofSeconds(60),
-            Duration.ofSeconds(60),
-            Duration.ofMinutes(10),
-            null,
-            0.01,
-            0.05,
-            RampPlan.BenchTarget.LEADER,
-            new RampPlan.BenchSize(100, 100, 0, Duration.ofSeconds(30)),
-            Shard.ALONE,
-            null,
-            null,
-            true,
-            HealthLimits.DEFAULT,
-            5);
+    private static final RampPlan PLAN = Plans.plan(700, true);
 
     @Test
     void aCalmStepBelowTheTargetIsStableAndGoesOn() {

@@ -1,0 +1,31 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.runner.engine.health.HealthLimits;
+import java.time.Duration;
+
+/** Ramp plans for the engine's unit tests: the CLI's defaults, but for the target and the server metrics. */
+final class Plans {
+    private Plans() {}
+
+    static RampPlan plan(int domains, boolean serverMetrics) {
+        return new RampPlan(
+                domains,
+                100,
+                "/zkload/ramp-t",
+                300,
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(60),
+                Duration.ofMinutes(10),
+                null,
+                0.01,
+                0.05,
+                RampPlan.BenchTarget.LEADER,
+                new RampPlan.BenchSize(100, 100, 0, Duration.ofSeconds(30)),
+                Shard.ALONE,
+                null,
+                null,
+                serverMetrics,
+                HealthLimits.DEFAULT,
+                5);
+    }
+}
