@@ -30,8 +30,7 @@ class DomainFleetLifecycleIT {
     private static final StatsClient STATS = new StatsClient(Duration.ofSeconds(5));
     private static LocalEnsemble zk;
     private static ServerAddress server;
-    private long connectionsBefore;
-    private long znodesBefore;
+    private ServerBaseline before;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -49,8 +48,7 @@ class DomainFleetLifecycleIT {
 
     @BeforeEach
     void baseline() throws Exception {
-        connectionsBefore = STATS.monitor(server).aliveConnections();
-        znodesBefore = STATS.monitor(server).znodeCount();
+        before = ServerBaseline.of(STATS, server);
     }
 
     private DomainFleet fleet(String root) {
@@ -71,9 +69,9 @@ class DomainFleetLifecycleIT {
             assertThat(s.sessionsOpen()).isEqualTo(2L * SESSIONS);
             assertThat(s.sessionsConnected()).isEqualTo(s.sessionsOpen());
             // the server agrees: every session, plus the fleet's control session
-            assertThat(STATS.monitor(server).aliveConnections()).isEqualTo(connectionsBefore + 2L * SESSIONS + 1);
+            assertThat(STATS.monitor(server).aliveConnections()).isEqualTo(before.connections() + 2L * SESSIONS + 1);
         }
-        awaitServerAsBefore();
+        before.awaitAgain();
     }
 
     @Test
@@ -82,7 +80,7 @@ class DomainFleetLifecycleIT {
         fleet.start();
         fleet.addDomains(1);
         fleet.close();
-        awaitServerAsBefore();
+        before.awaitAgain();
 
         assertThatThrownBy(() -> fleet.addDomains(1))
                 .isInstanceOf(IllegalStateException.class)
@@ -92,7 +90,7 @@ class DomainFleetLifecycleIT {
         await().during(Duration.ofSeconds(1))
                 .atMost(Timeouts.seconds(5))
                 .pollInterval(Duration.ofMillis(200))
-                .until(() -> STATS.monitor(server).aliveConnections() == connectionsBefore);
+                .until(() -> STATS.monitor(server).aliveConnections() == before.connections());
         assertThat(fleet.snapshot().domains()).isZero();
         fleet.close();
     }
@@ -128,7 +126,7 @@ class DomainFleetLifecycleIT {
                 .hasMessage("the fleet was closed while adding domains");
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
         assertThat(fleet.snapshot().sessionsOpen()).isZero();
-        awaitServerAsBefore();
+        before.awaitAgain();
     }
 
     @Test
@@ -149,18 +147,6 @@ class DomainFleetLifecycleIT {
         fleet.close();
         fleet.close();
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
-        awaitServerAsBefore();
-    }
-
-    /** Every session of the fleet gone, every znode it wrote too. */
-    private void awaitServerAsBefore() {
-        await().atMost(Timeouts.seconds(30))
-                .pollInterval(Duration.ofMillis(200))
-                .untilAsserted(() -> {
-                    assertThat(STATS.monitor(server).aliveConnections())
-                            .as("connections")
-                            .isEqualTo(connectionsBefore);
-                    assertThat(STATS.monitor(server).znodeCount()).as("znodes").isEqualTo(znodesBefore);
-                });
+        before.awaitAgain();
     }
 }

@@ -1,16 +1,15 @@
 package dev.zkload.sim.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SaturnModel;
+import dev.zkload.sim.ServerBaseline;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -40,8 +39,7 @@ class SaturnDomainsIT {
     /** Where the samples find the server: they run inside this test, after it started. */
     static volatile String connectString;
 
-    private long connectionsBefore;
-    private long znodesBefore;
+    private ServerBaseline before;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -60,8 +58,7 @@ class SaturnDomainsIT {
 
     @BeforeEach
     void baseline() throws Exception {
-        connectionsBefore = STATS.monitor(server).aliveConnections();
-        znodesBefore = STATS.monitor(server).znodeCount();
+        before = ServerBaseline.of(STATS, server);
     }
 
     @Test
@@ -71,7 +68,7 @@ class SaturnDomainsIT {
         assertThat(summary.getFailures()).isEmpty();
         assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
         assertThat(PerClass.fleets).hasSize(2).containsOnly(PerClass.fleets.get(0));
-        awaitServerAsBefore();
+        before.awaitAgain();
     }
 
     @Test
@@ -81,7 +78,7 @@ class SaturnDomainsIT {
         assertThat(summary.getFailures()).isEmpty();
         assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
         assertThat(PerTest.fleets).hasSize(2).doesNotHaveDuplicates();
-        awaitServerAsBefore();
+        before.awaitAgain();
     }
 
     private static TestExecutionSummary run(Class<?> sample) {
@@ -91,17 +88,6 @@ class SaturnDomainsIT {
         SummaryGeneratingListener listener = new SummaryGeneratingListener();
         LauncherFactory.create().execute(request, listener);
         return listener.getSummary();
-    }
-
-    private void awaitServerAsBefore() {
-        await().atMost(Timeouts.seconds(30))
-                .pollInterval(Duration.ofMillis(200))
-                .untilAsserted(() -> {
-                    assertThat(STATS.monitor(server).aliveConnections())
-                            .as("connections")
-                            .isEqualTo(connectionsBefore);
-                    assertThat(STATS.monitor(server).znodeCount()).as("znodes").isEqualTo(znodesBefore);
-                });
     }
 
     /** What a test sees while the extension holds its domains: the fleet, and the root on the server. */
