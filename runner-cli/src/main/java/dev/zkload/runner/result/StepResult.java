@@ -59,8 +59,18 @@ public record StepResult(
         ops = ops == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ops));
     }
 
-    /** This step of a merged sharded run: the simulated fleet's counts summed over the shards, no shard's own share. */
-    public StepResult merged(long allExecutors, long allJobs, long allSessions) {
+    /** The 2017 report's name of the step: {@code bm-0} for the baseline, {@code load-N} for load step N. */
+    public String id() {
+        return step == 0 ? "bm-0" : "load-" + step;
+    }
+
+    /**
+     * This step of a merged sharded run: the simulated fleet's counts and events summed over the shards, no
+     * shard's own share.
+     *
+     * @param allFleet the shards' fleet data summed ({@link StepFleetData#plus}); null at the baseline
+     */
+    public StepResult merged(long allExecutors, long allJobs, long allSessions, StepFleetData allFleet) {
         return new StepResult(
                 step,
                 domains,
@@ -83,7 +93,7 @@ public record StepResult(
                 footprintPerDomain,
                 ops,
                 opsByTarget,
-                fleet,
+                allFleet,
                 benchErrorRate,
                 leaderlessSec);
     }

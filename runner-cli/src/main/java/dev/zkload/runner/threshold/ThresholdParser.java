@@ -91,7 +91,11 @@ public final class ThresholdParser {
         String argument = argument(metric);
         Comparison comparison = comparison();
         double limit = limit(metric);
+        int at = pos;
         Integer level = level();
+        if (level != null && metric.aggregate() == Metric.Aggregate.RUN) {
+            throw bad("@", at, "picks a step, but " + metric.name() + " is one value for the whole run");
+        }
         if (pos < text.length()) {
             throw bad(text.substring(pos), pos, "is left over after the threshold");
         }
