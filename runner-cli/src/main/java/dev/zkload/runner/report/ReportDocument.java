@@ -136,7 +136,7 @@ final class ReportDocument {
         addAll(rows, "ramp", run.settings());
         addAll(rows, "target", run.target());
         addAll(rows, "model", run.model());
-        return new Table("Settings", null, List.of("Setting", "Value"), rows);
+        return new Table("Run settings", null, List.of("Setting", "Value"), rows);
     }
 
     private static void addAll(List<List<String>> rows, String group, Map<String, String> values) {

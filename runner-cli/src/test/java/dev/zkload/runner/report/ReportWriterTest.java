@@ -61,12 +61,12 @@ class ReportWriterTest {
         MarkdownTables servers = MarkdownTables.under(md, "### Servers");
         assertThat(servers.cell("127.0.0.1:30001", "Mode")).isEqualTo("leader");
         assertThat(servers.cell("127.0.0.1:30002", "Statistics")).isEqualTo("none");
-        MarkdownTables settings = MarkdownTables.under(md, "### Settings");
+        MarkdownTables settings = MarkdownTables.under(md, "### Run settings");
         assertThat(settings.cell("ramp.outstandingThreshold", "Value")).isEqualTo("300");
         assertThat(settings.cell("ramp.znodeCount", "Value")).isEqualTo("10000");
         assertThat(settings.cell("target.serverHeap", "Value")).isEqualTo("2g");
         assertThat(settings.cell("model.jobsPerDomain", "Value")).isEqualTo("35");
-        assertThat(md.indexOf("### Settings"))
+        assertThat(md.indexOf("### Run settings"))
                 .as("the settings follow the outcome")
                 .isGreaterThan(md.indexOf("## Outcome"));
     }
