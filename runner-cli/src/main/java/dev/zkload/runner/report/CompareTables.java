@@ -85,12 +85,7 @@ final class CompareTables {
 
     /** One figure per operation and matched level: each run's value, and for the others their ratio to the first. */
     static Table perOp(OpMetric metric, List<ComparedRun> runs, List<String> levels) {
-        List<String> header = new ArrayList<>(List.of("Operation", "Level"));
-        header.add(runs.get(0).label());
-        runs.subList(1, runs.size()).forEach(r -> {
-            header.add(r.label());
-            header.add(r.label() + " / " + runs.get(0).label());
-        });
+        List<String> header = sideBySide("Operation", runs);
         List<List<String>> rows = new ArrayList<>();
         for (String level : levels) {
             for (Op op : Op.values()) {
@@ -119,12 +114,7 @@ final class CompareTables {
         quantities.put("outstanding max", s -> (double) s.outstandingMax());
         quantities.put("leader CPU (% of a core)", StepServerData::cpuPercent);
         quantities.put("leader RSS (MiB)", s -> s.rssBytes() == null ? null : s.rssBytes() / (1024.0 * 1024));
-        List<String> header = new ArrayList<>(List.of("Quantity", "Level"));
-        header.add(runs.get(0).label());
-        runs.subList(1, runs.size()).forEach(r -> {
-            header.add(r.label());
-            header.add(r.label() + " / " + runs.get(0).label());
-        });
+        List<String> header = sideBySide("Quantity", runs);
         List<List<String>> rows = new ArrayList<>();
         for (String level : levels) {
             quantities.forEach((name, q) -> rows.add(row(
@@ -155,6 +145,17 @@ final class CompareTables {
             row.add(base == null || v == null || base == 0 ? Numbers.ABSENT : Numbers.decimal(v / base, 2) + "×");
         }
         return row;
+    }
+
+    /** {@code first}, the level, the first run, then each other run with its ratio to the first. */
+    private static List<String> sideBySide(String first, List<ComparedRun> runs) {
+        List<String> header =
+                new ArrayList<>(List.of(first, "Level", runs.get(0).label()));
+        for (ComparedRun r : runs.subList(1, runs.size())) {
+            header.add(r.label());
+            header.add(r.label() + " / " + runs.get(0).label());
+        }
+        return header;
     }
 
     private static List<String> header(String first, List<ComparedRun> runs) {
