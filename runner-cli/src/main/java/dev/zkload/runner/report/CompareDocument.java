@@ -28,6 +28,12 @@ final class CompareDocument {
         if (gate != null) {
             blocks.addAll(gate(gate));
         }
+        List<String> unjudgeable = unjudgeable(runs, levels);
+        if (!unjudgeable.isEmpty()) {
+            blocks.add(new Block.Text(
+                    "These steps say nothing about the ensemble, so their figures must not be compared:", true));
+            blocks.add(new Block.Bullets(unjudgeable));
+        }
         List<String> unmatched = CompareTables.unmatched(runs);
         if (!unmatched.isEmpty()) {
             blocks.add(new Block.Text(
@@ -44,6 +50,24 @@ final class CompareDocument {
             charts.forEach(c -> blocks.add(new Block.Image(c.replace(".png", "").replace('-', ' '), c)));
         }
         return blocks;
+    }
+
+    /** One line per matched level at which some run's runner was the bottleneck or was interrupted. */
+    private static List<String> unjudgeable(List<ComparedRun> runs, List<String> levels) {
+        List<String> lines = new ArrayList<>();
+        for (String level : levels) {
+            List<String> why = new ArrayList<>();
+            for (ComparedRun r : runs) {
+                String reason = r.levels().get(level).unjudgeable();
+                if (reason != null) {
+                    why.add(r.label() + ": " + reason);
+                }
+            }
+            if (!why.isEmpty()) {
+                lines.add(level + " — " + String.join("; ", why));
+            }
+        }
+        return lines;
     }
 
     private static List<Block> gate(RegressionGate.Outcome gate) {
