@@ -91,7 +91,10 @@ class IndexedJobIT {
         assertThat(steps.get(2).get("sessions").asInt())
                 .as("the shards' sessions summed")
                 .isEqualTo(10);
-        assertThat(merged.resolve("report.md")).isRegularFile();
+        JsonNode thresholds = RunnerProcess.json(merged.resolve("summary.json")).get("thresholds");
+        assertThat(thresholds).hasSize(2);
+        thresholds.forEach(t -> assertThat(t.get("status").asText()).isEqualTo("pass"));
+        assertThat(Files.readString(merged.resolve("report.md"))).contains("### Thresholds");
 
         // the merged histogram of each operation holds every shard's calls: the sum of their counts
         String log = logName(merged, "step-02");

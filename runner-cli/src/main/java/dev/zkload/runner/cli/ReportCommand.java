@@ -5,8 +5,10 @@ import dev.zkload.runner.cli.options.ThresholdOptions;
 import dev.zkload.runner.report.ReportFiles;
 import dev.zkload.runner.report.ReportWriter;
 import dev.zkload.runner.report.ShardMerge;
+import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.RunResults;
 import dev.zkload.runner.result.ThresholdResult;
 import dev.zkload.runner.threshold.Catalog;
@@ -110,17 +112,21 @@ public final class ReportCommand implements Callable<Integer> {
         } else if (out != null) {
             throw new ParameterException(spec.commandLine(), "--out is for merging several shards' folders");
         }
+        List<ThresholdResult> judged = gates.isEmpty() ? List.of() : Gates.judge(gates, measurements(target, command));
+        if (dirs.size() > 1 && !judged.isEmpty()) {
+            // the merged run is new: its summary and report carry the thresholds, as an unsharded ramp's do
+            Optional<RampSummary> summary = ResultReader.read(target).summary();
+            if (summary.isPresent()) {
+                ResultWriter.existing(target).writeSummary(summary.get().withThresholds(judged));
+            }
+        }
         ReportFiles files = ReportWriter.write(target, percentiles);
         PrintWriter console = spec.commandLine().getOut();
         console.println("Wrote " + files.markdown());
         console.println("Wrote " + files.html());
         files.charts().forEach(c -> console.println("Wrote " + c));
-        console.flush();
-        if (gates.isEmpty()) {
-            return ExitCodes.OK;
-        }
-        List<ThresholdResult> judged = Gates.judge(gates, measurements(target, command));
         Gates.print(console, judged);
+        console.flush();
         return Gates.exitCode(ExitCodes.OK, judged);
     }
 
