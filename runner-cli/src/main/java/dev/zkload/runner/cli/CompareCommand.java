@@ -54,7 +54,7 @@ public final class CompareCommand implements Callable<Integer> {
             names = "--max-regression",
             paramLabel = "PERCENT",
             description = "Gate: fail (exit code 3) when any run's TPS is lower, or p99 higher, than the baseline's by"
-                    + " more than this (e.g. 10%), for any operation at any step both have; a step the baseline has"
+                    + " more than this (e.g. 10%%), for any operation at any step both have; a step the baseline has"
                     + " and a run lacks, or where either run's runner was the bottleneck, fails it too.")
     String maxRegression;
 
