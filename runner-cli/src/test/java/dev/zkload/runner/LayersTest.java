@@ -24,6 +24,7 @@ class LayersTest {
                         "dev.zkload.runner.engine..",
                         "dev.zkload.runner.result..",
                         "dev.zkload.runner.report..",
+                        "dev.zkload.runner.threshold..",
                         "dev.zkload.runner.metrics..")
                 .should()
                 .dependOnClassesThat()
@@ -39,6 +40,21 @@ class LayersTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("dev.zkload.runner.engine..", "dev.zkload.runner.report..")
+                .check(MAIN);
+    }
+
+    @Test
+    void thresholdsReadResultsAndNothingElseOfTheRunner() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.zkload.runner.threshold..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.zkload.runner.engine..",
+                        "dev.zkload.runner.report..",
+                        "dev.zkload.runner.cli..",
+                        "picocli..")
                 .check(MAIN);
     }
 }

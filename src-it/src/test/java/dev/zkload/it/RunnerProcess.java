@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,6 +37,16 @@ final class RunnerProcess implements AutoCloseable {
 
     /** @param prefix a command the runner is started under, e.g. {@code setsid}; empty for none */
     static RunnerProcess start(Path logs, List<String> prefix, String... args) throws IOException {
+        return start(logs, prefix, Map.of(), args);
+    }
+
+    /**
+     * @param prefix a command the runner is started under, e.g. {@code setsid}; empty for none
+     * @param env    variables added to this JVM's environment for the runner, e.g. a pod's
+     *               {@code JOB_COMPLETION_INDEX}
+     */
+    static RunnerProcess start(Path logs, List<String> prefix, Map<String, String> env, String... args)
+            throws IOException {
         Path jar = Path.of(System.getProperty("zkload.it.runnerJar", "../runner-cli/target/runner.jar"));
         assertThat(jar).as("runner.jar (built by runner-cli's package phase)").isRegularFile();
         List<String> cmd = new ArrayList<>(prefix);
@@ -45,10 +56,10 @@ final class RunnerProcess implements AutoCloseable {
         Files.createDirectories(logs);
         Path out = Files.createTempFile(logs, "runner-", ".out");
         Path err = Files.createTempFile(logs, "runner-", ".err");
-        Process p = new ProcessBuilder(cmd)
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile())
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(env);
+        Process p = builder.start();
         p.getOutputStream().close();
         return new RunnerProcess(p, out, err);
     }

@@ -13,13 +13,18 @@ import org.HdrHistogram.Histogram;
  */
 public record LatencyRun(LatencyReport report, Map<String, Map<String, Histogram>> histograms) {
 
-    /** Writes one HdrHistogram log per target into {@code dir}, named after the target; returns nothing else. */
+    /**
+     * Writes one HdrHistogram log per target into {@code dir}: {@code <prefix>-<n>-<target>.hlog}, n counting
+     * the targets from 1 in the order measured ({@link HistogramLogs#fileName}).
+     */
     public void writeHistogramLogs(Path dir, String prefix) throws IOException {
         int i = 0;
         for (Map.Entry<String, Map<String, Histogram>> e : histograms.entrySet()) {
             i++;
-            String name = prefix + "-" + i + "-" + e.getKey().replaceAll("[^A-Za-z0-9.-]+", "_") + ".hlog";
-            HistogramLogs.write(dir.resolve(name), "zkload " + report.runId() + " target " + e.getKey(), e.getValue());
+            HistogramLogs.write(
+                    dir.resolve(HistogramLogs.fileName(prefix, i, e.getKey())),
+                    "zkload " + report.runId() + " target " + e.getKey(),
+                    e.getValue());
         }
     }
 }

@@ -66,12 +66,30 @@ public record OpStats(
                 ms(micros, 90),
                 ms(micros, 99),
                 ms(micros, 99.9),
-                count == 0 ? 0.0 : round(micros.getMaxValue() / 1000.0),
+                count == 0 ? 0.0 : maxMs(micros),
                 round(elapsedNanos / 1e6));
     }
 
     private static double ms(Histogram micros, double percentile) {
-        return micros.getTotalCount() == 0 ? 0.0 : round(micros.getValueAtPercentile(percentile) / 1000.0);
+        return micros.getTotalCount() == 0 ? 0.0 : percentileMs(micros, percentile);
+    }
+
+    /**
+     * A percentile of a histogram of microseconds, in ms rounded as result files write it: a report that
+     * reads the histogram back from its log gets the very value the run wrote.
+     */
+    public static double percentileMs(Histogram micros, double percentile) {
+        return round(micros.getValueAtPercentile(percentile) / 1000.0);
+    }
+
+    /** The largest latency of a histogram of microseconds, in ms rounded as result files write it. */
+    public static double maxMs(Histogram micros) {
+        return round(micros.getMaxValue() / 1000.0);
+    }
+
+    /** The same figures with another rate: a merge of concurrent clients' runs adds their rates. */
+    public OpStats withOpsPerSec(double rate) {
+        return new OpStats(count, errors, errorsByCode, round(rate), p50Ms, p90Ms, p99Ms, p999Ms, maxMs, elapsedMs);
     }
 
     private static double round(double v) {

@@ -13,18 +13,25 @@ import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.OutputOptions;
 import dev.zkload.runner.cli.options.ServerMetricsOptions;
 import dev.zkload.runner.cli.options.TargetOptions;
+import dev.zkload.runner.cli.options.ThresholdOptions;
 import dev.zkload.runner.cli.options.ZnodeOptions;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.LatencySummary;
 import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.RunHistograms;
 import dev.zkload.runner.result.ServerCheck;
+import dev.zkload.runner.threshold.Catalogs;
+import dev.zkload.runner.threshold.LatencyMeasurements;
+import dev.zkload.runner.threshold.Threshold;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,8 +42,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code latency}: the seven-op benchmark alone, like {@code zk-latencies.py}, against
- * {@code --connect} or an embedded 1-server ensemble. Prints a table and writes
- * {@code latency.json} and HdrHistogram logs into {@code --out}.
+ * {@code --connect} or an embedded 1-server ensemble. Prints a table and writes {@code latency.json},
+ * HdrHistogram logs and last {@code summary.json} (the table with the thresholds judged) into {@code --out}.
  */
 @Command(
         name = "latency",
@@ -100,6 +107,9 @@ public final class LatencyCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    ThresholdOptions thresholds = new ThresholdOptions();
+
     @Override
     public Integer call() throws Exception {
         target.validate(spec);
@@ -117,8 +127,9 @@ public final class LatencyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), Options.name(e.getMessage()));
         }
+        List<Threshold> gates = thresholds.parse(spec, Catalogs.LATENCY, Optional.empty());
         Path out = output.checked("latency", spec);
-        PrintWriter console = spec.commandLine().getOut();
+        PrintWriter console = output.console(spec);
         Progress progress = Progress.forConsole(console);
         try (PreparedRun run = PreparedRun.open(
                 new RunStart("latency", runId, runRoot, target.spec(spec, 1), adminUrls, false, force, out), console)) {
@@ -133,12 +144,27 @@ public final class LatencyCommand implements Callable<Integer> {
             boolean interrupted = Thread.interrupted();
             LatencyReport report = withRoles(result.report(), run.servers());
             run.results().writeAtomically(ResultFiles.LATENCY, report);
-            result.writeHistogramLogs(run.results().resolve("latency"), "latency");
+            Path logs = run.results().resolve(ResultFiles.HISTOGRAMS);
+            result.writeHistogramLogs(logs, ResultFiles.LATENCY_LOGS);
+            LatencySummary summary = summary(report, run.results().dir(), gates);
+            run.results().writeSummary(summary);
             LatencyTable.print(report, console);
+            Gates.print(console, summary.thresholds());
             console.printf("Results in %s%n", out);
             console.flush();
-            return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+            if (output.json) {
+                Gates.printJson(spec.commandLine().getOut(), summary);
+            }
+            return Gates.exitCode(interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK, summary.thresholds());
         }
+    }
+
+    /** summary.json: the table and the thresholds, judged with every percentile from the histogram logs. */
+    private static LatencySummary summary(LatencyReport report, Path dir, List<Threshold> gates) throws IOException {
+        List<String> notes = new ArrayList<>();
+        RunHistograms histograms = gates.isEmpty() ? RunHistograms.NONE : RunHistograms.read(dir, notes);
+        return new LatencySummary(
+                ResultFiles.SCHEMA_VERSION, report, Gates.judge(gates, new LatencyMeasurements(report, histograms)));
     }
 
     /** The benchmark works in {@code bench} under the run's root, which holds the run's lock beside it. */

@@ -14,6 +14,11 @@ import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.report.ReportWriter;
 import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.RunResults;
+import dev.zkload.runner.threshold.Catalogs;
+import dev.zkload.runner.threshold.RampMeasurements;
+import dev.zkload.runner.threshold.Threshold;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
@@ -23,12 +28,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 
 /**
  * Runs the ramp for the top-level command: validates every option before anything starts, opens and
- * checks the target, writes run.json first and summary.json last (also on Ctrl-C and failures), builds
- * the reports, removes the simulated domains unless {@code --keep}, and maps the outcome to the exit code.
+ * checks the target, writes run.json first and summary.json last (also on Ctrl-C and failures) with the
+ * thresholds judged, builds the reports, removes the simulated domains unless {@code --keep}, and maps the
+ * outcome to the exit code.
  */
 public final class RampCommand {
     private final CommandSpec spec;
@@ -40,7 +48,7 @@ public final class RampCommand {
         this.spec = spec;
         this.options = options;
         this.arguments = arguments;
-        this.progress = Progress.forConsole(spec.commandLine().getOut());
+        this.progress = Progress.forConsole(options.load.output.console(spec));
     }
 
     public static int run(CommandSpec spec, RampOptions options, List<String> arguments) throws InterruptedException {
@@ -53,6 +61,7 @@ public final class RampCommand {
         Path out = options.load.output.checked(null, spec);
         String runId = RunIds.next();
         RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model);
+        List<Threshold> thresholds = thresholds(plan);
         RunStart start = new RunStart(
                 "ramp",
                 runId,
@@ -66,7 +75,7 @@ public final class RampCommand {
         Optional<MetricsEndpoint> metrics = options.load.metrics.start();
         try {
             metrics.ifPresent(m -> progress.line("Serving meters for Prometheus on port %d (/metrics)", m.port()));
-            summary = ramp(start, plan, model, metrics);
+            summary = ramp(start, plan, model, metrics, thresholds);
         } finally {
             metrics.ifPresent(MetricsEndpoint::close);
         }
@@ -74,19 +83,69 @@ public final class RampCommand {
         progress.line("Stopped: %s — %s.", summary.stopReason().json(), summary.message());
         summary.qualifications().forEach(q -> progress.line("Note: %s", q));
         progress.line("Verdict: %s", summary.verdict());
+        Gates.print(options.load.output.console(spec), summary.thresholds());
         progress.line("Results in %s", out);
-        return switch (summary.stopReason()) {
-            case INTERRUPTED -> ExitCodes.INTERRUPTED;
-            case ERRORS -> ExitCodes.RUNTIME_FAILURE;
-            default -> ExitCodes.OK;
-        };
+        if (options.load.output.json) {
+            Gates.printJson(spec.commandLine().getOut(), summary);
+        }
+        int code =
+                switch (summary.stopReason()) {
+                    case INTERRUPTED -> ExitCodes.INTERRUPTED;
+                    case ERRORS -> ExitCodes.RUNTIME_FAILURE;
+                    default -> ExitCodes.OK;
+                };
+        return Gates.exitCode(code, summary.thresholds());
+    }
+
+    /**
+     * The thresholds, checked against the ramp's steps before anything starts. A shard's folder holds its
+     * share of the simulated sessions and (but for shard 0) no benchmark, so thresholds are judged on the
+     * merged run: {@code report DIR... --out MERGED --threshold ...}.
+     */
+    private List<Threshold> thresholds(RampPlan plan) {
+        List<Integer> steps = IntStream.rangeClosed(1, plan.loadSteps())
+                .map(plan::domainsAt)
+                .boxed()
+                .toList();
+        List<Threshold> parsed = options.thresholds.parse(spec, Catalogs.RAMP, Optional.of(steps));
+        if (!parsed.isEmpty() && !plan.shard().alone()) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--threshold is judged on the merged run of all shards: give it to 'report DIR... --out MERGED'"
+                            + " instead");
+        }
+        return parsed;
+    }
+
+    /** The summary with its thresholds judged on the results folder as the ramp left it. */
+    private RampSummary judged(RampSummary summary, Path out, List<Threshold> thresholds) {
+        if (thresholds.isEmpty()) {
+            return summary;
+        }
+        // after Ctrl-C too: reading a file on an interrupted thread would fail, so the flag waits
+        boolean interrupted = Thread.interrupted();
+        try {
+            RunResults results = ResultReader.read(out);
+            return summary.withThresholds(Gates.judge(thresholds, new RampMeasurements(results, Optional.of(summary))));
+        } catch (IOException e) {
+            throw new RunFailure("cannot read the results back to judge the thresholds: " + e.getMessage(), e);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** The ramp from the preflight to summary.json, the domains removed (unless --keep) and the ensemble stopped. */
-    private RampSummary ramp(RunStart start, RampPlan plan, SaturnModel model, Optional<MetricsEndpoint> metrics)
+    private RampSummary ramp(
+            RunStart start,
+            RampPlan plan,
+            SaturnModel model,
+            Optional<MetricsEndpoint> metrics,
+            List<Threshold> thresholds)
             throws InterruptedException {
         RampSummary summary;
-        try (PreparedRun run = PreparedRun.open(start, spec.commandLine().getOut())) {
+        try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec))) {
             run.writeRun(arguments, model, settingsMap(plan, options.keep));
             try (GeneratorMonitor monitor =
                     new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
@@ -107,6 +166,7 @@ public final class RampCommand {
                     cleanUp(fleet, run, ramp.quorumLost());
                 }
             }
+            summary = judged(summary, run.results().dir(), thresholds);
             run.results().writeSummary(summary);
         }
         return summary;

@@ -6,6 +6,7 @@ import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.DurationConverter;
 import dev.zkload.runner.cli.options.LoadOptions;
+import dev.zkload.runner.cli.options.ThresholdOptions;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.ServerReadings;
 import dev.zkload.runner.engine.ramp.StepFigures;
@@ -14,11 +15,15 @@ import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.Footprint;
-import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.SimulateSummary;
 import dev.zkload.runner.result.StepServerData;
+import dev.zkload.runner.threshold.Catalogs;
+import dev.zkload.runner.threshold.SimulateMeasurements;
+import dev.zkload.runner.threshold.Threshold;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
+import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,6 +31,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -65,15 +71,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load = new LoadOptions();
 
-    /** The hold's outcome: summary.json. */
-    record Summary(
-            int domains,
-            double heldSec,
-            Footprint measuredPerDomain,
-            dev.zkload.sim.Footprint modelPerDomain,
-            GeneratorHealth generator,
-            boolean interrupted,
-            String note) {}
+    @Mixin
+    ThresholdOptions thresholds = new ThresholdOptions();
 
     @Override
     public Integer call() throws InterruptedException {
@@ -82,10 +81,11 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--domains must be positive and --duration not negative");
         }
         SaturnModel model = load.model.model(spec);
+        List<Threshold> gates = thresholds.parse(spec, Catalogs.SIMULATE, Optional.empty());
         Path out = load.output.checked("simulate", spec);
         Optional<MetricsEndpoint> endpoint = load.metrics.start();
         try {
-            return simulate(model, out, endpoint);
+            return simulate(model, out, endpoint, gates);
         } finally {
             endpoint.ifPresent(MetricsEndpoint::close);
         }
@@ -101,7 +101,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 .build();
     }
 
-    private static void print(PrintWriter console, Summary summary, SaturnModel model, Path out) {
+    private static void print(PrintWriter console, SimulateSummary summary, SaturnModel model, Path out) {
         FootprintTable.print(console, summary.measuredPerDomain(), model.expectedFootprint(), summary.note());
         console.printf(
                 "Runner: %s%s%n",
@@ -110,11 +110,14 @@ public final class SimulateCommand implements Callable<Integer> {
                         ? " — the runner was the bottleneck: "
                                 + String.join("; ", summary.generator().reasons())
                         : "");
+        Gates.print(console, summary.thresholds());
         console.printf("Results in %s%n", out);
+        console.flush();
     }
 
-    private int simulate(SaturnModel model, Path out, Optional<MetricsEndpoint> endpoint) throws InterruptedException {
-        PrintWriter console = spec.commandLine().getOut();
+    private int simulate(SaturnModel model, Path out, Optional<MetricsEndpoint> endpoint, List<Threshold> gates)
+            throws InterruptedException {
+        PrintWriter console = load.output.console(spec);
         Progress progress = Progress.forConsole(console);
         endpoint.ifPresent(e -> progress.line("Serving meters for Prometheus on port %d (/metrics)", e.port()));
         String runId = RunIds.next();
@@ -150,7 +153,7 @@ public final class SimulateCommand implements Callable<Integer> {
             ServerReadings readings =
                     new ServerReadings(sampler, run.stats(), run.target().servers());
             DomainFleet fleet = fleet(run, model, monitor, endpoint);
-            Summary summary;
+            SimulateSummary summary;
             try {
                 summary = hold(fleet, model, readings, monitor, progress);
             } catch (DomainStartException e) {
@@ -162,15 +165,19 @@ public final class SimulateCommand implements Callable<Integer> {
                     Thread.currentThread().interrupt();
                 }
             }
+            summary = summary.withThresholds(Gates.judge(gates, new SimulateMeasurements(summary)));
             run.results().writeSummary(summary);
             print(console, summary, model, out);
-            return summary.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+            if (load.output.json) {
+                Gates.printJson(spec.commandLine().getOut(), summary);
+            }
+            return Gates.exitCode(summary.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK, summary.thresholds());
         } catch (IOException e) {
             throw new RunFailure("cannot write " + out + ": " + e.getMessage(), e);
         }
     }
 
-    private Summary hold(
+    private SimulateSummary hold(
             DomainFleet fleet, SaturnModel model, ServerReadings readings, GeneratorMonitor monitor, Progress progress)
             throws InterruptedException {
         fleet.start();
@@ -180,11 +187,13 @@ public final class SimulateCommand implements Callable<Integer> {
         Instant from = Instant.now();
         long zxid = -1;
         boolean interrupted = false;
+        FleetSnapshot held = fleet.snapshot();
         try {
             fleet.addDomains(domains);
             monitor.begin();
             zxid = readings.leaderZxid();
             from = Instant.now();
+            held = fleet.snapshot();
             Instant end = from.plus(duration);
             while (Instant.now().isBefore(end)) {
                 var s = fleet.snapshot();
@@ -207,13 +216,16 @@ public final class SimulateCommand implements Callable<Integer> {
                 : load.serverMetrics.none
                         ? "not observable: run with --no-server-metrics"
                         : measured == null ? "not observable: a server did not answer its statistics" : null;
-        return new Summary(
+        return new SimulateSummary(
+                ResultFiles.SCHEMA_VERSION,
                 domains,
                 Duration.between(from, Instant.now()).toMillis() / 1000.0,
                 measured,
                 model.expectedFootprint(),
                 monitor.end(),
+                StepFigures.fleet(held, fleet.snapshot()),
                 interrupted,
-                note);
+                note,
+                List.of());
     }
 }

@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
             SimulateCommand.class,
             EnsembleCommand.class,
             ReportCommand.class,
+            CompareCommand.class,
             CleanCommand.class
         })
 public final class ZkloadCommand implements Callable<Integer> {

@@ -76,6 +76,32 @@ final class Charts {
                         title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL, true, false, false)
                 : ChartFactory.createBarChart(
                         title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL, true, false, false);
+        return styled(chart);
+    }
+
+    /**
+     * {@code compare}'s figure: one metric at one level of every run, grouped by operation, one colour per
+     * run (the first run's colour is the first of the palette in every figure).
+     */
+    static JFreeChart compared(List<ComparedRun> runs, String level, OpMetric metric) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (Op op : Op.values()) {
+            for (ComparedRun run : runs) {
+                data.addValue(CompareTables.value(run, level, op, metric), run.label(), op.jsonName());
+            }
+        }
+        return styled(ChartFactory.createBarChart(
+                metric.name() + " per operation at " + level,
+                "operation",
+                metric.axis(),
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                false,
+                false));
+    }
+
+    private static JFreeChart styled(JFreeChart chart) {
         CategoryPlot plot = chart.getCategoryPlot();
         style(chart);
         plot.setBackgroundPaint(Color.WHITE);

@@ -1,12 +1,16 @@
 package dev.zkload.runner.report;
 
 import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.ThresholdResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Lays out the report: title, outcome, notes, the run's settings, the tables and their charts. */
+/**
+ * Lays out the report: title, outcome (with the thresholds), notes, the run's settings in one table, the
+ * tables and their charts.
+ */
 final class ReportDocument {
     private ReportDocument() {}
 
@@ -28,12 +32,10 @@ final class ReportDocument {
             blocks.add(new Block.Bullets(folder.notes()));
         }
         blocks.add(new Block.Section("Settings"));
-        blocks.add(new Block.TableBlock(keyValues("Ramp", run.settings()), 3));
-        blocks.add(new Block.TableBlock(keyValues("Target", run.target()), 3));
+        blocks.add(new Block.TableBlock(settings(run), 3));
         if (!run.servers().isEmpty()) {
             blocks.add(new Block.TableBlock(servers(run.servers()), 3));
         }
-        blocks.add(new Block.TableBlock(keyValues("Model", run.model()), 3));
         List<Table> tables = ReportTables.all(folder);
         blocks.add(new Block.TableBlock(tables.get(0), 2));
         if (charts.contains(ReportWriter.OUTSTANDING_PNG)) {
@@ -43,12 +45,25 @@ final class ReportDocument {
         if (charts.contains(ReportWriter.TPS_PNG)) {
             blocks.add(new Block.Image("TPS per operation per step", ReportWriter.TPS_PNG));
         }
-        blocks.add(new Block.TableBlock(tables.get(2), 2));
-        if (charts.contains(ReportWriter.P99_PNG)) {
-            blocks.add(new Block.Image("p99 latency per operation per step", ReportWriter.P99_PNG));
+        List<Table> latencies = ReportTables.latencies(folder);
+        // the p99 chart goes under the p99 table, or after the last latency table when p99 was not asked for
+        boolean p99Shown = !charts.contains(ReportWriter.P99_PNG);
+        for (int i = 0; i < latencies.size(); i++) {
+            Table t = latencies.get(i);
+            blocks.add(new Block.TableBlock(t, 2));
+            if (!p99Shown && (t.title().startsWith("p99 ") || i == latencies.size() - 1)) {
+                blocks.add(new Block.Image("p99 latency per operation per step", ReportWriter.P99_PNG));
+                p99Shown = true;
+            }
         }
+        blocks.add(new Block.TableBlock(tables.get(2), 2));
         blocks.add(new Block.TableBlock(tables.get(3), 2));
-        blocks.add(new Block.TableBlock(tables.get(4), 2));
+        if (folder.steps().stream().anyMatch(s -> s.fleet() != null)) {
+            blocks.add(new Block.TableBlock(StepDetailTables.sessions(folder.steps()), 2));
+        }
+        if (!folder.samples().isEmpty()) {
+            blocks.add(new Block.TableBlock(StepDetailTables.servers(folder.steps(), folder.samples()), 2));
+        }
         return blocks;
     }
 
@@ -79,7 +94,27 @@ final class ReportDocument {
         if (!s.qualifications().isEmpty()) {
             blocks.add(new Block.Bullets(s.qualifications()));
         }
+        if (!s.thresholds().isEmpty()) {
+            blocks.add(new Block.TableBlock(thresholds(s.thresholds()), 3));
+        }
         return blocks;
+    }
+
+    /** Each {@code --threshold} as the run judged it; not observed counts as failed. */
+    private static Table thresholds(List<ThresholdResult> results) {
+        List<List<String>> rows = results.stream()
+                .map(r -> List.of(r.threshold(), r.status().json(), r.detail()))
+                .toList();
+        long failed = results.stream().filter(r -> !r.passed()).count();
+        return new Table(
+                "Thresholds",
+                failed == 0
+                        ? "Every threshold passed."
+                        : failed + " of " + results.size() + " did not pass (a threshold not observed — a step where"
+                                + " the runner was the bottleneck or the servers gave no statistics — counts as"
+                                + " failed): the run ended with exit code 3.",
+                List.of("Threshold", "Result", "Measured"),
+                rows);
     }
 
     /** The servers as the preflight found them: version, role, and where their statistics came from. */
@@ -95,11 +130,17 @@ final class ReportDocument {
         return new Table("Servers", null, header, rows);
     }
 
-    private static Table keyValues(String title, Map<String, String> values) {
-        List<List<String>> rows = values.entrySet().stream()
-                .map(e -> List.of(e.getKey(), e.getValue()))
-                .toList();
-        return new Table(title, null, List.of("Name", "Value"), rows);
+    /** The ramp's, the target's and the model's settings in one table, each name under its group. */
+    private static Table settings(RunInfo run) {
+        List<List<String>> rows = new ArrayList<>();
+        addAll(rows, "ramp", run.settings());
+        addAll(rows, "target", run.target());
+        addAll(rows, "model", run.model());
+        return new Table("Run settings", null, List.of("Setting", "Value"), rows);
+    }
+
+    private static void addAll(List<List<String>> rows, String group, Map<String, String> values) {
+        values.forEach((k, v) -> rows.add(List.of(group + "." + k, v)));
     }
 
     private static String orUnknown(String text) {

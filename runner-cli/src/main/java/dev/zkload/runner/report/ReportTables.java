@@ -1,8 +1,8 @@
 package dev.zkload.runner.report;
 
 import dev.zkload.bench.ops.Op;
-import dev.zkload.bench.result.OpStats;
 import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.OpLatency;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
 import java.util.ArrayList;
@@ -28,15 +28,41 @@ final class ReportTables {
         tables.add(perOp(
                 "TPS per operation per step",
                 "Operations per second of the seven-op benchmark; columns are steps (domains) in ramp order.",
-                folder.steps(),
+                folder,
                 r -> Numbers.decimal(r.opsPerSec(), 0)));
-        tables.add(perOp(
-                "p99 latency per operation per step (ms)",
-                "99th percentile latency in milliseconds; columns are steps (domains) in ramp order.",
-                folder.steps(),
-                r -> Numbers.decimal(r.p99Ms(), 2)));
         tables.add(footprint(folder.run().expectedPerDomain(), folder.steps()));
         tables.add(GeneratorTable.of(folder.steps()));
+        return tables;
+    }
+
+    /**
+     * The latency tables: one per percentile asked for, then the largest latency and the count, each
+     * computed from the histogram logs (the figures steps.jsonl recorded where a log is missing).
+     */
+    static List<Table> latencies(RunView folder) {
+        String source = folder.percentilesFromLogs()
+                ? "computed from the HdrHistogram logs"
+                : "from the HdrHistogram logs where a step has one, else as steps.jsonl recorded them (n/a for a"
+                        + " percentile it did not record)";
+        List<Table> tables = new ArrayList<>();
+        for (double p : folder.percentiles()) {
+            String name = "p" + Numbers.decimal(p, 3);
+            tables.add(perOp(
+                    name + " latency per operation per step (ms)",
+                    name + " latency in milliseconds, " + source + "; columns are steps (domains) in ramp order.",
+                    folder,
+                    r -> Numbers.decimal(r.percentileMs(p), 2)));
+        }
+        tables.add(perOp(
+                "Largest latency per operation per step (ms)",
+                "The slowest call in milliseconds, " + source + ".",
+                folder,
+                r -> Numbers.decimal(r.maxMs(), 2)));
+        tables.add(perOp(
+                "Calls and errors per operation per step",
+                "Calls measured, and the failed ones among them (as steps.jsonl recorded them by error code).",
+                folder,
+                r -> Long.toString(r.count()) + (r.errors() == 0 ? "" : " (" + r.errors() + " failed)")));
         return tables;
     }
 
@@ -89,7 +115,8 @@ final class ReportTables {
                 rows);
     }
 
-    static Table perOp(String title, String caption, List<StepResult> steps, Function<OpStats, String> value) {
+    static Table perOp(String title, String caption, RunView folder, Function<OpLatency, String> value) {
+        List<StepResult> steps = folder.steps();
         List<String> header = new ArrayList<>();
         header.add("Operation");
         steps.forEach(s -> header.add(StepLabels.label(s)));
@@ -97,7 +124,7 @@ final class ReportTables {
         for (Op op : Op.values()) {
             List<String> row = new ArrayList<>();
             row.add(op.jsonName());
-            steps.forEach(s -> row.add(StepLabels.op(s, op).map(value).orElse(Numbers.ABSENT)));
+            steps.forEach(s -> row.add(folder.op(s, op).map(value).orElse(Numbers.ABSENT)));
             rows.add(row);
         }
         return new Table(title, caption, header, rows);

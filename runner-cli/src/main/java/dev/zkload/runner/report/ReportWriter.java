@@ -41,9 +41,17 @@ public final class ReportWriter {
      * @throws IOException if a file cannot be read or written, or run.json is not valid JSON
      */
     public static ReportFiles write(Path resultsDir) throws IOException {
+        return write(resultsDir, RunView.DEFAULT_PERCENTILES);
+    }
+
+    /**
+     * Writes the reports with one latency table per percentile asked for (each above 0, at most 100),
+     * computed from the histogram logs.
+     */
+    public static ReportFiles write(Path resultsDir, List<Double> percentiles) throws IOException {
         // Charts are drawn off-screen; without this a server with no display fails inside AWT.
         System.setProperty("java.awt.headless", "true");
-        RunView folder = RunView.of(ResultReader.read(resultsDir));
+        RunView folder = RunView.of(ResultReader.read(resultsDir), percentiles);
         List<Path> charts = new ArrayList<>();
         if (!folder.samples().isEmpty()) {
             charts.add(png(Charts.outstanding(folder), resultsDir.resolve(OUTSTANDING_PNG)));

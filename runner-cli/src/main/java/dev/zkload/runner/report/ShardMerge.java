@@ -1,10 +1,12 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.bench.result.HistogramLogs;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultReader;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.RunDescription;
 import dev.zkload.runner.result.RunResults;
+import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,13 +16,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
 
 /**
  * One results folder from the folders of the shards of one ramp ({@code --shard i/N}): the steps'
- * executors, jobs and sessions summed over the shards; everything measured on the ensemble (server
- * data, footprint, the seven-op benchmark, server-metrics.csv, latency logs) from shard 0, which
- * is the one that benchmarks; the summary of the shard that stopped first (fewest steps).
+ * executors, jobs, sessions and the simulated sessions' events summed over the shards; everything measured on the ensemble (server
+ * data, footprint, the seven-op benchmark, server-metrics.csv) from shard 0, which is the one that
+ * benchmarks; the histogram logs of all shards added up; the summary of the shard that stopped first
+ * (fewest steps).
  */
 public final class ShardMerge {
     private ShardMerge() {}
@@ -63,8 +68,10 @@ public final class ShardMerge {
                 long sessions = shards.stream()
                         .mapToLong(s -> s.steps().get(step).sessions())
                         .sum();
+                StepFleetData fleet =
+                        shards.stream().map(s -> s.steps().get(step).fleet()).reduce(null, StepFleetData::plus);
                 StepResult s0 = first.steps().get(i);
-                merged.appendStep(s0.merged(executors, jobs, sessions));
+                merged.appendStep(s0.merged(executors, jobs, sessions, fleet));
             }
             shards.stream()
                     .filter(s -> s.summary().isPresent() && s.steps().size() == common)
@@ -75,17 +82,36 @@ public final class ShardMerge {
         if (Files.isRegularFile(metrics)) {
             Files.copy(metrics, out.resolve(ResultFiles.METRICS), StandardCopyOption.REPLACE_EXISTING);
         }
-        Path latency = first.dir().resolve(ResultFiles.HISTOGRAMS);
-        if (Files.isDirectory(latency)) {
-            Files.createDirectories(out.resolve(ResultFiles.HISTOGRAMS));
-            try (Stream<Path> logs = Files.list(latency)) {
-                for (Path log : (Iterable<Path>) logs::iterator) {
-                    Files.copy(
-                            log,
-                            out.resolve(ResultFiles.HISTOGRAMS).resolve(log.getFileName()),
-                            StandardCopyOption.REPLACE_EXISTING);
+        mergeHistograms(shards, out.resolve(ResultFiles.HISTOGRAMS));
+    }
+
+    /**
+     * Every shard's histogram logs, added up log by log and operation by operation ({@code Histogram.add}:
+     * exact, no percentile is averaged). Today shard 0 alone benchmarks, so most logs have one source; the
+     * sum keeps a merge right whatever shards measured.
+     */
+    static void mergeHistograms(List<RunResults> shards, Path out) throws IOException {
+        Map<String, Map<String, Histogram>> byFile = new TreeMap<>();
+        for (RunResults shard : shards) {
+            Path logs = shard.dir().resolve(ResultFiles.HISTOGRAMS);
+            if (!Files.isDirectory(logs)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(logs)) {
+                for (Path log : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".hlog"))::iterator) {
+                    Map<String, Histogram> sum =
+                            byFile.computeIfAbsent(log.getFileName().toString(), k -> new LinkedHashMap<>());
+                    HistogramLogs.read(log)
+                            .forEach((op, h) -> sum.merge(op, h, (a, b) -> {
+                                a.add(b);
+                                return a;
+                            }));
                 }
             }
+        }
+        for (Map.Entry<String, Map<String, Histogram>> e : byFile.entrySet()) {
+            HistogramLogs.write(
+                    out.resolve(e.getKey()), "zkload: the shards' logs " + e.getKey() + " added up", e.getValue());
         }
     }
 

@@ -11,7 +11,7 @@ final class StepLabels {
 
     /** The baseline is {@code bm-0}, the ramp's steps are {@code load-N}. */
     static String id(StepResult step) {
-        return step.step() == 0 ? "bm-0" : "load-" + step.step();
+        return step.id();
     }
 
     /** Id and domains, e.g. {@code load-3 (300)}: the column heading of the per-step tables and charts. */

@@ -19,6 +19,8 @@ import java.util.List;
  * @param interrupted             true when Ctrl-C or SIGTERM ended it
  * @param steps                   steps written to steps.jsonl, the baseline included
  * @param message                 why it stopped, one sentence
+ * @param thresholds              every {@code --threshold}, judged (empty when none was given, or in a shard's own
+ *                                folder: the merge judges them)
  */
 public record RampSummary(
         int schemaVersion,
@@ -32,9 +34,28 @@ public record RampSummary(
         boolean interrupted,
         Instant endTime,
         int steps,
-        String message) {
+        String message,
+        List<ThresholdResult> thresholds) {
 
     public RampSummary {
         qualifications = qualifications == null ? List.of() : List.copyOf(qualifications);
+        thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
+    }
+
+    public RampSummary withThresholds(List<ThresholdResult> judged) {
+        return new RampSummary(
+                schemaVersion,
+                maxStableDomains,
+                saturatedAtDomains,
+                generatorBoundAtDomains,
+                stopReason,
+                saturationObservable,
+                verdict,
+                qualifications,
+                interrupted,
+                endTime,
+                steps,
+                message,
+                judged);
     }
 }

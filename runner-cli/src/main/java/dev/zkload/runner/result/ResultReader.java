@@ -2,6 +2,7 @@ package dev.zkload.runner.result;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zkload.bench.result.LatencyReport;
 import dev.zkload.bench.result.ResultJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -41,8 +42,37 @@ public final class ResultReader {
         RunDescription run = run(runFile);
         List<StepResult> steps = steps(dir.resolve(ResultFiles.STEPS), notes);
         List<MetricSample> samples = MetricSample.read(dir.resolve(ResultFiles.METRICS), notes);
-        Optional<RampSummary> summary = summary(dir.resolve(ResultFiles.SUMMARY), notes);
-        return new RunResults(dir, run, steps, samples, summary, notes);
+        boolean latency = "latency".equals(run.command());
+        Optional<RampSummary> summary = latency || "simulate".equals(run.command())
+                ? Optional.empty()
+                : json(dir.resolve(ResultFiles.SUMMARY), RampSummary.class, notes);
+        if (summary.isPresent()) {
+            checkVersion(dir.resolve(ResultFiles.SUMMARY), summary.get().schemaVersion());
+        }
+        Optional<LatencySummary> table = latency ? latency(dir, notes) : Optional.empty();
+        RunHistograms histograms = RunHistograms.read(dir, notes);
+        return new RunResults(dir, run, steps, samples, summary, table, histograms, notes);
+    }
+
+    /** A latency run's summary.json; from a zkload before schema 3, its latency.json alone. */
+    private static Optional<LatencySummary> latency(Path dir, List<String> notes) throws IOException {
+        Optional<LatencySummary> summary = json(dir.resolve(ResultFiles.SUMMARY), LatencySummary.class, notes);
+        if (summary.isPresent() && summary.get().latency() != null) {
+            checkVersion(dir.resolve(ResultFiles.SUMMARY), summary.get().schemaVersion());
+            return summary;
+        }
+        return json(dir.resolve(ResultFiles.LATENCY), LatencyReport.class, notes)
+                .map(report -> new LatencySummary(0, report, List.of()));
+    }
+
+    /** A simulate run's summary.json; absent when the run did not finish. */
+    public static Optional<SimulateSummary> simulation(Path dir) throws IOException {
+        List<String> ignored = new ArrayList<>();
+        Optional<SimulateSummary> summary = json(dir.resolve(ResultFiles.SUMMARY), SimulateSummary.class, ignored);
+        if (summary.isPresent()) {
+            checkVersion(dir.resolve(ResultFiles.SUMMARY), summary.get().schemaVersion());
+        }
+        return summary;
     }
 
     private static RunDescription run(Path file) throws IOException {
@@ -52,11 +82,15 @@ public final class ResultReader {
         } catch (JsonProcessingException e) {
             throw new IOException(file + " is not valid JSON: " + e.getOriginalMessage(), e);
         }
-        if (run.schemaVersion() > ResultFiles.SCHEMA_VERSION) {
-            throw new IOException(file + " was written by a newer zkload (results schema " + run.schemaVersion()
+        checkVersion(file, run.schemaVersion());
+        return run;
+    }
+
+    private static void checkVersion(Path file, int schemaVersion) throws IOException {
+        if (schemaVersion > ResultFiles.SCHEMA_VERSION) {
+            throw new IOException(file + " was written by a newer zkload (results schema " + schemaVersion
                     + "; this one reads up to " + ResultFiles.SCHEMA_VERSION + "): use that zkload, or a newer one");
         }
-        return run;
     }
 
     private static List<StepResult> steps(Path file, List<String> notes) throws IOException {
@@ -103,14 +137,14 @@ public final class ResultReader {
         return steps;
     }
 
-    private static Optional<RampSummary> summary(Path file, List<String> notes) throws IOException {
+    private static <T> Optional<T> json(Path file, Class<T> type, List<String> notes) throws IOException {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
         try {
-            return Optional.of(JSON.readValue(file.toFile(), RampSummary.class));
+            return Optional.of(JSON.readValue(file.toFile(), type));
         } catch (JsonProcessingException e) {
-            notes.add(ResultFiles.SUMMARY + " could not be read (" + e.getOriginalMessage() + ").");
+            notes.add(file.getFileName() + " could not be read (" + e.getOriginalMessage() + ").");
             return Optional.empty();
         }
     }

@@ -90,6 +90,19 @@ public final class ResultWriter implements AutoCloseable {
         return new ResultWriter(dir);
     }
 
+    /**
+     * A writer for a finished run's folder, to replace one of its JSON files: the merge of a sharded run
+     * writes its summary again once it has judged the thresholds on the merged steps.
+     *
+     * @throws IllegalArgumentException when {@code dir} holds no run
+     */
+    public static ResultWriter existing(Path dir) {
+        if (!Files.isRegularFile(dir.resolve(ResultFiles.RUN))) {
+            throw new IllegalArgumentException(dir + " holds no run (no " + ResultFiles.RUN + ")");
+        }
+        return new ResultWriter(dir);
+    }
+
     public Path dir() {
         return dir;
     }

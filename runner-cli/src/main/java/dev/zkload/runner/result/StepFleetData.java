@@ -23,6 +23,21 @@ public record StepFleetData(
         sessionEvents = sessionEvents == null ? Map.of() : Map.copyOf(sessionEvents);
     }
 
+    /** Both counts added up, event by event: the fleet of two shards as one. Either may be null (nothing to add). */
+    public static StepFleetData plus(StepFleetData a, StepFleetData b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        Map<String, Long> events = new java.util.TreeMap<>(a.sessionEvents);
+        b.sessionEvents.forEach((k, v) -> events.merge(k, v, Long::sum));
+        return new StepFleetData(
+                a.sessionsConnected + b.sessionsConnected,
+                events,
+                a.operationErrors + b.operationErrors,
+                a.runsCompleted + b.runsCompleted,
+                a.runsFailed + b.runsFailed);
+    }
+
     /** Sessions that expired during the step. */
     public long expired() {
         return sessionEvents.getOrDefault("expired", 0L);

@@ -59,16 +59,27 @@ public record StepResult(
         ops = ops == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ops));
     }
 
-    /** This step of a merged sharded run: the simulated fleet's counts summed over the shards, no shard's own share. */
-    public StepResult merged(long allExecutors, long allJobs, long allSessions) {
-        return copy(allExecutors, allJobs, allSessions, null, verdict);
+    /** The 2017 report's name of the step: {@code bm-0} for the baseline, {@code load-N} for load step N. */
+    public String id() {
+        return step == 0 ? "bm-0" : "load-" + step;
+    }
+
+    /**
+     * This step of a merged sharded run: the simulated fleet's counts and events summed over the shards, no
+     * shard's own share.
+     *
+     * @param allFleet the shards' fleet data summed ({@link StepFleetData#plus}); null at the baseline
+     */
+    public StepResult merged(long allExecutors, long allJobs, long allSessions, StepFleetData allFleet) {
+        return copy(allExecutors, allJobs, allSessions, null, verdict, allFleet);
     }
 
     public StepResult withVerdict(StepVerdict v) {
-        return copy(executors, jobs, sessions, shardDomains, v);
+        return copy(executors, jobs, sessions, shardDomains, v, fleet);
     }
 
-    private StepResult copy(long executors, long jobs, long sessions, Integer shardDomains, StepVerdict verdict) {
+    private StepResult copy(
+            long executors, long jobs, long sessions, Integer shardDomains, StepVerdict verdict, StepFleetData fleet) {
         return new StepResult(
                 step,
                 domains,

@@ -35,6 +35,34 @@ class BadInputTest {
     }
 
     @Test
+    void aBadThresholdIsRefusedBeforeTheRunPointingAtTheBadToken() {
+        assertUsage(
+                CliRun.of("latency", "--threshold", "p99(gett)<5ms"),
+                "--threshold \"p99(gett)<5ms\": \"gett\" (character 5) is not an operation; give one of create,");
+        assertUsage(
+                CliRun.of("latency", "--threshold", "p99(get)<5"),
+                "--threshold \"p99(get)<5\": \"5\" (character 10) needs a unit");
+        assertUsage(
+                CliRun.of("simulate", "--domains", "1", "--threshold", "max-stable-domains>=3"),
+                "\"max-stable-domains\" (character 1) is not a metric of simulate");
+        assertUsage(
+                CliRun.of("--domains", "300", "--threshold", "p99(create)<20ms@250"),
+                "--threshold \"p99(create)<20ms@250\": @250 is not a step of this run; its steps have 100, 200, 300"
+                        + " domains");
+        assertUsage(
+                CliRun.of(
+                        "--shard",
+                        "1/2",
+                        "--start-at",
+                        "2030-01-01T00:00:00Z",
+                        "--step-interval",
+                        "10m",
+                        "--threshold",
+                        "error-rate<1%"),
+                "--threshold is judged on the merged run of all shards");
+    }
+
+    @Test
     void anOptionValueSpelledLikeACommandIsTheValue() {
         // "ensemble" is also a subcommand: it must not end --bench-target's value
         CliRun run = CliRun.of(

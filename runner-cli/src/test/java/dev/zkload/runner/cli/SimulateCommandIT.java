@@ -28,21 +28,33 @@ class SimulateCommandIT {
                     "1",
                     "--duration",
                     "10s",
+                    "--threshold",
+                    "sessions-per-domain==5",
+                    "--threshold",
+                    "expired-sessions==0",
+                    "--json",
                     "--out",
                     out.toString());
             assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
-            assertThat(run.out())
+            // --json: the human text on stderr, the summary alone on stdout
+            assertThat(run.err())
                     .containsPattern("\\s+measured\\s+model\\s+deviation")
                     // watches and sessions are exact from registration on (znodes grow as items first run); the
                     // sessions are counted from cons, so the other servers' connections cannot take one away
                     .containsPattern("watches\\s+5736\\.0\\s+5736\\.0\\s+\\+0\\.0%")
                     .containsPattern("sessions\\s+5\\.0\\s+5\\.0\\s+\\+0\\.0%")
                     .containsPattern("writes/s\\s+\\d+\\.\\d\\d\\s+11\\.55")
-                    .contains("Runner: runner CPU");
+                    .contains("Runner: runner CPU")
+                    .contains("Threshold sessions-per-domain==5: pass — 5 at 1 domains")
+                    .contains("Threshold expired-sessions==0: pass — 0 at 1 domains")
+                    .contains("Thresholds: all 2 passed");
             assertThat(Files.readAllLines(out.resolve("server-metrics.csv")).size())
                     .isGreaterThan(3);
             JsonNode summary =
                     ResultJson.compact().readTree(out.resolve("summary.json").toFile());
+            assertThat(ResultJson.compact().readTree(run.out())).isEqualTo(summary);
+            assertThat(summary.at("/thresholds/0/status").asText()).isEqualTo("pass");
+            assertThat(summary.at("/fleet/sessionEvents/expired").asLong()).isZero();
             assertThat(summary.at("/measuredPerDomain/sessions").asDouble()).isEqualTo(5.0);
             // 35 jobs fire once a minute each at a random second: in 10 s one fires but with odds of about 1 in 600
             assertThat(summary.at("/generator/fireLag/count").asLong()).isPositive();

@@ -30,7 +30,7 @@ class ChartsTest {
 
     @BeforeEach
     void read() throws IOException {
-        folder = RunView.of(ResultReader.read(ResultsFixture.write(dir)));
+        folder = RunView.of(ResultReader.read(ResultsFixture.write(dir)), RunView.DEFAULT_PERCENTILES);
     }
 
     @Test
@@ -77,7 +77,15 @@ class ChartsTest {
                 new MetricSample(2_000, "a", true, "LEADER", 6L),
                 new MetricSample(2_000 + Charts.GAP_MS + 1, "a", true, "STANDALONE", 7L),
                 new MetricSample(3_000, "b", true, "FOLLOWER", 99L));
-        RunView gappy = new RunView(dir, folder.run(), List.of(), samples, folder.summary(), List.of());
+        RunView gappy = new RunView(
+                dir,
+                folder.run(),
+                List.of(),
+                samples,
+                folder.summary(),
+                List.of(),
+                folder.histograms(),
+                folder.percentiles());
         XYDataset data = Charts.outstanding(gappy).getXYPlot().getDataset();
         assertThat(data.getSeriesCount()).isEqualTo(1);
         assertThat(data.getItemCount(0)).isEqualTo(4);

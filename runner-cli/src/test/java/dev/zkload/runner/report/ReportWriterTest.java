@@ -61,9 +61,14 @@ class ReportWriterTest {
         MarkdownTables servers = MarkdownTables.under(md, "### Servers");
         assertThat(servers.cell("127.0.0.1:30001", "Mode")).isEqualTo("leader");
         assertThat(servers.cell("127.0.0.1:30002", "Statistics")).isEqualTo("none");
-        MarkdownTables ramp = MarkdownTables.under(md, "### Ramp");
-        assertThat(ramp.cell("outstandingThreshold", "Value")).isEqualTo("300");
-        assertThat(ramp.cell("znodeCount", "Value")).isEqualTo("10000");
+        MarkdownTables settings = MarkdownTables.under(md, "### Run settings");
+        assertThat(settings.cell("ramp.outstandingThreshold", "Value")).isEqualTo("300");
+        assertThat(settings.cell("ramp.znodeCount", "Value")).isEqualTo("10000");
+        assertThat(settings.cell("target.serverHeap", "Value")).isEqualTo("2g");
+        assertThat(settings.cell("model.jobsPerDomain", "Value")).isEqualTo("35");
+        assertThat(md.indexOf("### Run settings"))
+                .as("the settings follow the outcome")
+                .isGreaterThan(md.indexOf("## Outcome"));
     }
 
     @Test
@@ -114,6 +119,12 @@ class ReportWriterTest {
     @Test
     void p99TableShowsMillisecondsPerOpAndStep() {
         MarkdownTables t = MarkdownTables.under(md, "## p99 latency per operation per step (ms)");
+        assertThat(MarkdownTables.under(md, "## p50 latency per operation per step (ms)")
+                        .cell("create", "load-1 (100)"))
+                .isEqualTo("0.6");
+        assertThat(MarkdownTables.under(md, "## Calls and errors per operation per step")
+                        .cell("get", "load-1 (100)"))
+                .isEqualTo("10000");
         assertThat(t.cell("createEphemeral", "load-2 (200)")).isEqualTo("3.4");
         assertThat(t.cell("create", "bm-0 (0)")).isEqualTo("1");
         assertThat(t.cell("deleteEphemeral", "load-3 (300)")).isEqualTo("4.6");

@@ -1,5 +1,6 @@
 package dev.zkload.runner.cli.options;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -8,7 +9,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** Where a command writes its results: {@code --out DIR}, by default {@code results/<timestamp>}. */
+/**
+ * Where a command writes its results ({@code --out DIR}, by default {@code results/<timestamp>}) and where
+ * its human text goes ({@code --json} moves it to stderr).
+ */
 public final class OutputOptions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -18,6 +22,17 @@ public final class OutputOptions {
             description = "Where results go (default: results/<timestamp>, or results/<command>-<timestamp>"
                     + " for the other commands).")
     public Path out;
+
+    @Option(
+            names = "--json",
+            description = "Print the run's summary (summary.json, thresholds included) as one JSON document on"
+                    + " stdout, and every human line (progress, tables, the verdict) on stderr, for scripts.")
+    public boolean json;
+
+    /** Where the human text goes: stdout, or stderr with {@code --json} (stdout then holds the JSON alone). */
+    public PrintWriter console(CommandSpec spec) {
+        return json ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    }
 
     /**
      * The folder {@link #resolve} names, checked to be usable for a new run (absent or empty, and

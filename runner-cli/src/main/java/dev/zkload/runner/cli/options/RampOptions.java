@@ -27,6 +27,9 @@ public final class RampOptions {
     @Mixin
     public ZnodeOptions znodes = new ZnodeOptions();
 
+    @Mixin
+    public ThresholdOptions thresholds = new ThresholdOptions();
+
     @Option(
             names = "--domains",
             paramLabel = "N",

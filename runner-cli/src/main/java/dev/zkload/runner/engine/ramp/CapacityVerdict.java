@@ -76,7 +76,8 @@ final class CapacityVerdict {
                 reason == StopReason.INTERRUPTED,
                 Instant.now(),
                 steps.size(),
-                message);
+                message,
+                List.of());
     }
 
     private static List<String> qualifications(

@@ -87,7 +87,7 @@ public final class StepFigures {
     }
 
     /** What the simulated sessions went through between two snapshots. */
-    static StepFleetData fleet(FleetSnapshot from, FleetSnapshot to) {
+    public static StepFleetData fleet(FleetSnapshot from, FleetSnapshot to) {
         Map<String, Long> events = new TreeMap<>();
         for (SessionEvent kind : SessionEvent.values()) {
             events.put(

@@ -10,6 +10,7 @@ import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.Footprint;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.MetricsCoverage;
+import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
@@ -77,7 +78,7 @@ final class StepRecorder {
                 }
             }
             try {
-                run.writeHistogramLogs(results.resolve("latency"), String.format(Locale.ROOT, "step-%02d", m.step()));
+                run.writeHistogramLogs(results.resolve(ResultFiles.HISTOGRAMS), ResultFiles.stepLogs(m.step()));
             } catch (IOException e) {
                 progress.line("warning: could not write the histogram logs of step %d: %s", m.step(), e.getMessage());
             }

@@ -1,0 +1,169 @@
+package dev.zkload.runner.report;
+
+import dev.zkload.bench.ops.Op;
+import dev.zkload.runner.result.OpLatency;
+import dev.zkload.runner.result.StepServerData;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The tables of {@code compare}: the settings that differ, then per operation and per matched level each
+ * run's figure beside the first run's with the ratio, then the leader's counters side by side.
+ */
+final class CompareTables {
+    /** Settings every run has its own of, so they never "differ" in a way worth a row. */
+    private static final Set<String> NOISE = Set.of("ramp.mergedFrom", "target.servers");
+
+    private CompareTables() {}
+
+    /** The levels every run has, in the first run's order. */
+    static List<String> matched(List<ComparedRun> runs) {
+        List<String> keys = new ArrayList<>(runs.get(0).levels().keySet());
+        runs.forEach(r -> keys.retainAll(r.levels().keySet()));
+        return keys;
+    }
+
+    /** The levels some run has and another lacks: they cannot be compared. */
+    static List<String> unmatched(List<ComparedRun> runs) {
+        Set<String> all = new LinkedHashSet<>();
+        runs.forEach(r -> all.addAll(r.levels().keySet()));
+        all.removeAll(matched(runs));
+        return new ArrayList<>(all);
+    }
+
+    /** Every setting whose value is not the same in all runs: server version, JVM flags, snapCount, … */
+    static Table settingsThatDiffer(List<ComparedRun> runs) {
+        List<Map<String, String>> flat =
+                runs.stream().map(CompareTables::flatten).toList();
+        Set<String> names = new LinkedHashSet<>();
+        flat.forEach(f -> names.addAll(f.keySet()));
+        // embedded ensembles listen on free ports: their connect strings differ and mean nothing
+        boolean allEmbedded =
+                runs.stream().allMatch(r -> "true".equals(r.info().target().get("embedded")));
+        List<List<String>> rows = new ArrayList<>();
+        for (String name : names) {
+            if (NOISE.contains(name) || (allEmbedded && name.equals("target.connectString"))) {
+                continue;
+            }
+            List<String> values =
+                    flat.stream().map(f -> f.getOrDefault(name, Numbers.ABSENT)).toList();
+            if (values.stream().distinct().count() > 1) {
+                List<String> row = new ArrayList<>();
+                row.add(name);
+                row.addAll(values);
+                rows.add(row);
+            }
+        }
+        return new Table(
+                "Settings that differ",
+                rows.isEmpty() ? "None: every run was made with the same settings." : null,
+                header("Setting", runs),
+                rows);
+    }
+
+    private static Map<String, String> flatten(ComparedRun run) {
+        Map<String, String> out = new LinkedHashMap<>();
+        RunInfo info = run.info();
+        out.put("zkload", info.version());
+        info.settings().forEach((k, v) -> out.put("ramp." + k, v));
+        info.target().forEach((k, v) -> out.put("target." + k, v));
+        out.put(
+                "server versions",
+                String.join(
+                        ", ",
+                        info.servers().stream()
+                                .map(s -> s.getOrDefault("version", Numbers.ABSENT))
+                                .distinct()
+                                .toList()));
+        info.model().forEach((k, v) -> out.put("model." + k, v));
+        out.values().removeIf(Objects::isNull);
+        return out;
+    }
+
+    /** One figure per operation and matched level: each run's value, and for the others their ratio to the first. */
+    static Table perOp(OpMetric metric, List<ComparedRun> runs, List<String> levels) {
+        List<String> header = sideBySide("Operation", runs);
+        List<List<String>> rows = new ArrayList<>();
+        for (String level : levels) {
+            for (Op op : Op.values()) {
+                rows.add(row(op.jsonName(), level, runs, r -> value(r, level, op, metric), metric.decimals()));
+            }
+        }
+        return new Table(
+                metric.name() + " per operation",
+                metric.name() + (metric.higherIsBetter() ? " (higher is better)" : " in ms (lower is better)")
+                        + "; latencies from the HdrHistogram logs. The ratio is each run's value over the first run's.",
+                header,
+                rows);
+    }
+
+    static Double value(ComparedRun run, String level, Op op, OpMetric metric) {
+        OpLatency o = run.op(level, op);
+        return o == null || o.count() == 0 ? null : metric.value().apply(o);
+    }
+
+    /** The leader's counters per matched step, side by side (ramps only). */
+    static Table servers(List<ComparedRun> runs, List<String> levels) {
+        Map<String, Function<StepServerData, Double>> quantities = new LinkedHashMap<>();
+        quantities.put("znodes", s -> (double) s.znodes());
+        quantities.put("watches", s -> (double) s.watches());
+        quantities.put("outstanding avg", StepServerData::outstandingAvg);
+        quantities.put("outstanding max", s -> (double) s.outstandingMax());
+        quantities.put("leader CPU (% of a core)", StepServerData::cpuPercent);
+        quantities.put("leader RSS (MiB)", s -> s.rssBytes() == null ? null : s.rssBytes() / (1024.0 * 1024));
+        List<String> header = sideBySide("Quantity", runs);
+        List<List<String>> rows = new ArrayList<>();
+        for (String level : levels) {
+            quantities.forEach((name, q) -> rows.add(row(
+                    name,
+                    level,
+                    runs,
+                    r -> {
+                        StepServerData s = r.levels().get(level).server();
+                        return s == null ? null : q.apply(s);
+                    },
+                    1)));
+        }
+        return new Table(
+                "Server data per step",
+                "The leader's counters over each step's settled load; CPU and memory n/a where the servers are remote.",
+                header,
+                rows);
+    }
+
+    private static List<String> row(
+            String name, String level, List<ComparedRun> runs, Function<ComparedRun, Double> value, int decimals) {
+        List<String> row = new ArrayList<>(List.of(name, level));
+        Double base = value.apply(runs.get(0));
+        row.add(Numbers.decimal(base, decimals));
+        for (ComparedRun r : runs.subList(1, runs.size())) {
+            Double v = value.apply(r);
+            row.add(Numbers.decimal(v, decimals));
+            row.add(base == null || v == null || base == 0 ? Numbers.ABSENT : Numbers.decimal(v / base, 2) + "×");
+        }
+        return row;
+    }
+
+    /** {@code first}, the level, the first run, then each other run with its ratio to the first. */
+    private static List<String> sideBySide(String first, List<ComparedRun> runs) {
+        List<String> header =
+                new ArrayList<>(List.of(first, "Level", runs.get(0).label()));
+        for (ComparedRun r : runs.subList(1, runs.size())) {
+            header.add(r.label());
+            header.add(r.label() + " / " + runs.get(0).label());
+        }
+        return header;
+    }
+
+    private static List<String> header(String first, List<ComparedRun> runs) {
+        List<String> header = new ArrayList<>(List.of(first));
+        runs.forEach(r -> header.add(r.label()));
+        return header;
+    }
+}

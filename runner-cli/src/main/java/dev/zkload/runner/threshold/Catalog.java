@@ -1,0 +1,27 @@
+package dev.zkload.runner.threshold;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The metrics one command measures, and what {@code @LEVEL} selects in its runs.
+ *
+ * @param command   the command's name, for messages
+ * @param levelName what a level is ({@code domains} for the ramp: {@code @200} is the step with 200 domains), or
+ *                  null when the command's thresholds take no {@code @}
+ * @param metrics   what its thresholds may name
+ */
+public record Catalog(String command, String levelName, List<Metric> metrics) {
+    public Catalog {
+        metrics = List.copyOf(metrics);
+    }
+
+    Optional<Metric> metric(String name) {
+        return metrics.stream().filter(m -> m.name().equals(name)).findFirst();
+    }
+
+    /** The names, for error messages and help: {@code max-stable-domains, pN(op), tps(op), …}. */
+    public String names() {
+        return String.join(", ", metrics.stream().map(Metric::signature).toList());
+    }
+}
