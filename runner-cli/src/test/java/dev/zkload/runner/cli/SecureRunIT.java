@@ -52,11 +52,11 @@ class SecureRunIT {
                 "--server-heap",
                 "256m",
                 "--znode-count",
-                "50",
+                "20",
                 "--out",
                 dir.resolve("latency").toString());
         assertThat(latency.exitCode()).as(latency.err()).isEqualTo(ExitCodes.OK);
-        assertThat(latency.out()).contains("createEphemeral", "watch notifications: 50 of 50");
+        assertThat(latency.out()).contains("createEphemeral", "watch notifications: 20 of 20");
         JsonNode run = json(dir.resolve("latency/run.json"));
         assertThat(run.at("/target/security/tls").asBoolean()).isTrue();
         assertThat(run.at("/target/servers/0/metrics").asText()).isNotEqualTo("none");
@@ -83,6 +83,8 @@ class SecureRunIT {
                     config.toString(),
                     "--domains",
                     "1",
+                    "--jobs-per-domain",
+                    "3",
                     "--duration",
                     "5s",
                     "--out",
