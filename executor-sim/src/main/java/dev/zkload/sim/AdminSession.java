@@ -4,11 +4,19 @@ import dev.zkload.sim.zk.ZkTrees;
 import java.io.Closeable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.apache.curator.RetryLoop;
+import org.apache.curator.framework.AuthInfo;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
 
 /**
  * The fleet's control session, which writes the domains' trees and removes them. It is not part of
@@ -21,20 +29,35 @@ import org.apache.zookeeper.KeeperException;
  */
 final class AdminSession implements Closeable {
     private final CuratorFramework client;
+    private final RootAcl acl;
 
-    private AdminSession(CuratorFramework client) {
+    private AdminSession(CuratorFramework client, RootAcl acl) {
         this.client = client;
+        this.acl = acl;
     }
 
-    /** Connects, or throws {@link DomainStartException} when the ensemble does not answer within {@code timeout}. */
-    static AdminSession connect(String connectString, Duration timeout) throws InterruptedException {
-        CuratorFramework client = CuratorFrameworkFactory.builder()
+    /**
+     * Connects, or throws {@link DomainStartException} when the ensemble does not answer within {@code timeout}.
+     *
+     * @param root the fleet's root: it and everything under it get the security's ACL, its parents stay open
+     */
+    static AdminSession connect(String connectString, ZkClientSecurity security, String root, Duration timeout)
+            throws InterruptedException {
+        RootAcl acl = new RootAcl(root, security.acl());
+        CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(connectString)
                 .sessionTimeoutMs(Session.SESSION_TIMEOUT_MS)
                 .retryPolicy(new ExponentialBackoffRetry(1000, 3, 3000))
                 .ensembleTracker(false)
                 .threadFactory(Threads.named("zkload-sim-admin"))
-                .build();
+                .aclProvider(acl)
+                .zkClientConfig(security.clientConfig());
+        if (!security.auths().isEmpty()) {
+            builder.authorization(security.auths().stream()
+                    .map(a -> new AuthInfo(a.scheme(), a.bytes()))
+                    .toList());
+        }
+        CuratorFramework client = builder.build();
         client.start();
         boolean connected = false;
         try {
@@ -49,21 +72,36 @@ final class AdminSession implements Closeable {
             throw new DomainStartException(
                     "cannot connect to " + connectString + " within " + timeout.toMillis() + " ms", null);
         }
-        return new AdminSession(client);
+        return new AdminSession(client, acl);
     }
 
-    /** Creates {@code path} and its missing parents; an existing node is fine. */
+    /**
+     * Creates {@code path} and its missing parents; an existing node is fine. Plain {@code create}
+     * requests, retried as Curator retries: Curator's own create sends {@code create2}, which
+     * ZooKeeper 3.4 servers do not implement.
+     */
     void createPath(String path, String data) throws Exception {
+        RetryLoop.callWithRetry(client.getZookeeperClient(), () -> {
+            ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+            for (int slash = path.indexOf('/', 1); slash > 0; slash = path.indexOf('/', slash + 1)) {
+                createIfMissing(zk, path.substring(0, slash), new byte[0]);
+            }
+            createIfMissing(zk, path, data.getBytes(StandardCharsets.UTF_8));
+            return null;
+        });
+    }
+
+    private void createIfMissing(ZooKeeper zk, String path, byte[] data) throws Exception {
         try {
-            client.create().creatingParentsIfNeeded().forPath(path, data.getBytes(StandardCharsets.UTF_8));
+            zk.create(path, data, acl.getAclForPath(path), CreateMode.PERSISTENT);
         } catch (KeeperException.NodeExistsException ignored) {
             // shared with another fleet, or left by one
         }
     }
 
-    /** The current raw session for pipelined calls, counted in {@code counters}. */
+    /** The current raw session for pipelined calls, counted in {@code counters}, creating with the root's ACL. */
     Zk zk(OpCounters counters) throws Exception {
-        return new Zk(client.getZookeeperClient().getZooKeeper(), counters);
+        return new Zk(client.getZookeeperClient().getZooKeeper(), counters, acl.acl());
     }
 
     /** Deletes {@code path} with everything under it. */
@@ -85,5 +123,18 @@ final class AdminSession implements Closeable {
     @Override
     public void close() {
         client.close();
+    }
+
+    /** The root and everything under it get the fleet's ACL; the parents, shared with other runs, stay open. */
+    private record RootAcl(String root, List<ACL> acl) implements ACLProvider {
+        @Override
+        public List<ACL> getDefaultAcl() {
+            return acl;
+        }
+
+        @Override
+        public List<ACL> getAclForPath(String path) {
+            return path.equals(root) || path.startsWith(root + "/") ? acl : Ids.OPEN_ACL_UNSAFE;
+        }
     }
 }

@@ -121,6 +121,7 @@ public interface DomainFleet extends Closeable {
         private Duration connectTimeout = Duration.ofSeconds(30);
         private boolean jobRuns = true;
         private LongConsumer fireLag = lag -> {};
+        private ZkClientSecurity security = ZkClientSecurity.NONE;
 
         private Builder(String connectString) {
             this.connectString = Objects.requireNonNull(connectString, "connectString");
@@ -222,6 +223,20 @@ public interface DomainFleet extends Closeable {
         }
 
         /**
+         * How every session of the fleet (the simulated ones and the control session) connects and
+         * authenticates, and the ACL of what it creates under the root: TLS, SASL, digest auth,
+         * creator-only znodes. Default {@link ZkClientSecurity#NONE}. The simulated sessions send the
+         * same requests either way; a session's auth infos go out before its first request.
+         *
+         * @param security the sessions' security
+         * @return this builder
+         */
+        public Builder security(ZkClientSecurity security) {
+            this.security = Objects.requireNonNull(security, "security");
+            return this;
+        }
+
+        /**
          * The fleet, {@link State#LATENT}: nothing connects before {@link DomainFleet#start()}.
          *
          * @return a new fleet
@@ -238,7 +253,16 @@ public interface DomainFleet extends Closeable {
             positive("addTimeout", addTimeout);
             positive("connectTimeout", connectTimeout);
             return new FleetImpl(new FleetSettings(
-                    connectString, root, model, meters, startBatch, addTimeout, connectTimeout, jobRuns, fireLag));
+                    connectString,
+                    root,
+                    model,
+                    meters,
+                    startBatch,
+                    addTimeout,
+                    connectTimeout,
+                    jobRuns,
+                    fireLag,
+                    security));
         }
 
         private static void positive(String name, Duration d) {

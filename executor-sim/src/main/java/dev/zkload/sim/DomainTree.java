@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
-import org.apache.zookeeper.ZooDefs.Ids;
 
 /**
  * What the Saturn console writes when a domain and its jobs are created: the namespace skeleton,
@@ -32,26 +31,26 @@ final class DomainTree {
                 se + "/sharding/count",
                 se + "/leader",
                 se + "/leader/latch")) {
-            skeleton.add(create(p, p.endsWith("/count") ? "0" : ""));
+            skeleton.add(create(zk, p, p.endsWith("/count") ? "0" : ""));
         }
         all.add(zk.multi(skeleton));
         for (String job : l.jobs) {
             List<Op> config = new ArrayList<>();
-            config.add(create(l.job(job), ""));
-            config.add(create(l.job(job) + "/config", ""));
+            config.add(create(zk, l.job(job), ""));
+            config.add(create(zk, l.job(job) + "/config", ""));
             for (String field : l.configFields) {
-                config.add(create(l.config(job, field), value(field, l)));
+                config.add(create(zk, l.config(job, field), value(field, l)));
             }
             all.add(zk.multi(config));
             List<Op> structure = new ArrayList<>();
             for (String p :
                     List.of("servers", "leader", "leader/election", "leader/election/latch", "leader/sharding")) {
-                structure.add(create(l.job(job) + "/" + p, ""));
+                structure.add(create(zk, l.job(job) + "/" + p, ""));
             }
-            structure.add(create(l.job(job) + "/leader/sharding/necessary", "0"));
-            structure.add(create(l.job(job) + "/execution", ""));
+            structure.add(create(zk, l.job(job) + "/leader/sharding/necessary", "0"));
+            structure.add(create(zk, l.job(job) + "/execution", ""));
             for (int i = 0; i < l.model.itemsPerJob(); i++) {
-                structure.add(create(l.item(job, i), ""));
+                structure.add(create(zk, l.item(job, i), ""));
             }
             all.add(zk.multi(structure));
         }
@@ -71,7 +70,7 @@ final class DomainTree {
         };
     }
 
-    private static Op create(String path, String data) {
-        return Op.create(path, data.getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+    private static Op create(Zk zk, String path, String data) {
+        return Op.create(path, data.getBytes(StandardCharsets.UTF_8), zk.acl(), CreateMode.PERSISTENT);
     }
 }

@@ -63,7 +63,8 @@ final class FleetImpl implements DomainFleet {
             try {
                 scheduler =
                         Executors.newScheduledThreadPool(2, Threads.named("zkload-sim-" + FLEETS.incrementAndGet()));
-                admin = AdminSession.connect(settings.connectString(), settings.connectTimeout());
+                admin = AdminSession.connect(
+                        settings.connectString(), settings.security(), settings.root(), settings.connectTimeout());
                 createRoot();
                 if (settings.meters() != null) {
                     Meters.register(settings.meters(), this::snapshot);
@@ -194,7 +195,7 @@ final class FleetImpl implements DomainFleet {
     }
 
     private Session session(String name) {
-        return new Session(settings.connectString(), state, name);
+        return new Session(settings.connectString(), settings.security(), state, name);
     }
 
     private Zk adminZk() {

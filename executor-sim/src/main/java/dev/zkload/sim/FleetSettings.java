@@ -14,4 +14,5 @@ record FleetSettings(
         Duration addTimeout,
         Duration connectTimeout,
         boolean jobRuns,
-        LongConsumer fireLag) {}
+        LongConsumer fireLag,
+        ZkClientSecurity security) {}

@@ -5,7 +5,6 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
-import org.apache.zookeeper.ZooKeeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +27,7 @@ final class Session implements Watcher {
     }
 
     private final String connectString;
+    private final ZkClientSecurity security;
     private final FleetState state;
     private final String name;
     private volatile Owner owner;
@@ -36,8 +36,9 @@ final class Session implements Watcher {
     private volatile boolean wasDisconnected;
     private volatile boolean closed;
 
-    Session(String connectString, FleetState state, String name) {
+    Session(String connectString, ZkClientSecurity security, FleetState state, String name) {
         this.connectString = connectString;
+        this.security = security;
         this.state = state;
         this.name = name;
     }
@@ -54,7 +55,8 @@ final class Session implements Watcher {
             return connected;
         }
         try {
-            zk = new Zk(new ZooKeeper(connectString, SESSION_TIMEOUT_MS, this), state.ops());
+            // without security this is the plain constructor the sessions always used: not one request more
+            zk = new Zk(security.open(connectString, SESSION_TIMEOUT_MS, this), state.ops(), security.acl());
             state.sessionOpened();
         } catch (IOException | RuntimeException e) {
             connected.completeExceptionally(e);

@@ -9,8 +9,8 @@ import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -29,14 +29,22 @@ final class Zk {
 
     private final ZooKeeper zk;
     private final OpCounters counters;
+    private final List<ACL> acl;
 
-    Zk(ZooKeeper zk, OpCounters counters) {
+    /** @param acl the ACL of every znode this session creates */
+    Zk(ZooKeeper zk, OpCounters counters, List<ACL> acl) {
         this.zk = zk;
         this.counters = counters;
+        this.acl = acl;
     }
 
     ZooKeeper handle() {
         return zk;
+    }
+
+    /** The ACL of every znode this session creates (the fleet's security decides it). */
+    List<ACL> acl() {
+        return acl;
     }
 
     CompletableFuture<Stat> exists(String path, Watcher watcher) {
@@ -69,7 +77,7 @@ final class Zk {
                 Operation.CREATE,
                 Code.NODEEXISTS,
                 null,
-                r -> zk.create(path, data, Ids.OPEN_ACL_UNSAFE, mode, (rc, p, ctx, name) -> r.done(rc, p, null), null));
+                r -> zk.create(path, data, acl, mode, (rc, p, ctx, name) -> r.done(rc, p, null), null));
     }
 
     /** Creates a sequential node; completes with the name the server gave it. */
@@ -78,8 +86,7 @@ final class Zk {
                 Operation.CREATE,
                 null,
                 null,
-                r -> zk.create(
-                        path, EMPTY, Ids.OPEN_ACL_UNSAFE, mode, (rc, p, ctx, name) -> r.done(rc, p, name), null));
+                r -> zk.create(path, EMPTY, acl, mode, (rc, p, ctx, name) -> r.done(rc, p, name), null));
     }
 
     CompletableFuture<Void> delete(String path) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class CachesTest {
     private final FleetState state = new FleetState(true, lag -> {});
-    private final Session withoutHandle = new Session("127.0.0.1:1", state, "d-0000-exec-0");
+    private final Session withoutHandle = new Session("127.0.0.1:1", ZkClientSecurity.NONE, state, "d-0000-exec-0");
 
     @Test
     void aTreeCacheRootDeletedAfterItsSessionExpiredIsNoError() {
@@ -40,7 +40,7 @@ class CachesTest {
 
     @Test
     void aClosedSessionNeverOpensAgain() {
-        Session s = new Session("127.0.0.1:1", state, "d-0000-console-0");
+        Session s = new Session("127.0.0.1:1", ZkClientSecurity.NONE, state, "d-0000-console-0");
         s.close();
         assertThat(s.open()).isCompletedExceptionally();
         assertThat(s.zk()).isNull();

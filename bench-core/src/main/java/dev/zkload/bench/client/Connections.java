@@ -1,12 +1,15 @@
 package dev.zkload.bench.client;
 
+import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.client.ZooKeeperSaslClient;
 
 /**
  * Opens plain ZooKeeper sessions that are connected when returned, or fails within the connect
@@ -17,7 +20,7 @@ public final class Connections {
     private Connections() {}
 
     /**
-     * Opens a session and returns it once it is connected.
+     * Opens a plain session (no TLS, no authentication) and returns it once it is connected.
      *
      * @param events receives every non-connection event (watch notifications); may be null
      * @throws IOException when a host does not resolve ({@link java.net.UnknownHostException}), or the
@@ -25,35 +28,116 @@ public final class Connections {
      */
     public static ZooKeeper open(String connectString, Duration sessionTimeout, Duration connectTimeout, Watcher events)
             throws IOException, InterruptedException {
+        return open(connectString, ZkClientSecurity.NONE, sessionTimeout, connectTimeout, events);
+    }
+
+    /**
+     * Opens a session with {@code security} (TLS, SASL, auth infos) and returns it once it is connected
+     * and, where the client speaks SASL, authenticated.
+     *
+     * @param events receives every non-connection event (watch notifications); may be null
+     * @throws IOException when a host does not resolve ({@link java.net.UnknownHostException}), the
+     *                     session does not connect in time, or the ensemble refuses the client's SASL
+     *                     credentials ({@link AuthenticationFailedException}); the client is closed
+     */
+    public static ZooKeeper open(
+            String connectString,
+            ZkClientSecurity security,
+            Duration sessionTimeout,
+            Duration connectTimeout,
+            Watcher events)
+            throws IOException, InterruptedException {
         unknownHost(connectString);
-        CountDownLatch connected = new CountDownLatch(1);
+        ConnectionEvents state = new ConnectionEvents(events);
         ZooKeeper zk;
         try {
-            zk = new ZooKeeper(connectString, (int) Math.min(Integer.MAX_VALUE, sessionTimeout.toMillis()), event -> {
-                if (event.getType() == Watcher.Event.EventType.None) {
-                    if (event.getState() == KeeperState.SyncConnected) {
-                        connected.countDown();
-                    }
-                } else if (events != null) {
-                    events.process(event);
-                }
-            });
+            zk = security.open(connectString, (int) Math.min(Integer.MAX_VALUE, sessionTimeout.toMillis()), state);
         } catch (IllegalArgumentException e) {
             throw new IOException("cannot connect to ZooKeeper at " + connectString + ": " + e.getMessage(), e);
         }
         boolean ok = false;
         try {
-            ok = connected.await(connectTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            ok = state.awaitReady(zk, connectTimeout);
         } finally {
             if (!ok) {
                 zk.close();
             }
         }
+        if (state.authFailed()) {
+            throw new AuthenticationFailedException("ZooKeeper at " + connectString
+                    + " refused this client's SASL credentials (check the user and password of the JAAS file's"
+                    + " client section)");
+        }
         if (!ok) {
             throw new IOException("cannot reach ZooKeeper at " + connectString + " within " + human(connectTimeout)
-                    + " (is the ensemble up and the address right?)");
+                    + (security.tls()
+                            ? " over TLS (is the ensemble up, the address its secure client port, and the trust"
+                                    + " store right?)"
+                            : " (is the ensemble up and the address right?)"));
         }
         return zk;
+    }
+
+    /** The ensemble refused the client's credentials: a failure no retry fixes. */
+    public static final class AuthenticationFailedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        AuthenticationFailedException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The session's connection events: connected, and (where the client speaks SASL) authenticated or
+     * refused. A client with SASL configured sends no request before its SASL exchange ends, so a
+     * session handed out before that would only fail later, less clearly.
+     */
+    private static final class ConnectionEvents implements Watcher {
+        private final Watcher events;
+        private final CountDownLatch connected = new CountDownLatch(1);
+        private final CountDownLatch authenticated = new CountDownLatch(1);
+        private volatile boolean authFailed;
+
+        ConnectionEvents(Watcher events) {
+            this.events = events;
+        }
+
+        @Override
+        public void process(WatchedEvent event) {
+            if (event.getType() != Watcher.Event.EventType.None) {
+                if (events != null) {
+                    events.process(event);
+                }
+                return;
+            }
+            KeeperState s = event.getState();
+            if (s == KeeperState.SyncConnected) {
+                connected.countDown();
+            } else if (s == KeeperState.SaslAuthenticated) {
+                authenticated.countDown();
+            } else if (s == KeeperState.AuthFailed) {
+                authFailed = true;
+                connected.countDown();
+                authenticated.countDown();
+            }
+        }
+
+        boolean awaitReady(ZooKeeper zk, Duration timeout) throws InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            if (!connected.await(timeout.toNanos(), TimeUnit.NANOSECONDS) || authFailed) {
+                return false;
+            }
+            ZooKeeperSaslClient sasl = zk.getSaslClient();
+            // the client tries SASL only where a JAAS client section exists; otherwise no SASL event comes
+            if (sasl == null || !sasl.getConfigStatus().startsWith("Will attempt")) {
+                return !authFailed;
+            }
+            return authenticated.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS) && !authFailed;
+        }
+
+        boolean authFailed() {
+            return authFailed;
+        }
     }
 
     /** @throws java.net.UnknownHostException (an IOException) naming the host that does not resolve */

@@ -3,6 +3,7 @@ package dev.zkload.bench.client;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.threads.DaemonThreads;
+import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
@@ -14,7 +15,6 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * expire its session.
  *
  * <pre>{@code
- * try (RunLock lock = RunLock.acquire("zk1:2181", timeout, timeout, "/zkload/ramp-1", owner, false)) {
+ * try (RunLock lock = RunLock.acquire("zk1:2181", ZkClientSecurity.NONE, timeout, timeout, "/zkload/ramp-1", owner, false)) {
  *     ...                  // the root exists, marked as zkload's, and the lock is held
  * }                        // lock released; the root and the parents it created removed if empty
  * }</pre>
@@ -44,6 +44,7 @@ public final class RunLock implements AutoCloseable {
     private static final ObjectMapper JSON = ResultJson.compact();
 
     private final String connectString;
+    private final ZkClientSecurity security;
     private final Duration sessionTimeout;
     private final Duration connectTimeout;
     private final String root;
@@ -52,8 +53,15 @@ public final class RunLock implements AutoCloseable {
     private volatile ZooKeeper zk;
     private volatile boolean closed;
 
-    private RunLock(String connectString, Duration sessionTimeout, Duration connectTimeout, String root, Owner owner) {
+    private RunLock(
+            String connectString,
+            ZkClientSecurity security,
+            Duration sessionTimeout,
+            Duration connectTimeout,
+            String root,
+            Owner owner) {
         this.connectString = connectString;
+        this.security = security;
         this.sessionTimeout = sessionTimeout;
         this.connectTimeout = connectTimeout;
         this.root = root;
@@ -117,6 +125,7 @@ public final class RunLock implements AutoCloseable {
     /**
      * Creates {@code root} (and missing parents, marked as zkload's) if needed and takes its lock.
      *
+     * @param security how the lock's session connects and authenticates, and the ACL of the root it creates
      * @param owner  the run, for whoever finds its lock
      * @param force  empty an existing root that holds znodes (but never a live run's)
      * @throws HeldException         when another live run holds the root
@@ -126,14 +135,15 @@ public final class RunLock implements AutoCloseable {
      */
     public static RunLock acquire(
             String connectString,
+            ZkClientSecurity security,
             Duration sessionTimeout,
             Duration connectTimeout,
             String root,
             Owner owner,
             boolean force)
             throws IOException, KeeperException, InterruptedException {
-        RunLock lock = new RunLock(connectString, sessionTimeout, connectTimeout, root, owner);
-        lock.zk = Connections.open(connectString, sessionTimeout, connectTimeout, lock.new Expiry());
+        RunLock lock = new RunLock(connectString, security, sessionTimeout, connectTimeout, root, owner);
+        lock.zk = Connections.open(connectString, security, sessionTimeout, connectTimeout, lock.new Expiry());
         try {
             lock.claim(force);
             return lock;
@@ -148,8 +158,8 @@ public final class RunLock implements AutoCloseable {
         if (live.isPresent()) {
             throw new HeldException(root, live.get());
         }
-        claimed = ZkRoot.prepare(zk, root, owner.command() + " " + owner.runId(), force);
-        zk.create(root + "/" + NAME, data(), Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        claimed = ZkRoot.prepare(zk, root, owner.command() + " " + owner.runId(), force, security.acl());
+        zk.create(root + "/" + NAME, data(), security.acl(), CreateMode.EPHEMERAL);
     }
 
     private byte[] data() {
@@ -247,10 +257,10 @@ public final class RunLock implements AutoCloseable {
 
     private void retake() {
         try {
-            ZooKeeper fresh =
-                    Connections.open(connectString, sessionTimeout, connectTimeout.multipliedBy(20), new Expiry());
+            ZooKeeper fresh = Connections.open(
+                    connectString, security, sessionTimeout, connectTimeout.multipliedBy(20), new Expiry());
             zk = fresh;
-            fresh.create(root + "/" + NAME, data(), Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+            fresh.create(root + "/" + NAME, data(), security.acl(), CreateMode.EPHEMERAL);
             LOG.info(
                     "the lock of {} was lost with its session; taken again on session 0x{}",
                     root,

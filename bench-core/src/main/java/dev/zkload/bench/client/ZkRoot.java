@@ -8,6 +8,7 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
 
 /**
  * The one znode under which a zkload run creates everything. Refuses {@code /} and ZooKeeper's own
@@ -28,11 +29,23 @@ public final class ZkRoot {
     }
 
     /**
-     * Creates the root (and missing parents), or with {@code force} empties an existing one.
+     * Creates the root (and missing parents) with world-open ACLs, or with {@code force} empties an existing one.
      *
      * @throws IllegalStateException when the root exists, is not empty and {@code force} is false
      */
     public static ZkRoot prepare(ZooKeeper zk, String path, String label, boolean force)
+            throws KeeperException, InterruptedException {
+        return prepare(zk, path, label, force, Ids.OPEN_ACL_UNSAFE);
+    }
+
+    /**
+     * Creates the root with {@code acl} (its missing parents world-open: other runs share them), or with
+     * {@code force} empties an existing one.
+     *
+     * @throws IllegalStateException when the root exists, is not empty and {@code force} is false
+     * @throws KeeperException.NoAuthException when the ACL of the root or of a parent denies this session
+     */
+    public static ZkRoot prepare(ZooKeeper zk, String path, String label, boolean force, List<ACL> acl)
             throws KeeperException, InterruptedException {
         ZkTrees.checkRoot(path);
         ZkRoot root = new ZkRoot(path);
@@ -51,15 +64,17 @@ public final class ZkRoot {
         }
         int slash = 0;
         while ((slash = path.indexOf('/', slash + 1)) > 0) {
-            root.createIfMissing(zk, path.substring(0, slash), MARKER.getBytes(StandardCharsets.UTF_8));
+            root.createIfMissing(
+                    zk, path.substring(0, slash), MARKER.getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE);
         }
-        root.createIfMissing(zk, path, (MARKER + " " + label).getBytes(StandardCharsets.UTF_8));
+        root.createIfMissing(zk, path, (MARKER + " " + label).getBytes(StandardCharsets.UTF_8), acl);
         return root;
     }
 
-    private void createIfMissing(ZooKeeper zk, String p, byte[] data) throws KeeperException, InterruptedException {
+    private void createIfMissing(ZooKeeper zk, String p, byte[] data, List<ACL> acl)
+            throws KeeperException, InterruptedException {
         try {
-            zk.create(p, data, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            zk.create(p, data, acl, CreateMode.PERSISTENT);
             createdParents.add(0, p);
         } catch (KeeperException.NodeExistsException e) {
             // someone else's, or a parent shared with another run: not ours to remove

@@ -1,6 +1,7 @@
 package dev.zkload.bench.ensemble;
 
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,6 +10,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -29,6 +32,7 @@ final class ForkedEnsemble implements LocalEnsemble {
     private final Path givenBaseDir;
     private final List<ServerProcess> servers = new ArrayList<>();
     private Path baseDir;
+    private ServerFiles files;
     private Thread shutdownHook;
     private State state = State.LATENT;
 
@@ -50,6 +54,7 @@ final class ForkedEnsemble implements LocalEnsemble {
             baseDir = givenBaseDir != null
                     ? Files.createDirectories(givenBaseDir)
                     : Files.createTempDirectory("zkload-ensemble-");
+            files = ServerFiles.write(baseDir, settings);
             List<Integer> free = FreePorts.pick(4 * size);
             List<ZooCfg.Ports> ports = new ArrayList<>();
             for (int i = 0; i < size; i++) {
@@ -65,8 +70,16 @@ final class ForkedEnsemble implements LocalEnsemble {
                         new ServerAddress("127.0.0.1", p.client(), p.admin()),
                         dir,
                         settings,
+                        files.runtime(),
                         givenBaseDir == null);
-                server.prepare(ZooCfg.render(id, dir.resolve("data"), ports, settings.zooCfg()));
+                server.prepare(ZooCfg.render(
+                        id,
+                        dir.resolve("data"),
+                        ports,
+                        settings.distribution().version(),
+                        settings.tls(),
+                        files.zooCfgSecurity(),
+                        settings.zooCfg()));
                 servers.add(server);
             }
             for (ServerProcess s : servers) {
@@ -107,6 +120,28 @@ final class ForkedEnsemble implements LocalEnsemble {
     public synchronized List<ServerAddress> servers() {
         requireStarted();
         return servers.stream().map(ServerProcess::address).toList();
+    }
+
+    @Override
+    public ZkClientSecurity clientSecurity() {
+        return ZkClientSecurity.of(clientProperties());
+    }
+
+    @Override
+    public Map<String, String> clientProperties() {
+        requireStarted();
+        return files.clientProperties();
+    }
+
+    @Override
+    public Optional<Path> clientJaas() {
+        requireStarted();
+        return Optional.ofNullable(files.clientJaas());
+    }
+
+    @Override
+    public ServerDistribution distribution() {
+        return settings.distribution();
     }
 
     @Override

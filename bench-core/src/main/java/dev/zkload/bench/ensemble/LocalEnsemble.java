@@ -1,6 +1,7 @@
 package dev.zkload.bench.ensemble;
 
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.sim.ZkClientSecurity;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A real ZooKeeper ensemble of 1, 3 or 5 servers, each forked as its own JVM on loopback from the
@@ -65,6 +67,28 @@ public interface LocalEnsemble extends Closeable {
     /** CPU time and memory of server {@code id}'s process now. */
     ProcessStats processStats(int id);
 
+    /**
+     * What a client needs to connect once started: TLS properties and material for a TLS ensemble,
+     * {@link ZkClientSecurity#NONE} for a plain one. A SASL ensemble's login is in {@link #clientJaas()}.
+     */
+    ZkClientSecurity clientSecurity();
+
+    /**
+     * The {@code ZKClientConfig} properties a client needs once started (a TLS ensemble's client key
+     * store, trust store and their password; a SASL ensemble's FIPS switch, off for DIGEST-MD5); empty for a plain
+     * ensemble. Secret: never print them.
+     */
+    Map<String, String> clientProperties();
+
+    /**
+     * The JAAS file that logs a client in to a SASL ensemble as the user it was built with; a client JVM
+     * names it in the system property {@code java.security.auth.login.config}. Empty without SASL.
+     */
+    Optional<Path> clientJaas();
+
+    /** The ZooKeeper the servers run. */
+    ServerDistribution distribution();
+
     /** Stops every server; deletes the data unless a base directory was given. Idempotent. */
     @Override
     void close();
@@ -79,8 +103,38 @@ public interface LocalEnsemble extends Closeable {
         private Path baseDir;
         private Duration startTimeout = Duration.ofSeconds(60);
         private List<Path> classpath;
+        private ServerDistribution distribution;
+        private boolean tls;
+        private SaslDigest sasl;
 
         Builder() {}
+
+        /**
+         * The ZooKeeper to fork: {@link ServerDistribution#resolve} a release, or {@link
+         * ServerDistribution#home} an installed one. Default: the one zkload is built with.
+         */
+        public Builder distribution(ServerDistribution distribution) {
+            this.distribution = Objects.requireNonNull(distribution, "distribution");
+            return this;
+        }
+
+        /**
+         * Clients connect over TLS only (ZooKeeper 3.5 and later): a CA, a server and a client
+         * certificate are generated for this ensemble, and there is no plain client port. Default false.
+         */
+        public Builder tls(boolean tls) {
+            this.tls = tls;
+            return this;
+        }
+
+        /**
+         * Clients must log in with SASL DIGEST-MD5 as {@code user} with {@code password} (the servers'
+         * JAAS file knows that one user); {@link LocalEnsemble#clientJaas()} gives a client's JAAS file.
+         */
+        public Builder saslDigest(String user, String password) {
+            this.sasl = new SaslDigest(user, password);
+            return this;
+        }
 
         /** 1 (standalone), 3 or 5 (quorum). Default 1. */
         public Builder servers(int servers) {
@@ -159,8 +213,21 @@ public interface LocalEnsemble extends Closeable {
             } else {
                 classpath.forEach(p -> cp.add(p.toAbsolutePath().toString()));
             }
+            ServerDistribution dist = distribution != null ? distribution : ServerDistribution.bundled();
+            if (tls && !dist.version().atLeast(3, 5)) {
+                throw new IllegalArgumentException(
+                        "TLS for clients needs ZooKeeper 3.5 or later; " + dist.version() + " has none");
+            }
             ServerSettings settings = new ServerSettings(
-                    java, jvmFlags, heap, Map.copyOf(zooCfg), String.join(File.pathSeparator, cp), startTimeout);
+                    java,
+                    jvmFlags,
+                    heap,
+                    Map.copyOf(zooCfg),
+                    String.join(File.pathSeparator, cp),
+                    startTimeout,
+                    dist,
+                    tls,
+                    sasl);
             return new ForkedEnsemble(servers, settings, baseDir);
         }
     }

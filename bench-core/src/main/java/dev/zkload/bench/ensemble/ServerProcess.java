@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
  * dying) makes the server halt, see {@code ServerLauncher}.
  */
 final class ServerProcess {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ServerProcess.class);
     private static final Duration PROBE_TIMEOUT = Duration.ofMillis(500);
     private static final String LAUNCHER = "dev.zkload.bench.ensemble.launcher.ServerLauncher";
 
@@ -27,13 +28,22 @@ final class ServerProcess {
     private final ServerAddress address;
     private final Path dir;
     private final ServerSettings settings;
+    private final ServerRuntime runtime;
     private final boolean ownsDir;
     private Process process;
     private OutputStream lifeline;
 
     /** @param ownsDir the directory is a temporary one of ours: the server deletes it if it is orphaned */
-    ServerProcess(int id, boolean quorum, ServerAddress address, Path dir, ServerSettings settings, boolean ownsDir) {
+    ServerProcess(
+            int id,
+            boolean quorum,
+            ServerAddress address,
+            Path dir,
+            ServerSettings settings,
+            ServerRuntime runtime,
+            boolean ownsDir) {
         this.id = id;
+        this.runtime = runtime;
         this.ownsDir = ownsDir;
         this.quorum = quorum;
         this.address = address;
@@ -58,12 +68,13 @@ final class ServerProcess {
             cmd.add("-Xmx" + settings.heap());
         }
         cmd.addAll(settings.jvmFlags());
+        cmd.addAll(runtime.jvmFlags());
         cmd.add("-Dzookeeper.log.dir=" + dir);
         if (ownsDir) {
             cmd.add("-Dzkload.deleteOnOrphan=" + dir);
         }
         cmd.add("-cp");
-        cmd.add(settings.classpath());
+        cmd.add(runtime.classpath());
         cmd.add(LAUNCHER);
         cmd.add(quorum ? "quorum" : "standalone");
         cmd.add(dir.resolve("zoo.cfg").toString());
@@ -86,8 +97,10 @@ final class ServerProcess {
         while (true) {
             Process p = process;
             if (p == null || !p.isAlive()) {
-                throw new IOException("server " + id + " exited" + (p == null ? "" : " with status " + p.exitValue())
-                        + " before serving; its output ends with:\n" + logTail(25));
+                LOG.warn("server {} exited before serving; its output ends with:\n{}", id, logTail(25));
+                throw new IOException("server " + id + " (" + settings.distribution() + " on the JDK at "
+                        + settings.java().getParent().getParent() + ") exited"
+                        + (p == null ? "" : " with status " + p.exitValue()) + " before serving: " + firstError());
             }
             String mode = probeMode();
             if (mode != null) {
@@ -108,8 +121,8 @@ final class ServerProcess {
      */
     String probeMode() {
         try {
-            for (String line :
-                    FourLetterWords.send(address, "srvr", PROBE_TIMEOUT).split("\n", -1)) {
+            for (String line : FourLetterWords.send(address, "srvr", PROBE_TIMEOUT, runtime.tls())
+                    .split("\n", -1)) {
                 if (line.startsWith("Mode: ")) {
                     return line.substring(6).trim();
                 }
@@ -172,6 +185,27 @@ final class ServerProcess {
             return ProcessStats.NOT_RUNNING;
         }
         return new ProcessStats(p.pid(), ProcReader.cpuTime(p.toHandle()), ProcReader.rssBytes(p.pid()));
+    }
+
+    /**
+     * The first line of the server's output that names an error (a JVM that refuses a flag or a class
+     * version, an exception at start-up), or its last line: one sentence for why it did not start.
+     */
+    String firstError() {
+        try {
+            List<String> all = Files.readAllLines(dir.resolve("server.log"), StandardCharsets.UTF_8);
+            List<String> output = all.subList(Math.min(all.size(), 1), all.size());
+            return output.stream()
+                    .map(String::strip)
+                    .filter(l -> l.matches(".*(Error|Exception|Unrecognized|Could not|Invalid|refused).*"))
+                    .findFirst()
+                    .or(() -> output.isEmpty()
+                            ? java.util.Optional.empty()
+                            : java.util.Optional.of(output.get(output.size() - 1)))
+                    .orElse("it printed nothing");
+        } catch (IOException e) {
+            return "(no output: " + e.getMessage() + ")";
+        }
     }
 
     String logTail(int lines) {

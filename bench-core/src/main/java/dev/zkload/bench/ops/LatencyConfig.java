@@ -1,5 +1,6 @@
 package dev.zkload.bench.ops;
 
+import dev.zkload.sim.ZkClientSecurity;
 import dev.zkload.sim.zk.ZkTrees;
 import java.time.Duration;
 import java.util.Objects;
@@ -24,6 +25,7 @@ import java.util.Objects;
  * @param timeLimit      the longest a phase may run: it ends after {@code znodeCount} calls or this long,
  *                       whichever comes first (the following phases then work on the znodes it reached);
  *                       null for no limit
+ * @param security       how the benchmark's sessions connect and authenticate, and the ACL of what they create
  */
 public record LatencyConfig(
         String connectString,
@@ -39,11 +41,13 @@ public record LatencyConfig(
         Duration sessionTimeout,
         Duration connectTimeout,
         int warmup,
-        Duration timeLimit) {
+        Duration timeLimit,
+        ZkClientSecurity security) {
 
     public LatencyConfig {
         Objects.requireNonNull(connectString, "connectString");
         Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(security, "security");
         ZkTrees.checkRoot(root);
         if (znodeCount < 1) {
             throw new IllegalArgumentException("znodeCount must be at least 1, got " + znodeCount);
@@ -94,6 +98,7 @@ public record LatencyConfig(
         private Duration connectTimeout = Duration.ofSeconds(15);
         private int warmup;
         private Duration timeLimit;
+        private ZkClientSecurity security = ZkClientSecurity.NONE;
 
         private Builder(String connectString) {
             this.connectString = connectString;
@@ -167,6 +172,12 @@ public record LatencyConfig(
             return this;
         }
 
+        /** How the sessions connect and authenticate, and the ACL of the benchmark's znodes. Default none. */
+        public Builder security(ZkClientSecurity security) {
+            this.security = security;
+            return this;
+        }
+
         /**
          * The config these settings describe.
          *
@@ -187,7 +198,8 @@ public record LatencyConfig(
                     sessionTimeout,
                     connectTimeout,
                     warmup,
-                    timeLimit);
+                    timeLimit,
+                    security);
         }
     }
 }

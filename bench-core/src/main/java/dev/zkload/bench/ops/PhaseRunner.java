@@ -8,7 +8,6 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
@@ -71,8 +70,8 @@ final class PhaseRunner {
 
     private void call(Op op, String path) throws KeeperException, InterruptedException {
         switch (op) {
-            case CREATE -> zk.create(path, data, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-            case CREATE_EPHEMERAL -> zk.create(path, data, Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+            case CREATE -> zk.create(path, data, config.security().acl(), CreateMode.PERSISTENT);
+            case CREATE_EPHEMERAL -> zk.create(path, data, config.security().acl(), CreateMode.EPHEMERAL);
             case SET -> zk.setData(path, data, -1);
             case GET -> zk.getData(path, false, null);
             case DELETE, DELETE_EPHEMERAL -> zk.delete(path, -1);
@@ -124,8 +123,8 @@ final class PhaseRunner {
 
     private void issue(Op op, String path, Callback cb, Call ctx) {
         switch (op) {
-            case CREATE -> zk.create(path, data, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT, cb, ctx);
-            case CREATE_EPHEMERAL -> zk.create(path, data, Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL, cb, ctx);
+            case CREATE -> zk.create(path, data, config.security().acl(), CreateMode.PERSISTENT, cb, ctx);
+            case CREATE_EPHEMERAL -> zk.create(path, data, config.security().acl(), CreateMode.EPHEMERAL, cb, ctx);
             case SET -> zk.setData(path, data, -1, cb, ctx);
             case GET -> zk.getData(path, false, cb, ctx);
             case DELETE, DELETE_EPHEMERAL -> zk.delete(path, -1, cb, ctx);

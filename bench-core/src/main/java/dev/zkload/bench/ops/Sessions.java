@@ -11,6 +11,7 @@ final class Sessions {
 
     static ZooKeeper open(String connectString, LatencyConfig config, Watcher watcher)
             throws IOException, InterruptedException {
-        return Connections.open(connectString, config.sessionTimeout(), config.connectTimeout(), watcher);
+        return Connections.open(
+                connectString, config.security(), config.sessionTimeout(), config.connectTimeout(), watcher);
     }
 }

@@ -47,7 +47,12 @@ final class TargetRun {
         List<ZooKeeper> watchers = new ArrayList<>();
         ZkRoot root = null;
         try {
-            root = ZkRoot.prepare(zk, config.root(), "latency " + runId, config.force());
+            root = ZkRoot.prepare(
+                    zk,
+                    config.root(),
+                    "latency " + runId,
+                    config.force(),
+                    config.security().acl());
             for (int i = 0; i < config.watchMultiple(); i++) {
                 watchers.add(Sessions.open(target, config, null));
             }

@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
  * Sends one four-letter word ({@code mntr}, {@code srvr}, {@code ruok}, …) to a server's client
@@ -28,13 +29,26 @@ public final class FourLetterWords {
      * @throws IOException when the server cannot be reached or does not answer in time
      */
     public static String send(ServerAddress server, String word, Duration timeout) throws IOException {
+        return send(server, word, timeout, null);
+    }
+
+    /**
+     * Sends {@code word} over TLS when {@code tls} is given (a TLS-only server takes its four-letter
+     * words on the secure client port, after the handshake), and reads until the server closes.
+     *
+     * @param tls the client's TLS sockets ({@link ClientTls}), or null for a plain connection
+     * @throws IOException when the server cannot be reached, the handshake fails, or it does not answer in time
+     */
+    public static String send(ServerAddress server, String word, Duration timeout, SSLSocketFactory tls)
+            throws IOException {
         if (word.length() != 4) {
             throw new IllegalArgumentException("a four-letter word has four letters: '" + word + "'");
         }
         int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(server.host(), server.clientPort()), millis);
-            socket.setSoTimeout(millis);
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(server.host(), server.clientPort()), millis);
+            plain.setSoTimeout(millis);
+            Socket socket = tls == null ? plain : tls.createSocket(plain, server.host(), server.clientPort(), true);
             OutputStream out = socket.getOutputStream();
             out.write(word.getBytes(StandardCharsets.US_ASCII));
             out.flush();

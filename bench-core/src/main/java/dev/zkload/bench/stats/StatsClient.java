@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
  * Reads a server's own statistics: {@code mntr}, {@code srvr}, {@code cons} and {@code wchs} over the
@@ -46,6 +47,7 @@ public final class StatsClient {
 
     private final Duration timeout;
     private final AdminUrls adminUrls;
+    private final SSLSocketFactory tls;
     private final HttpClient http;
 
     /** @param timeout bounds every connect and read, per call */
@@ -59,11 +61,22 @@ public final class StatsClient {
      *                  trusted through the JVM's trust store ({@code -Djavax.net.ssl.trustStore=...})
      */
     public StatsClient(Duration timeout, AdminUrls adminUrls) {
+        this(timeout, adminUrls, null);
+    }
+
+    /**
+     * @param timeout   bounds every connect and read, per call
+     * @param adminUrls where the AdminServers answer when a four-letter word is refused
+     * @param tls       the client's TLS sockets ({@link ClientTls}) when the servers take clients over TLS
+     *                  only, so four-letter words go over TLS too; null for plain connections
+     */
+    public StatsClient(Duration timeout, AdminUrls adminUrls, SSLSocketFactory tls) {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive, got " + timeout);
         }
         this.timeout = timeout;
         this.adminUrls = java.util.Objects.requireNonNull(adminUrls, "adminUrls");
+        this.tls = tls;
         this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
@@ -190,7 +203,7 @@ public final class StatsClient {
     private String fourLetterWordOrNull(ServerAddress server, String word) throws IOException {
         String answer;
         try {
-            answer = FourLetterWords.send(server, word, timeout);
+            answer = FourLetterWords.send(server, word, timeout, tls);
         } catch (java.net.ConnectException e) {
             throw e;
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.sim.ZkClientSecurity;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.apache.zookeeper.CreateMode;
@@ -37,7 +38,8 @@ class RunLockIT {
     void aLockIsAnEphemeralThatASecondRunCannotTakeAndItsRootGoesWithIt() throws Exception {
         RunLock.Owner a =
                 new RunLock.Owner("ramp", "a", 1, "loadgen-1", java.time.Instant.parse("2026-11-23T15:00:00Z"));
-        try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, false)) {
+        try (RunLock lock =
+                RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/zkload/run-a", a, false)) {
             var stat = observer.exists("/zkload/run-a/" + RunLock.NAME, false);
             assertThat(stat.getEphemeralOwner()).isEqualTo(lock.sessionId());
             assertThat(new String(observer.getData("/zkload", false, null), StandardCharsets.UTF_8))
@@ -46,7 +48,8 @@ class RunLockIT {
                 assertThat(h.owner()).isEqualTo(a);
                 assertThat(h.toString()).endsWith("session 0x" + Long.toHexString(lock.sessionId()));
             });
-            assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/zkload/run-a", a, true))
+            assertThatThrownBy(() ->
+                            RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/zkload/run-a", a, true))
                     .as("not even with force")
                     .isInstanceOf(RunLock.HeldException.class)
                     .hasMessageStartingWith(
@@ -62,10 +65,12 @@ class RunLockIT {
     void anExistingRootThatHoldsZnodesIsClearedOnlyWithForce() throws Exception {
         observer.create("/leftover", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/leftover/x", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-        assertThatThrownBy(() -> RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, false))
+        assertThatThrownBy(() ->
+                        RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/leftover", OWNER, false))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("holds 1 znodes");
-        try (RunLock lock = RunLock.acquire(zk.connectString(), T, T, "/leftover", OWNER, true)) {
+        try (RunLock lock =
+                RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/leftover", OWNER, true)) {
             assertThat(observer.getChildren("/leftover", false)).containsExactly(RunLock.NAME);
             assertThat(RunLock.holder(observer, "/leftover"))
                     .map(RunLock.Holder::sessionId)

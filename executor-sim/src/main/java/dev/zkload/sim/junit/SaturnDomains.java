@@ -3,6 +3,7 @@ package dev.zkload.sim.junit;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SaturnModel;
+import dev.zkload.sim.ZkClientSecurity;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
@@ -50,6 +51,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
     private final String root;
     private final boolean jobRuns;
     private final Duration addTimeout;
+    private final ZkClientSecurity security;
     private volatile DomainFleet fleet;
     private volatile boolean perClass;
 
@@ -60,6 +62,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
         this.root = b.root;
         this.jobRuns = b.jobRuns;
         this.addTimeout = b.addTimeout;
+        this.security = b.security;
     }
 
     /**
@@ -147,6 +150,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
                 .model(model)
                 .jobRuns(jobRuns)
                 .addTimeout(addTimeout)
+                .security(security)
                 .build();
         try {
             f.start();
@@ -174,6 +178,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
         private String root = "/zkload/junit-" + UUID.randomUUID().toString().substring(0, 8);
         private boolean jobRuns = true;
         private Duration addTimeout = Duration.ofMinutes(5);
+        private ZkClientSecurity security = ZkClientSecurity.NONE;
 
         private Builder(Supplier<String> connectString) {
             this.connectString = connectString;
@@ -231,6 +236,18 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
          */
         public Builder addTimeout(Duration timeout) {
             this.addTimeout = Objects.requireNonNull(timeout, "addTimeout");
+            return this;
+        }
+
+        /**
+         * How the domains' sessions connect and authenticate (TLS, SASL, digest) and the ACL of
+         * their znodes; see {@link DomainFleet.Builder#security}. Default {@link ZkClientSecurity#NONE}.
+         *
+         * @param security the sessions' security
+         * @return this builder
+         */
+        public Builder security(ZkClientSecurity security) {
+            this.security = Objects.requireNonNull(security, "security");
             return this;
         }
 

@@ -2,6 +2,7 @@ package dev.zkload.jmh.ops;
 
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.ensemble.ServerDistribution;
 import dev.zkload.jmh.profile.Profiles;
 import dev.zkload.jmh.profile.ServerProfile;
 import java.io.IOException;
@@ -21,7 +22,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The server under test, one per trial: a real ZooKeeper forked by {@link LocalEnsemble} under the
- * {@code profile} parameter's JDK, flags, heap and zoo.cfg, and a plain client connected to it.
+ * {@code profile} parameter's JDK, flags, heap, zoo.cfg and ZooKeeper release, and a plain client
+ * connected to it.
  *
  * <p>A profile whose JDK is not installed fails its trial at once with a sentence naming the JDKs
  * that are installed; a flag its JDK rejects fails the trial with the JVM's own message. JMH
@@ -48,6 +50,9 @@ public class ZkServer {
                 .jvmFlags(p.flags())
                 .heap(p.heap());
         p.zooCfg().forEach(b::zooCfg);
+        if (p.zookeeper() != null) {
+            b.distribution(ServerDistribution.resolve(p.zookeeper(), System.out::println));
+        }
         ensemble = b.build();
         try {
             ensemble.start();

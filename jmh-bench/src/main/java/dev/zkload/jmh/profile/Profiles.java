@@ -96,7 +96,8 @@ public final class Profiles {
             List<String> flagList = flags.isBlank()
                     ? List.of()
                     : new ArrayList<>(Arrays.asList(flags.trim().split("\\s+")));
-            profiles.put(name, new ServerProfile(name, jdk, flagList, fields.get("heap"), zooCfg));
+            profiles.put(
+                    name, new ServerProfile(name, jdk, flagList, fields.get("heap"), zooCfg, fields.get("zookeeper")));
         });
         return profiles;
     }

@@ -26,6 +26,11 @@ class ProfilesTest {
         assertThat(jdk8.flags()).contains("-XX:+UseConcMarkSweepGC", "-Djute.maxbuffer=104857600");
         assertThat(Profiles.named("report-jdk7").flags()).contains("-XX:PermSize=256m");
         assertThat(Profiles.named("snapcount-10m").zooCfg()).containsEntry("snapCount", "10000000");
+        assertThat(Profiles.named("zk34-jdk17").zookeeper()).isEqualTo("3.4.14");
+        assertThat(Profiles.named("zk38-jdk17").zookeeper()).isEqualTo("3.8.4");
+        assertThat(Profiles.named("jdk17").zookeeper())
+                .as("the bundled release")
+                .isNull();
     }
 
     @Test

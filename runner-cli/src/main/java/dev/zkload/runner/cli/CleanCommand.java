@@ -5,6 +5,8 @@ import dev.zkload.bench.client.RunLock;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.DurationConverter;
+import dev.zkload.runner.cli.options.SecurityOptions;
+import dev.zkload.runner.engine.run.ClientSecuritySpec;
 import dev.zkload.runner.engine.run.TreeRemover;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
@@ -12,7 +14,9 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.zookeeper.KeeperException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -62,6 +66,9 @@ public final class CleanCommand implements Callable<Integer> {
             description = "How long to wait for the ensemble (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
+    @Mixin
+    SecurityOptions security = new SecurityOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         ConnectString cs;
@@ -75,8 +82,9 @@ public final class CleanCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
         }
+        ClientSecuritySpec credentials = security.spec(spec);
         PrintWriter out = spec.commandLine().getOut();
-        try (TreeRemover remover = TreeRemover.connect(cs, connectTimeout)) {
+        try (TreeRemover remover = TreeRemover.connect(cs, credentials, connectTimeout)) {
             if (!remover.exists(root)) {
                 out.println("Nothing to clean: " + root + " does not exist on " + cs + ".");
                 return ExitCodes.OK;
@@ -100,6 +108,13 @@ public final class CleanCommand implements Callable<Integer> {
                     + (parents.isEmpty() ? "" : ", and the empty " + String.join(", ", parents) + " it left") + ".");
             return ExitCodes.OK;
         } catch (IOException e) {
+            if (e.getCause() instanceof KeeperException.NoAuthException denied) {
+                throw new RunFailure(
+                        "cannot clean " + root + " on " + cs + ": its ACL on " + denied.getPath() + " does not let this"
+                                + " client in (NoAuth); give the credentials of the run that created it (--auth, --jaas,"
+                                + " --tls-keystore); nothing was removed",
+                        e);
+            }
             throw new RunFailure("cannot clean " + root + " on " + cs + ": " + e.getMessage(), e);
         }
     }

@@ -3,9 +3,12 @@ package dev.zkload.runner.cli;
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ProcessStats;
+import dev.zkload.bench.ensemble.ServerDistribution;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.ServerOptions;
+import dev.zkload.runner.engine.run.EmbeddedServers;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -13,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -33,8 +37,24 @@ public final class EnsembleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         server.validate(spec);
+        if (server.embeddedTls || server.embeddedSasl != null) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--embedded-tls and --embedded-sasl make credentials for one run: use them with latency,"
+                            + " simulate or the ramp, which start and use such an ensemble themselves");
+        }
         PrintWriter out = spec.commandLine().getOut();
-        try (LocalEnsemble ensemble = server.embedded(3).builder().build()) {
+        EmbeddedServers settings = server.embedded(3);
+        ServerDistribution distribution;
+        try {
+            distribution = settings.distribution(line -> {
+                out.println(line);
+                out.flush();
+            });
+        } catch (IOException e) {
+            throw new RunFailure(e.getMessage(), e);
+        }
+        try (LocalEnsemble ensemble = settings.builder(distribution).build()) {
             try {
                 ensemble.start();
             } catch (InterruptedException e) {

@@ -11,6 +11,7 @@ import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.OutputOptions;
+import dev.zkload.runner.cli.options.SecretArguments;
 import dev.zkload.runner.cli.options.ServerMetricsOptions;
 import dev.zkload.runner.cli.options.TargetOptions;
 import dev.zkload.runner.cli.options.ThresholdOptions;
@@ -25,6 +26,7 @@ import dev.zkload.runner.result.ServerCheck;
 import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.LatencyMeasurements;
 import dev.zkload.runner.threshold.Threshold;
+import dev.zkload.sim.ZkClientSecurity;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -123,7 +125,7 @@ public final class LatencyCommand implements Callable<Integer> {
         // validated before any server is forked, so bad input costs nothing
         try {
             ZkTrees.checkRoot(runRoot);
-            config("127.0.0.1:1", runRoot);
+            config("127.0.0.1:1", runRoot, ZkClientSecurity.NONE);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), Options.name(e.getMessage()));
         }
@@ -133,11 +135,16 @@ public final class LatencyCommand implements Callable<Integer> {
         Progress progress = Progress.forConsole(console);
         try (PreparedRun run = PreparedRun.open(
                 new RunStart("latency", runId, runRoot, target.spec(spec, 1), adminUrls, false, force, out), console)) {
-            run.writeRun(spec.commandLine().getParseResult().originalArgs(), null, settings());
+            run.writeRun(
+                    SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings());
             LatencyRun result;
             try {
                 result = LatencyBenchmark.run(
-                        config(run.target().connectString().toString(), runRoot), new PhaseProgress(progress));
+                        config(
+                                run.target().connectString().toString(),
+                                runRoot,
+                                run.target().security()),
+                        new PhaseProgress(progress));
             } catch (IllegalStateException | IOException e) {
                 throw new RunFailure(e.getMessage(), e);
             }
@@ -168,8 +175,9 @@ public final class LatencyCommand implements Callable<Integer> {
     }
 
     /** The benchmark works in {@code bench} under the run's root, which holds the run's lock beside it. */
-    private LatencyConfig config(String connectString, String runRoot) {
+    private LatencyConfig config(String connectString, String runRoot, ZkClientSecurity security) {
         return LatencyConfig.builder(connectString)
+                .security(security)
                 .znodeCount(znodes.znodeCount)
                 .znodeSize(znodes.znodeSize)
                 .warmup(znodes.warmupOr(0))

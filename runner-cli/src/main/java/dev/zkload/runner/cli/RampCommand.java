@@ -151,6 +151,7 @@ public final class RampCommand {
                     new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
                 DomainFleet fleet = DomainFleet.builder(
                                 run.target().connectString().toString())
+                        .security(run.target().security())
                         .root(plan.root())
                         .model(model)
                         .addTimeout(plan.addTimeout())
@@ -175,8 +176,8 @@ public final class RampCommand {
     /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless --keep. */
     private void cleanUp(DomainFleet fleet, PreparedRun run, boolean quorumLost) throws InterruptedException {
         boolean interrupted = Thread.interrupted();
-        String clean =
-                RunnerJar.command() + " clean --connect " + run.target().connectString() + " --root " + run.root();
+        String clean = RunnerJar.command() + " clean --connect " + run.target().connectString() + " --root "
+                + run.root() + (options.load.target.security.anyGiven() ? " and this run's security options" : "");
         if (options.keep) {
             progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
         } else {

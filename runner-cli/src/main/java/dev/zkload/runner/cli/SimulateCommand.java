@@ -6,6 +6,7 @@ import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.DurationConverter;
 import dev.zkload.runner.cli.options.LoadOptions;
+import dev.zkload.runner.cli.options.SecretArguments;
 import dev.zkload.runner.cli.options.ThresholdOptions;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.ServerReadings;
@@ -94,6 +95,7 @@ public final class SimulateCommand implements Callable<Integer> {
     private static DomainFleet fleet(
             PreparedRun run, SaturnModel model, GeneratorMonitor monitor, Optional<MetricsEndpoint> endpoint) {
         return DomainFleet.builder(run.target().connectString().toString())
+                .security(run.target().security())
                 .root(run.root())
                 .model(model)
                 .fireLagListener(monitor.fireLagListener())
@@ -146,7 +148,8 @@ public final class SimulateCommand implements Callable<Integer> {
             settings.put("domains", domains);
             settings.put("durationSec", duration.toSeconds());
             settings.put("serverMetrics", metrics);
-            run.writeRun(spec.commandLine().getParseResult().originalArgs(), model, settings);
+            run.writeRun(
+                    SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), model, settings);
             if (sampler != null) {
                 sampler.start();
             }

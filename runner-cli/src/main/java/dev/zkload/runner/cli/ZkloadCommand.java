@@ -2,6 +2,7 @@ package dev.zkload.runner.cli;
 
 import dev.zkload.runner.Version;
 import dev.zkload.runner.cli.options.RampOptions;
+import dev.zkload.runner.cli.options.SecretArguments;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +43,10 @@ public final class ZkloadCommand implements Callable<Integer> {
     /** The ramp, the default command. */
     @Override
     public Integer call() throws InterruptedException {
-        return RampCommand.run(spec, ramp, spec.commandLine().getParseResult().originalArgs());
+        return RampCommand.run(
+                spec,
+                ramp,
+                SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()));
     }
 
     /** True when {@code --verbose} was given anywhere on the command line. */

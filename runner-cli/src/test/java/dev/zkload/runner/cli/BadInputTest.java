@@ -63,6 +63,40 @@ class BadInputTest {
     }
 
     @Test
+    void wrongSecurityAndVersionOptionsAreUsageErrorsThatNeverEchoASecret() {
+        CliRun badAuth = CliRun.of("latency", "--auth", "digest:alice");
+        assertUsage(badAuth, "--auth must be digest:USER:PASSWORD");
+        CliRun otherScheme = CliRun.of("latency", "--auth", "ip:Sup3rSecret");
+        assertUsage(otherScheme, "--auth must be digest:USER:PASSWORD");
+        assertThat(otherScheme.err()).doesNotContain("Sup3rSecret");
+        assertUsage(
+                CliRun.of("latency", "--tls-truststore-password", "Sup3rSecret"),
+                "--tls-truststore-password takes file:PATH or env:NAME");
+        assertUsage(
+                CliRun.of("latency", "--auth", "env:ZKLOAD_NO_SUCH_VARIABLE"),
+                "--auth: the environment variable ZKLOAD_NO_SUCH_VARIABLE is not set");
+        assertUsage(CliRun.of("latency", "--auth", "file:/nonexistent/auth"), "--auth: cannot read /nonexistent/auth");
+        assertUsage(CliRun.of("latency", "--secure-root"), "--secure-root needs an identity");
+        assertUsage(
+                CliRun.of("latency", "--tls-truststore", "/nonexistent/trust.p12"), "--tls-truststore: cannot read");
+        assertUsage(CliRun.of("latency", "--server-version", "3.4"), "--server-version: a ZooKeeper version is three");
+        assertUsage(CliRun.of("latency", "--server-version", "3.3.6"), "older than 3.4.0");
+        assertUsage(
+                CliRun.of("latency", "--server-version", "3.4.14", "--embedded-tls"),
+                "--embedded-tls needs ZooKeeper 3.5 or later");
+        assertUsage(
+                CliRun.of("latency", "--server-preset", "report-2017", "--embedded-tls"),
+                "--embedded-tls needs ZooKeeper 3.5 or later");
+        assertUsage(CliRun.of("latency", "--server-preset", "fastest"), "--server-preset: the presets are");
+        assertUsage(CliRun.of("latency", "--embedded-sasl", "kerberos"), "--embedded-sasl supports 'digest'");
+        assertUsage(
+                CliRun.of("latency", "--server-version", "3.8.4", "--server-home", "/tmp"),
+                "--server-version and --server-home both name");
+        assertUsage(
+                CliRun.of("latency", "--connect", "127.0.0.1:2181", "--embedded-tls"), "cannot be used with --connect");
+    }
+
+    @Test
     void anOptionValueSpelledLikeACommandIsTheValue() {
         // "ensemble" is also a subcommand: it must not end --bench-target's value
         CliRun run = CliRun.of(

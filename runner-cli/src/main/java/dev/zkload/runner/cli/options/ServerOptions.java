@@ -3,14 +3,40 @@ package dev.zkload.runner.cli.options;
 import dev.zkload.runner.engine.run.EmbeddedServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** Settings of an embedded ensemble: its size, JDK, JVM flags, heap and snapCount. */
+/**
+ * Settings of an embedded ensemble: its size, ZooKeeper release, JDK, JVM flags, heap, snapCount,
+ * and whether clients must use TLS or SASL.
+ */
 public final class ServerOptions {
+    static final String DEFAULT_HEAP = "1g";
+
     @Option(names = "--servers", paramLabel = "N", description = "Size of the embedded ensemble: 1, 3 or 5.")
     public Integer servers;
+
+    @Option(
+            names = "--server-version",
+            paramLabel = "X.Y.Z",
+            description = "ZooKeeper release of the embedded servers, 3.4.0 or later, resolved from Maven Central into"
+                    + " the local Maven repository (offline when it is there already); default: the bundled one.")
+    public String serverVersion;
+
+    @Option(
+            names = "--server-home",
+            paramLabel = "DIR",
+            description = "An installed ZooKeeper distribution to run as the embedded servers.")
+    public Path serverHome;
+
+    @Option(
+            names = "--server-preset",
+            paramLabel = "NAME",
+            description = "A documented server setup: report-2017 (ZooKeeper 3.4.14, five servers, the 2017 capacity"
+                    + " report's zoo.cfg and JVM flags); options given beside it win.")
+    public String preset;
 
     @Option(
             names = "--snap-count",
@@ -33,19 +59,54 @@ public final class ServerOptions {
     @Option(
             names = "--server-heap",
             paramLabel = "SIZE",
-            defaultValue = "1g",
-            description = "Heap of each embedded server, e.g. 512m or 4g (default: ${DEFAULT-VALUE}).")
+            description = "Heap of each embedded server, e.g. 512m or 4g (default: " + DEFAULT_HEAP + ").")
     public String serverHeap;
+
+    @Option(
+            names = "--embedded-tls",
+            description = "Embedded servers take clients over TLS only, with a CA and certificates made for the run"
+                    + " (ZooKeeper 3.5 or later).")
+    public boolean embeddedTls;
+
+    @Option(
+            names = "--embedded-sasl",
+            paramLabel = "MECHANISM",
+            description = "Embedded servers require SASL: 'digest' (DIGEST-MD5, a user and password made for the run).")
+    public String embeddedSasl;
 
     /** The embedded ensemble these options describe, of {@code defaultServers} unless {@code --servers} says otherwise. */
     public EmbeddedServers embedded(int defaultServers) {
+        ServerPreset p = preset == null ? null : ServerPreset.named(preset);
+        int size = servers != null ? servers : p != null ? p.servers() : defaultServers;
+        String version = serverVersion != null || serverHome != null || p == null ? serverVersion : p.version();
+        String jvm = serverJvmOpts != null ? serverJvmOpts : p != null ? p.jvmOpts() : null;
+        String heap = serverHeap != null ? serverHeap : p != null ? p.heap() : DEFAULT_HEAP;
+        Long snap = snapCount != null ? snapCount : p != null ? p.snapCount() : null;
         return new EmbeddedServers(
-                servers == null ? defaultServers : servers, serverHeap, serverJvmOpts, serverJavaHome, snapCount);
+                size,
+                heap,
+                jvm,
+                serverJavaHome,
+                snap,
+                version,
+                serverHome,
+                embeddedTls,
+                embeddedSasl != null,
+                p != null ? p.zooCfg() : Map.of(),
+                preset);
     }
 
     /** True when any option that only makes sense for an embedded ensemble was given. */
     public boolean anyGiven() {
-        return servers != null || snapCount != null || serverJvmOpts != null || serverJavaHome != null;
+        return servers != null
+                || snapCount != null
+                || serverJvmOpts != null
+                || serverJavaHome != null
+                || serverVersion != null
+                || serverHome != null
+                || preset != null
+                || embeddedTls
+                || embeddedSasl != null;
     }
 
     /**
@@ -68,6 +129,41 @@ public final class ServerOptions {
         if (serverHeap != null && !serverHeap.matches("\\d+[kKmMgG]?")) {
             throw new ParameterException(
                     spec.commandLine(), "--server-heap must be a size like 512m or 4g, got '" + serverHeap + "'");
+        }
+        validateRelease(spec);
+    }
+
+    private void validateRelease(CommandSpec spec) {
+        if (serverVersion != null && serverHome != null) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--server-version and --server-home both name the servers' ZooKeeper: give one");
+        }
+        if (serverVersion != null) {
+            try {
+                dev.zkload.bench.ensemble.ServerVersion.parse(serverVersion);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--server-version: " + e.getMessage());
+            }
+        }
+        if (serverHome != null && !Files.isDirectory(serverHome)) {
+            throw new ParameterException(spec.commandLine(), "--server-home: " + serverHome + " is not a directory");
+        }
+        if (preset != null) {
+            try {
+                ServerPreset.named(preset);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--server-preset: " + e.getMessage());
+            }
+        }
+        if (embeddedSasl != null && !embeddedSasl.equals("digest")) {
+            throw new ParameterException(
+                    spec.commandLine(), "--embedded-sasl supports 'digest' (DIGEST-MD5), got '" + embeddedSasl + "'");
+        }
+        String version = embedded(1).serverVersion();
+        if (embeddedTls && version != null && version.startsWith("3.4.")) {
+            throw new ParameterException(
+                    spec.commandLine(), "--embedded-tls needs ZooKeeper 3.5 or later; 3.4 has no TLS for clients");
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.zkload.runner.cli.options;
 
 import dev.zkload.bench.client.ConnectString;
+import dev.zkload.runner.engine.run.ClientSecuritySpec;
 import dev.zkload.runner.engine.run.TargetSpec;
 import java.time.Duration;
 import picocli.CommandLine.Mixin;
@@ -10,7 +11,8 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * Which ensemble a command works against: {@code --connect} an existing one, or an embedded real
- * ensemble of forked servers set up by {@link ServerOptions}. Shared by the ramp, {@code latency}
+ * ensemble of forked servers set up by {@link ServerOptions}; and how its clients connect and
+ * authenticate ({@link SecurityOptions}). Shared by the ramp, {@code latency}
  * and {@code simulate}.
  */
 public final class TargetOptions {
@@ -31,6 +33,9 @@ public final class TargetOptions {
     @Mixin
     public ServerOptions server = new ServerOptions();
 
+    @Mixin
+    public SecurityOptions security = new SecurityOptions();
+
     /**
      * Checks the target's options.
      *
@@ -40,13 +45,15 @@ public final class TargetOptions {
         if (connect != null && server.anyGiven()) {
             throw new ParameterException(
                     spec.commandLine(),
-                    "--servers, --snap-count, --server-jvm-opts and --server-java-home set up the embedded"
-                            + " ensemble; they cannot be used with --connect");
+                    "--servers, --server-version, --server-home, --server-preset, --snap-count, --server-jvm-opts,"
+                            + " --server-java-home, --embedded-tls and --embedded-sasl set up the embedded ensemble;"
+                            + " they cannot be used with --connect");
         }
         if (connectTimeout.isZero() || connectTimeout.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--connect-timeout must be positive");
         }
         server.validate(spec);
+        security.spec(spec); // reads the files and variables now, so a bad one costs nothing
     }
 
     /**
@@ -57,11 +64,12 @@ public final class TargetOptions {
      */
     public TargetSpec spec(CommandSpec spec, int defaultServers) {
         validate(spec);
+        ClientSecuritySpec clients = security.spec(spec);
         if (connect == null) {
-            return TargetSpec.embedded(server.embedded(defaultServers), connectTimeout);
+            return TargetSpec.embedded(server.embedded(defaultServers), connectTimeout, clients);
         }
         try {
-            return TargetSpec.existing(ConnectString.parse(connect), connectTimeout);
+            return TargetSpec.existing(ConnectString.parse(connect), connectTimeout, clients);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--connect: " + e.getMessage());
         }

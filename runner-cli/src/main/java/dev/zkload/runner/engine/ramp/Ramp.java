@@ -99,6 +99,7 @@ public final class Ramp {
         bench = new StepBench(
                 plan,
                 target.connectString().toString(),
+                target.security(),
                 readings::leader,
                 p -> status.phase(p),
                 w -> progress.line("warning: %s", w));

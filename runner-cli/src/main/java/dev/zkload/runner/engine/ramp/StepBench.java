@@ -7,6 +7,7 @@ import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.threads.DaemonThreads;
+import dev.zkload.sim.ZkClientSecurity;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -22,6 +23,7 @@ import java.util.function.Supplier;
 final class StepBench {
     private final RampPlan plan;
     private final String connectString;
+    private final ZkClientSecurity security;
     private final Supplier<Optional<StatsSample>> leader;
     private final Consumer<String> phase;
     private final Consumer<String> warning;
@@ -35,11 +37,13 @@ final class StepBench {
     StepBench(
             RampPlan plan,
             String connectString,
+            ZkClientSecurity security,
             Supplier<Optional<StatsSample>> leader,
             Consumer<String> phase,
             Consumer<String> warning) {
         this.plan = plan;
         this.connectString = connectString;
+        this.security = security;
         this.leader = leader;
         this.phase = phase;
         this.warning = warning;
@@ -49,6 +53,7 @@ final class StepBench {
     LatencyRun run() {
         RampPlan.BenchSize size = plan.bench();
         LatencyConfig config = LatencyConfig.builder(target())
+                .security(security)
                 .znodeCount(size.znodeCount())
                 .znodeSize(size.znodeSize())
                 .warmup(size.warmup())

@@ -1,20 +1,44 @@
 package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.ensemble.ServerDistribution;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The embedded ensemble a run starts when it is given none.
  *
- * @param servers   1, 3 or 5
- * @param heap      each server's heap, e.g. {@code 1g}
- * @param jvmOpts   the servers' extra JVM flags as given, space-separated; null for none
- * @param javaHome  the JDK that runs them; null for the runner's own
- * @param snapCount ZooKeeper's snapCount; null for its default
+ * @param servers       1, 3 or 5
+ * @param heap          each server's heap, e.g. {@code 1g}
+ * @param jvmOpts       the servers' extra JVM flags as given, space-separated; null for none
+ * @param javaHome      the JDK that runs them; null for the runner's own
+ * @param snapCount     ZooKeeper's snapCount; null for its default
+ * @param serverVersion the ZooKeeper release to resolve and fork, e.g. {@code 3.4.14}; null for the bundled one
+ * @param serverHome    an installed ZooKeeper distribution to fork instead; null for none
+ * @param tls           clients must come over TLS, with certificates generated for the run
+ * @param sasl          clients must log in with SASL DIGEST-MD5, as a user made for the run
+ * @param zooCfg        further zoo.cfg entries (a preset's); empty for none
+ * @param preset        the name of the preset these settings come from; null for none
  */
-public record EmbeddedServers(int servers, String heap, String jvmOpts, Path javaHome, Long snapCount) {
+public record EmbeddedServers(
+        int servers,
+        String heap,
+        String jvmOpts,
+        Path javaHome,
+        Long snapCount,
+        String serverVersion,
+        Path serverHome,
+        boolean tls,
+        boolean sasl,
+        Map<String, String> zooCfg,
+        String preset) {
+
+    public EmbeddedServers {
+        zooCfg = Map.copyOf(zooCfg);
+    }
 
     public List<String> jvmFlags() {
         return jvmOpts == null || jvmOpts.isBlank()
@@ -22,13 +46,34 @@ public record EmbeddedServers(int servers, String heap, String jvmOpts, Path jav
                 : List.of(jvmOpts.trim().split("\\s+"));
     }
 
-    /** A builder of the ensemble these settings describe. */
-    public LocalEnsemble.Builder builder() {
-        LocalEnsemble.Builder builder =
-                LocalEnsemble.builder().servers(servers).jvmFlags(jvmFlags()).heap(heap);
+    /**
+     * The ZooKeeper these settings name: an installed one, a release resolved from Maven Central (or the
+     * local repository), or the bundled one.
+     *
+     * @param progress told what is being downloaded, a line at a time
+     * @throws IOException naming the release or directory when it cannot be had
+     */
+    public ServerDistribution distribution(Consumer<String> progress) throws IOException {
+        if (serverHome != null) {
+            return ServerDistribution.home(serverHome);
+        }
+        return serverVersion != null
+                ? ServerDistribution.resolve(serverVersion, progress)
+                : ServerDistribution.bundled();
+    }
+
+    /** A builder of the ensemble these settings describe, running {@code distribution}. */
+    public LocalEnsemble.Builder builder(ServerDistribution distribution) {
+        LocalEnsemble.Builder builder = LocalEnsemble.builder()
+                .servers(servers)
+                .jvmFlags(jvmFlags())
+                .heap(heap)
+                .distribution(distribution)
+                .tls(tls);
         if (javaHome != null) {
             builder.javaHome(javaHome);
         }
+        zooCfg.forEach(builder::zooCfg);
         if (snapCount != null) {
             builder.zooCfg("snapCount", Long.toString(snapCount));
         }
@@ -41,5 +86,7 @@ public record EmbeddedServers(int servers, String heap, String jvmOpts, Path jav
         target.put("serverJvmOpts", jvmOpts);
         target.put("serverJavaHome", javaHome == null ? System.getProperty("java.home") : javaHome.toString());
         target.put("serverHeap", heap);
+        target.put("serverPreset", preset);
+        target.put("serverZooCfg", zooCfg.isEmpty() ? null : new java.util.TreeMap<>(zooCfg));
     }
 }

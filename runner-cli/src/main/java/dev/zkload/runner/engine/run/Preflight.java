@@ -6,6 +6,7 @@ import dev.zkload.bench.stats.MetricAccess;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.result.ServerCheck;
+import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,14 +96,20 @@ public final class Preflight {
      * @throws RunFailure when the ensemble's ACL denies it, or another live run holds the root
      */
     public static RunLock lock(
-            String connectString, Duration connectTimeout, String root, RunLock.Owner owner, boolean force)
+            String connectString,
+            ZkClientSecurity security,
+            Duration connectTimeout,
+            String root,
+            RunLock.Owner owner,
+            boolean force)
             throws InterruptedException {
         try {
-            return RunLock.acquire(connectString, LOCK_SESSION, connectTimeout, root, owner, force);
+            return RunLock.acquire(connectString, security, LOCK_SESSION, connectTimeout, root, owner, force);
         } catch (KeeperException.NoAuthException e) {
             throw new RunFailure(
-                    "cannot create the run's root " + root + ": the ensemble's ACL on " + e.getPath()
-                            + " does not let this client write (NoAuth)",
+                    "cannot use the run's root " + root + ": the ensemble's ACL on " + e.getPath()
+                            + " does not let this client in (NoAuth); give the credentials that created it"
+                            + " (--auth, --jaas, a TLS client certificate), or choose another root",
                     e);
         } catch (KeeperException e) {
             throw new RunFailure("cannot create the run's root " + root + ": " + e.getMessage(), e);

@@ -1,6 +1,7 @@
 package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.RunLock;
+import dev.zkload.bench.stats.ClientTls;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.Version;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
  * The start every command that loads an ensemble shares, in the order that keeps a refused run from
@@ -31,6 +33,7 @@ public final class PreparedRun implements AutoCloseable {
     private final RunLock lock;
     private final ResultWriter results;
     private final EmbeddedServers embedded;
+    private final ClientSecuritySpec security;
 
     private PreparedRun(
             String command,
@@ -40,7 +43,7 @@ public final class PreparedRun implements AutoCloseable {
             List<ServerCheck> servers,
             RunLock lock,
             ResultWriter results,
-            EmbeddedServers embedded) {
+            TargetSpec spec) {
         this.command = command;
         this.runId = runId;
         this.target = target;
@@ -48,7 +51,8 @@ public final class PreparedRun implements AutoCloseable {
         this.servers = servers;
         this.lock = lock;
         this.results = results;
-        this.embedded = embedded;
+        this.embedded = spec.embedded();
+        this.security = spec.security();
     }
 
     /**
@@ -60,12 +64,13 @@ public final class PreparedRun implements AutoCloseable {
         Target target = Target.open(start.target(), console);
         RunLock lock = null;
         try {
-            StatsClient stats = new StatsClient(Duration.ofSeconds(2), start.adminUrls());
+            StatsClient stats = new StatsClient(Duration.ofSeconds(2), start.adminUrls(), tls(target));
             List<ServerCheck> servers = Preflight.servers(target.servers(), stats, start.metricsRequired());
             RunLock.Owner owner = new RunLock.Owner(
                     start.command(), start.runId(), ProcessHandle.current().pid(), RunLock.localHost(), Instant.now());
             lock = Preflight.lock(
                     target.connectString().toString(),
+                    target.security(),
                     start.target().connectTimeout(),
                     start.root(),
                     owner,
@@ -77,20 +82,22 @@ public final class PreparedRun implements AutoCloseable {
                 throw new RunFailure("--out: " + e.getMessage(), e);
             }
             return new PreparedRun(
-                    start.command(),
-                    start.runId(),
-                    target,
-                    stats,
-                    servers,
-                    lock,
-                    results,
-                    start.target().embedded());
+                    start.command(), start.runId(), target, stats, servers, lock, results, start.target());
         } catch (RuntimeException | InterruptedException e) {
             if (lock != null) {
                 lock.close();
             }
             target.close();
             throw e;
+        }
+    }
+
+    /** The TLS sockets the servers' four-letter words go over when the sessions use TLS; null otherwise. */
+    private static SSLSocketFactory tls(Target target) {
+        try {
+            return ClientTls.socketFactory(target.security());
+        } catch (IllegalArgumentException e) {
+            throw new RunFailure(e.getMessage(), e);
         }
     }
 
@@ -129,9 +136,14 @@ public final class PreparedRun implements AutoCloseable {
         map.put("connectString", target.connectString().toString());
         map.put("embedded", target.embedded());
         map.put("servers", servers);
+        target.ensemble().ifPresent(e -> {
+            map.put("serverVersion", e.distribution().version().toString());
+            map.put("serverSource", e.distribution().source());
+        });
         if (embedded != null) {
             embedded.describe(map);
         }
+        map.put("security", security.describe(embedded != null && embedded.tls(), embedded != null && embedded.sasl()));
         return map;
     }
 

@@ -3,22 +3,27 @@ package dev.zkload.runner.engine.run;
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.time.Duration;
 
 /**
- * Checks that an ensemble answers before any work starts, so an unreachable {@code --connect}
- * ends within the connect timeout with one sentence instead of a hang or a stack trace.
+ * Checks that an ensemble answers, and takes the client's credentials, before any work starts, so an
+ * unreachable {@code --connect} or a refused login ends within the connect timeout with one sentence
+ * instead of a hang or a stack trace.
  */
 final class Reachability {
     private Reachability() {}
 
-    static void check(ConnectString cs, Duration timeout) throws InterruptedException {
+    static void check(ConnectString cs, ZkClientSecurity security, Duration timeout) throws InterruptedException {
         try {
-            Connections.open(cs.toString(), timeout.multipliedBy(2), timeout, null)
+            Connections.open(cs.toString(), security, timeout.multipliedBy(2), timeout, null)
                     .close();
         } catch (IOException e) {
             throw new RunFailure(e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            // ZooKeeper's client refuses a key or trust store it cannot load this way
+            throw new RunFailure("cannot connect to " + cs + ": " + e.getMessage(), e);
         }
     }
 }

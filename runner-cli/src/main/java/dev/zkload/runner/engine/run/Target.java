@@ -3,40 +3,53 @@ package dev.zkload.runner.engine.run;
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.ensemble.ServerDistribution;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.sim.ZkClientSecurity;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The ensemble a command works against: either one given with {@code --connect}, checked to answer
- * within the connect timeout, or an embedded {@link LocalEnsemble} that this target starts and,
- * on {@link #close()}, stops again.
+ * (and to take the client's credentials) within the connect timeout, or an embedded
+ * {@link LocalEnsemble} of the requested ZooKeeper release that this target starts and, on
+ * {@link #close()}, stops again. It also holds how the run's clients connect ({@link #security()}).
  */
 public final class Target implements AutoCloseable {
     private final ConnectString connectString;
     private final LocalEnsemble ensemble;
+    private final ZkClientSecurity security;
 
-    private Target(ConnectString connectString, LocalEnsemble ensemble) {
+    private Target(ConnectString connectString, LocalEnsemble ensemble, ZkClientSecurity security) {
         this.connectString = connectString;
         this.ensemble = ensemble;
+        this.security = security;
     }
 
     /**
      * Opens the target: reaches an existing ensemble, or starts the embedded one.
      *
      * @param progress where to say that an embedded ensemble is starting
-     * @throws RunFailure when the ensemble does not answer or cannot start (exit 1)
+     * @throws RunFailure when the ensemble does not answer, refuses the credentials, or cannot start (exit 1)
      */
     public static Target open(TargetSpec spec, PrintWriter progress) throws InterruptedException {
-        if (spec.connect() != null) {
-            Reachability.check(spec.connect(), spec.connectTimeout());
-            return new Target(spec.connect(), null);
+        if (spec.security().jaas() != null) {
+            Jaas.use(spec.security().jaas());
         }
-        LocalEnsemble ensemble = spec.embedded().builder().build();
+        if (spec.connect() != null) {
+            ZkClientSecurity security = spec.security().security(Map.of());
+            Reachability.check(spec.connect(), security, spec.connectTimeout());
+            return new Target(spec.connect(), null, security);
+        }
+        LocalEnsemble ensemble = build(spec.embedded(), progress);
         progress.printf(
-                "Starting an embedded ZooKeeper ensemble of %d server%s...%n",
-                ensemble.size(), ensemble.size() == 1 ? "" : "s");
+                "Starting an embedded ZooKeeper ensemble of %d server%s (%s)...%n",
+                ensemble.size(), ensemble.size() == 1 ? "" : "s", ensemble.distribution());
         progress.flush();
         try {
             ensemble.start();
@@ -47,9 +60,50 @@ public final class Target implements AutoCloseable {
             ensemble.close();
             throw new RunFailure("the embedded ensemble did not start: " + e.getMessage(), e);
         }
+        ensemble.clientJaas().ifPresent(Jaas::use);
         progress.printf("Embedded ensemble serving at %s%n", ensemble.connectString());
         progress.flush();
-        return new Target(ConnectString.parse(ensemble.connectString()), ensemble);
+        ConnectString cs = ConnectString.parse(ensemble.connectString());
+        Target target = new Target(cs, ensemble, spec.security().security(ensemblePropertiesOf(ensemble)));
+        if (spec.embedded().sasl() || !spec.security().equals(ClientSecuritySpec.NONE)) {
+            try {
+                Reachability.check(cs, target.security, spec.connectTimeout());
+            } catch (RunFailure e) {
+                ensemble.close();
+                throw e;
+            }
+        }
+        return target;
+    }
+
+    /** The ensemble's settings with its ZooKeeper release resolved (a progress line while it downloads). */
+    private static LocalEnsemble build(EmbeddedServers servers, PrintWriter progress) {
+        ServerDistribution distribution;
+        try {
+            distribution = servers.distribution(line -> {
+                progress.println(line);
+                progress.flush();
+            });
+        } catch (IOException e) {
+            throw new RunFailure(e.getMessage(), e);
+        }
+        LocalEnsemble.Builder builder = servers.builder(distribution);
+        if (servers.sasl()) {
+            // a user and password made for this run; the client's JAAS file lives in the ensemble's temp dir
+            byte[] secret = new byte[18];
+            new SecureRandom().nextBytes(secret);
+            builder.saslDigest("zkload", HexFormat.of().formatHex(secret));
+        }
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new RunFailure("the embedded ensemble cannot be set up: " + e.getMessage(), e);
+        }
+    }
+
+    /** An embedded TLS ensemble's client properties (its trust and key stores). */
+    private static Map<String, String> ensemblePropertiesOf(LocalEnsemble ensemble) {
+        return ensemble.clientProperties();
     }
 
     public ConnectString connectString() {
@@ -66,6 +120,11 @@ public final class Target implements AutoCloseable {
 
     public Optional<LocalEnsemble> ensemble() {
         return Optional.ofNullable(ensemble);
+    }
+
+    /** How the run's clients connect, authenticate, and the ACL of what they create under the root. */
+    public ZkClientSecurity security() {
+        return security;
     }
 
     /** Stops the embedded ensemble, if this target started one. */

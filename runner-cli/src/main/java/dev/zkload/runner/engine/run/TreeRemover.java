@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
@@ -22,8 +23,14 @@ public final class TreeRemover implements AutoCloseable {
         this.zk = zk;
     }
 
-    public static TreeRemover connect(ConnectString cs, Duration timeout) throws IOException, InterruptedException {
-        return new TreeRemover(Connections.open(cs.toString(), timeout.multipliedBy(2), timeout, null));
+    /** Connects with {@code security}'s credentials, which must be those of the run that made the root. */
+    public static TreeRemover connect(ConnectString cs, ClientSecuritySpec security, Duration timeout)
+            throws IOException, InterruptedException {
+        if (security.jaas() != null) {
+            Jaas.use(security.jaas());
+        }
+        return new TreeRemover(
+                Connections.open(cs.toString(), security.security(Map.of()), timeout.multipliedBy(2), timeout, null));
     }
 
     public boolean exists(String path) throws IOException, InterruptedException {

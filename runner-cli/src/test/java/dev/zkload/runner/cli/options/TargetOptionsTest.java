@@ -53,6 +53,30 @@ class TargetOptionsTest {
     }
 
     @Test
+    void theReportPresetIsTheReportsSetupAndOptionsBesideItWin() {
+        EmbeddedServers e =
+                parse("--server-preset", "report-2017", "--server-heap", "256m").embedded();
+        assertThat(e.servers()).isEqualTo(5);
+        assertThat(e.serverVersion()).isEqualTo("3.4.14");
+        assertThat(e.heap()).isEqualTo("256m");
+        assertThat(e.snapCount()).isEqualTo(3_000_000L);
+        assertThat(e.jvmFlags()).contains("-Djute.maxbuffer=104857600", "-Xmn1500m");
+        assertThat(e.zooCfg())
+                .containsEntry("tickTime", "2000")
+                .containsEntry("initLimit", "10")
+                .containsEntry("syncLimit", "5")
+                .containsEntry("minSessionTimeout", "4000")
+                .containsEntry("maxSessionTimeout", "60000")
+                .containsEntry("autopurge.snapRetainCount", "10")
+                .doesNotContainKey("maxClientCnxns");
+        EmbeddedServers mine = parse("--server-preset", "report-2017", "--servers", "3", "--server-version", "3.4.6")
+                .embedded();
+        assertThat(mine.servers()).isEqualTo(3);
+        assertThat(mine.serverVersion()).isEqualTo("3.4.6");
+        assertThat(mine.heap()).as("the report's heap").isEqualTo("6g");
+    }
+
+    @Test
     void connectIsParsedAndEmbeddedSettingsAreRefusedBesideIt() {
         TargetSpec t = parse("--connect", "127.0.0.1:2181,127.0.0.2:2182");
         assertThat(t.embedded()).isNull();

@@ -1,0 +1,85 @@
+package dev.zkload.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zkload.bench.result.ResultJson;
+import dev.zkload.runner.ExitCodes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The ramp's smallest end-to-end run on other ZooKeeper releases than the bundled 3.9 (which
+ * {@code RampCommandIT} covers): the 2017 report's setup (3.4.14, five servers, its zoo.cfg and JVM
+ * flags, at a small heap) and 3.8; each resolved from Maven Central or the local repository, and
+ * recorded in run.json. A release that does not exist is one sentence, exit 1.
+ */
+class ServerVersionsRunIT {
+
+    private static String[] smallest(Path out, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--domains",
+                "1",
+                "--step",
+                "1",
+                "--settle",
+                "2s",
+                "--sustain",
+                "2s",
+                "--znode-count",
+                "50",
+                "--jobs-per-domain",
+                "3",
+                "--server-heap",
+                "256m",
+                "--out",
+                out.toString()));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
+    }
+
+    @Test
+    void theReportsOwnSetupRampsOnZooKeeper34(@TempDir Path out) throws Exception {
+        CliRun run = CliRun.of(smallest(out, "--server-preset", "report-2017"));
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).contains("ZooKeeper 3.4.14", "5 servers");
+        JsonNode target =
+                ResultJson.compact().readTree(out.resolve("run.json").toFile()).get("target");
+        assertThat(target.get("serverVersion").asText()).isEqualTo("3.4.14");
+        assertThat(target.get("serverPreset").asText()).isEqualTo("report-2017");
+        assertThat(target.at("/serverZooCfg/maxSessionTimeout").asText()).isEqualTo("60000");
+        assertThat(target.get("snapCount").asLong()).isEqualTo(3_000_000L);
+        assertThat(target.get("serverJvmOpts").asText()).contains("-Djute.maxbuffer=104857600");
+        assertThat(target.get("servers")).hasSize(5);
+        for (JsonNode s : target.get("servers")) {
+            assertThat(s.get("version").asText()).startsWith("3.4.14");
+            assertThat(s.get("metrics").asText()).isEqualTo("4lw");
+        }
+        assertThat(Files.readAllLines(out.resolve("steps.jsonl"))).hasSize(2);
+    }
+
+    @Test
+    void zooKeeper38Ramps(@TempDir Path out) throws Exception {
+        CliRun run = CliRun.of(smallest(out, "--server-version", "3.8.4", "--servers", "1"));
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode target =
+                ResultJson.compact().readTree(out.resolve("run.json").toFile()).get("target");
+        assertThat(target.get("serverVersion").asText()).isEqualTo("3.8.4");
+        assertThat(target.at("/servers/0/version").asText()).startsWith("3.8.4");
+        assertThat(Files.readAllLines(out.resolve("steps.jsonl"))).hasSize(2);
+    }
+
+    @Test
+    void aReleaseThatDoesNotExistIsOneSentence(@TempDir Path dir) {
+        Path out = dir.resolve("out");
+        CliRun run = CliRun.of("latency", "--server-version", "3.4.99", "--out", out.toString());
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(run.err().strip().lines()).hasSize(1);
+        assertThat(run.err()).contains("ZooKeeper 3.4.99 cannot be resolved").doesNotContain("\tat ");
+        assertThat(out).doesNotExist();
+    }
+}
