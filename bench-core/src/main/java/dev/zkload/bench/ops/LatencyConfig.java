@@ -41,6 +41,9 @@ public record LatencyConfig(
         int warmup,
         Duration timeLimit) {
 
+    /** The window of ASYNC and RATE modes unless one is given: see docs/performance.md for the sweep that chose it. */
+    public static final int DEFAULT_WINDOW = 1000;
+
     public LatencyConfig {
         Objects.requireNonNull(connectString, "connectString");
         Objects.requireNonNull(mode, "mode");
@@ -85,7 +88,7 @@ public record LatencyConfig(
         private int znodeCount = 10_000;
         private int znodeSize = 100;
         private Mode mode = Mode.SYNC;
-        private int window = 1000;
+        private int window = DEFAULT_WINDOW;
         private double rate;
         private int watchMultiple;
         private boolean perServer;
