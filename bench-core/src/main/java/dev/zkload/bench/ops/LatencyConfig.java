@@ -41,7 +41,10 @@ public record LatencyConfig(
         int warmup,
         Duration timeLimit) {
 
-    /** The window of ASYNC and RATE modes unless one is given: see docs/performance.md for the sweep that chose it. */
+    /**
+     * The window of ASYNC and RATE modes unless one is given (also the CLI's {@code --window}
+     * default); docs/performance.md says how to sweep it.
+     */
     public static final int DEFAULT_WINDOW = 1000;
 
     public LatencyConfig {
