@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# executor-sim density: threads, heap and RSS per session, registration speed, client CPU per domain.
-# Usage: bench/density.sh [domains ...]   (default 100 300 700)
+# executor-sim density: threads, heap and RSS per session, registration speed, and the process CPU per
+# request against a bare replay of the same requests.
+# Usage: bench/density.sh [domains[:paused][xROUNDS] ...]   (default 100 300 700 700:paused)
 # The benchmark lives in src-it's test sources, beside the other executor-sim tests against real servers.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -73,7 +73,7 @@ final class Console implements Session.Owner {
     }
 
     private void cache(String path, int depth, TreeCache.Listener listener) {
-        TreeCache c = new TreeCache(session, path, depth, listener != null ? listener : (p, d) -> {});
+        TreeCache c = new TreeCache(session, l.paths, path, depth, listener != null ? listener : (p, d) -> {});
         caches.add(c);
         c.start();
     }

@@ -52,7 +52,7 @@ final class Executor implements Session.Owner {
     void startJobCaches(String job) {
         nodeCache(l.job(job) + "/leader/election/host");
         String execution = l.job(job) + "/execution";
-        TreeCache failover = new TreeCache(session, execution, 1, (path, data) -> {
+        TreeCache failover = new TreeCache(session, l.paths, execution, 1, (path, data) -> {
             if (!path.equals(execution)) {
                 nodeCache(l.ns, path + "/running", (running, d) -> runningChanged(path));
                 nodeCache(path + "/failover");
@@ -136,7 +136,7 @@ final class Executor implements Session.Owner {
     }
 
     void nodeCache(String namespace, String path, BiConsumer<String, byte[]> listener) {
-        NodeCache c = new NodeCache(session, namespace, path, listener);
+        NodeCache c = new NodeCache(session, namespace, l.paths.of(path), listener);
         synchronized (nodeCaches) {
             nodeCaches.add(c);
         }
@@ -144,7 +144,7 @@ final class Executor implements Session.Owner {
     }
 
     void treeCache(String path, int depth) {
-        TreeCache c = new TreeCache(session, path, depth, (p, d) -> {});
+        TreeCache c = new TreeCache(session, l.paths, path, depth, (p, d) -> {});
         synchronized (treeCaches) {
             treeCaches.add(c);
         }

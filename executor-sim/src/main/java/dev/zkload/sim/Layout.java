@@ -11,6 +11,8 @@ final class Layout {
     final SaturnVersion version;
     final List<String> jobs;
     final List<String> configFields;
+    /** The domain's watched paths, one string each for all its sessions. */
+    final PathPool paths = new PathPool();
     /** The second of the minute each job fires at: random per job, the same on every executor. */
     private final int[] fireSecond;
 

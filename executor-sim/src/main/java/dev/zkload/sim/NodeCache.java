@@ -1,6 +1,5 @@
 package dev.zkload.sim;
 
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import org.apache.zookeeper.WatchedEvent;
@@ -13,11 +12,17 @@ import org.apache.zookeeper.Watcher;
  * {@code exists} with a watch and, if the node is there, {@code getData} with a watch. One watch on
  * the server (exists and getData share the data table). Today's Curator no longer checks the
  * parents, which is why the recipe is written out here.
+ *
+ * <p>It keeps no data and no list of parents: a simulated session holds hundreds of these, and
+ * the parents are cut from the path at each re-arm (a few short-lived strings per event) rather
+ * than held for the session's life.
  */
 final class NodeCache implements Watcher {
     private final Session session;
+    /** Where the parents' checks begin (Curator's namespace); shared by every cache of the domain. */
+    private final String namespace;
+
     private final String path;
-    private final List<String> parents;
     /** Told of a change (after an event) with the path and the data, or null when the node is absent; on the event thread. */
     private final BiConsumer<String, byte[]> listener;
 
@@ -25,8 +30,8 @@ final class NodeCache implements Watcher {
 
     NodeCache(Session session, String namespace, String path, BiConsumer<String, byte[]> listener) {
         this.session = session;
+        this.namespace = namespace;
         this.path = path;
-        this.parents = Paths.parentsFrom(namespace, path);
         this.listener = listener;
     }
 
@@ -51,7 +56,7 @@ final class NodeCache implements Watcher {
         if (zk == null || closed) {
             return;
         }
-        for (String parent : parents) {
+        for (String parent : Paths.parentsFrom(namespace, path)) {
             session.watch(zk.exists(parent, null), FailureKind.CACHE);
         }
         session.watch(

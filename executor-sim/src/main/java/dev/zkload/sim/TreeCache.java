@@ -1,9 +1,7 @@
 package dev.zkload.sim;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
@@ -12,6 +10,11 @@ import org.apache.zookeeper.Watcher;
  * The watches of a Curator {@code TreeCache} limited to {@code maxDepth}: every node gets a data
  * watch ({@code getData}), and every node above the depth limit a child watch ({@code getChildren});
  * an absent root gets an {@code exists} watch. Events re-read what changed, as TreeCache does.
+ *
+ * <p>It keeps only what those re-reads need: per node its path, depth, whether it is there and
+ * (above the depth limit) its children's names, the strings taken from the domain's
+ * {@link PathPool}; never the data. A depth-0 cache (most of an executor's) is its one node and no
+ * map. A simulated session holds ≈1,100 of these nodes, so every field counts.
  */
 final class TreeCache {
     /** What the owner is told; on the event thread. */
@@ -23,25 +26,39 @@ final class TreeCache {
         default void removed(String path) {}
     }
 
+    private static final String[] NO_CHILDREN = {};
+
     private final Session session;
-    private final String root;
+    private final PathPool paths;
     private final int maxDepth;
     private final Listener listener;
-    private final Map<String, Node> nodes = new ConcurrentHashMap<>();
+    private final Node root;
+    /** Every node, the root too, by path; null for a depth-0 cache, whose only node is the root. */
+    private final Map<String, Node> nodes;
+
     private volatile boolean closed;
 
-    TreeCache(Session session, String root, int maxDepth, Listener listener) {
+    TreeCache(Session session, PathPool paths, String root, int maxDepth, Listener listener) {
         this.session = session;
-        this.root = root;
+        this.paths = paths;
         this.maxDepth = maxDepth;
         this.listener = listener;
+        this.root = new Node(paths.of(root), 0);
+        this.nodes = maxDepth > 0 ? new ConcurrentHashMap<>() : null;
+        if (nodes != null) {
+            nodes.put(this.root.path, this.root);
+        }
     }
 
     void start() {
-        node(root, 0).refresh();
+        root.refresh();
     }
 
     void reconnected() {
+        if (nodes == null) {
+            root.refresh();
+            return;
+        }
         for (Node n : nodes.values()) {
             n.refresh();
         }
@@ -53,9 +70,10 @@ final class TreeCache {
 
     /** The watcher of one cached node, or null: where the server's events for it arrive. */
     Watcher watcherOf(String path) {
-        return nodes.get(path);
+        return nodes == null ? (root.path.equals(path) ? root : null) : nodes.get(path);
     }
 
+    /** The node below the root at {@code path}; only caches deeper than 0 have any. */
     private Node node(String path, int depth) {
         return nodes.computeIfAbsent(path, p -> new Node(p, depth));
     }
@@ -63,7 +81,9 @@ final class TreeCache {
     private final class Node implements Watcher {
         private final String path;
         private final int depth;
-        private final Set<String> children = new HashSet<>();
+        /** The names the last listing gave (pooled), above the depth limit only. */
+        private String[] children = NO_CHILDREN;
+
         private volatile boolean present;
 
         Node(String path, int depth) {
@@ -110,13 +130,26 @@ final class TreeCache {
             session.watch(zk.exists(path, this), FailureKind.CACHE);
         }
 
+        /** A child not listed before gets its node and is read; the names listed now are the children. */
         private synchronized void childrenAre(List<String> now) {
-            for (String child : now) {
-                if (children.add(child)) {
-                    node(Paths.join(path, child), depth + 1).refresh();
+            String[] listed = new String[now.size()];
+            for (int i = 0; i < listed.length; i++) {
+                String child = now.get(i);
+                if (!isChild(child)) {
+                    node(paths.child(path, child), depth + 1).refresh();
+                }
+                listed[i] = paths.of(child);
+            }
+            children = listed;
+        }
+
+        private boolean isChild(String name) {
+            for (String c : children) {
+                if (c.equals(name)) {
+                    return true;
                 }
             }
-            children.retainAll(new HashSet<>(now));
+            return false;
         }
 
         private void gone() {

@@ -18,7 +18,8 @@ class CachesTest {
 
     @Test
     void aTreeCacheRootDeletedAfterItsSessionExpiredIsNoError() {
-        TreeCache cache = new TreeCache(withoutHandle, "/r/d/$Jobs/job-00/config/toDelete", 0, (p, d) -> {});
+        TreeCache cache =
+                new TreeCache(withoutHandle, new PathPool(), "/r/d/$Jobs/job-00/config/toDelete", 0, (p, d) -> {});
         cache.start();
         WatchedEvent deleted =
                 new WatchedEvent(EventType.NodeDeleted, KeeperState.SyncConnected, "/r/d/$Jobs/job-00/config/toDelete");

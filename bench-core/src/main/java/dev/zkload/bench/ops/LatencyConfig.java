@@ -44,6 +44,12 @@ public record LatencyConfig(
         Duration timeLimit,
         ZkClientSecurity security) {
 
+    /**
+     * The window of ASYNC and RATE modes unless one is given (also the CLI's {@code --window}
+     * default); docs/performance.md says how to sweep it.
+     */
+    public static final int DEFAULT_WINDOW = 1000;
+
     public LatencyConfig {
         Objects.requireNonNull(connectString, "connectString");
         Objects.requireNonNull(mode, "mode");
@@ -89,7 +95,7 @@ public record LatencyConfig(
         private int znodeCount = 10_000;
         private int znodeSize = 100;
         private Mode mode = Mode.SYNC;
-        private int window = 1000;
+        private int window = DEFAULT_WINDOW;
         private double rate;
         private int watchMultiple;
         private boolean perServer;

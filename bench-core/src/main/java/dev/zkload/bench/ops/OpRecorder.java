@@ -43,13 +43,19 @@ final class OpRecorder {
         micros.setEndTimeStamp(System.currentTimeMillis());
     }
 
-    /** Records a call of {@code nanos}; a failed call (code not OK) counts in both latency and errors. */
-    void record(long nanos, KeeperException.Code code, String path) {
+    /**
+     * Records a call of {@code nanos} that ended with {@code rc} (a {@link KeeperException.Code}'s
+     * value: the int the callbacks get, looked up only when it is an error); a failed call counts in
+     * both latency and errors.
+     */
+    void record(long nanos, int rc, String path) {
         micros.recordValue(Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000)));
-        if (code != KeeperException.Code.OK) {
-            errors.computeIfAbsent(code.name(), k -> new LongAdder()).increment();
+        if (rc != KeeperException.Code.OK.intValue()) {
+            KeeperException.Code code = KeeperException.Code.get(rc);
+            String name = code != null ? code.name() : "rc " + rc;
+            errors.computeIfAbsent(name, k -> new LongAdder()).increment();
             if (logged.incrementAndGet() <= LOGGED_ERRORS) {
-                LOG.warn("{} {} failed: {}", op.jsonName(), path, code);
+                LOG.warn("{} {} failed: {}", op.jsonName(), path, name);
             }
         }
     }

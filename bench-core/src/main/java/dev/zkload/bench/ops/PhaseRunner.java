@@ -1,6 +1,5 @@
 package dev.zkload.bench.ops;
 
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.zookeeper.AsyncCallback;
@@ -63,7 +62,7 @@ final class PhaseRunner {
             } catch (KeeperException e) {
                 code = e.code();
             }
-            rec.record(System.nanoTime() - start, code, paths[i]);
+            rec.record(System.nanoTime() - start, code.intValue(), paths[i]);
         }
         return count;
     }
@@ -84,44 +83,64 @@ final class PhaseRunner {
      * ASYNC: at most {@code window} calls in flight, latency from issue. RATE: calls issued on a
      * fixed schedule, latency from each call's intended start, so waiting for the window (a server
      * that falls behind) shows up as latency instead of silently lowering the rate.
+     *
+     * <p>Nothing is allocated per call and nothing is handed between threads but the window's
+     * permits: a session's answers come back in the order its calls were sent (the client library
+     * invokes a session's completions in order, one at a time), so call {@code i}'s start time waits
+     * in slot {@code i % window} of a ring and its answer is the {@code i}-th to arrive. Slot
+     * {@code i % window} is written again only by call {@code i + window}, which needs call
+     * {@code i}'s permit back, which its callback gives after reading the slot.
      */
     private int async(Op op, String[] paths, int count, long deadline, OpRecorder rec) throws InterruptedException {
-        Semaphore window = new Semaphore(config.window());
-        CountDownLatch done = new CountDownLatch(count);
-        Callback callback = new Callback(rec, window, done);
+        int size = config.window();
+        Semaphore window = new Semaphore(size);
+        Callback callback = new Callback(rec, window, paths, new long[size]);
         boolean rate = config.mode() == Mode.RATE;
         long periodNanos = rate ? (long) (1e9 / config.rate()) : 0;
         long first = System.nanoTime();
         int issued = 0;
-        for (int i = 0; i < count && System.nanoTime() - deadline < 0; i++) {
-            String path = paths[i];
+        while (issued < count) {
             long intended;
             if (rate) {
                 intended = first + issued * periodNanos;
-                long wait;
-                while ((wait = intended - System.nanoTime()) > 0) {
-                    LockSupport.parkNanos(wait);
-                    if (Thread.interrupted()) {
-                        throw new InterruptedException();
-                    }
+                if (!waitUntil(intended, deadline)) {
+                    break;
                 }
                 window.acquire();
             } else {
                 window.acquire();
                 intended = System.nanoTime();
+                if (intended - deadline >= 0) {
+                    window.release();
+                    break;
+                }
             }
-            issue(op, path, callback, new Call(path, intended));
+            callback.starts[issued % size] = intended;
+            issue(op, paths[issued], callback, null);
             issued++;
         }
-        // calls not issued (the time limit passed) will never call back: wait for the issued ones only
-        for (int i = issued; i < count; i++) {
-            done.countDown();
-        }
-        done.await();
+        // every issued call gives its permit back when answered: all of them back, all answered
+        window.acquire(size);
+        callback.checkOrder();
         return issued;
     }
 
-    private void issue(Op op, String path, Callback cb, Call ctx) {
+    /** Parks until {@code intended}; false, without waiting, when it is at or past the deadline. */
+    private static boolean waitUntil(long intended, long deadline) throws InterruptedException {
+        if (intended - deadline >= 0) {
+            return false;
+        }
+        long wait;
+        while ((wait = intended - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(wait);
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+        }
+        return true;
+    }
+
+    private void issue(Op op, String path, Callback cb, Object ctx) {
         switch (op) {
             case CREATE -> zk.create(path, data, config.security().acl(), CreateMode.PERSISTENT, cb, ctx);
             case CREATE_EPHEMERAL -> zk.create(path, data, config.security().acl(), CreateMode.EPHEMERAL, cb, ctx);
@@ -133,9 +152,7 @@ final class PhaseRunner {
         }
     }
 
-    private record Call(String path, long startNanos) {}
-
-    /** One callback object for every kind of call of a phase. */
+    /** One callback object for every call of a phase; runs on the session's event thread only. */
     private static final class Callback
             implements AsyncCallback.StringCallback,
                     AsyncCallback.StatCallback,
@@ -143,39 +160,58 @@ final class PhaseRunner {
                     AsyncCallback.VoidCallback {
         private final OpRecorder rec;
         private final Semaphore window;
-        private final CountDownLatch done;
+        private final String[] paths;
+        /** Start times of the calls in flight, call {@code i} in slot {@code i % length}. */
+        final long[] starts;
+        /** Answers so far: the next answer is the one of call {@code answered}. */
+        private int answered;
+        /** Answers that were not for the call expected next (none, if the client keeps its order). */
+        private int outOfOrder;
 
-        Callback(OpRecorder rec, Semaphore window, CountDownLatch done) {
+        Callback(OpRecorder rec, Semaphore window, String[] paths, long[] starts) {
             this.rec = rec;
             this.window = window;
-            this.done = done;
+            this.paths = paths;
+            this.starts = starts;
         }
 
-        private void complete(int rc, Object ctx) {
-            Call call = (Call) ctx;
-            rec.record(System.nanoTime() - call.startNanos(), Code.get(rc), call.path());
+        private void complete(int rc, String path) {
+            int i = answered++;
+            // the client hands back the very string it was given, so equals() ends at its identity check
+            if (!paths[i].equals(path)) {
+                outOfOrder++;
+            }
+            rec.record(System.nanoTime() - starts[i % starts.length], rc, path);
             window.release();
-            done.countDown();
+        }
+
+        /** Called once every permit is back (the semaphore orders the event thread's writes before it). */
+        void checkOrder() {
+            if (outOfOrder > 0) {
+                throw new IllegalStateException(outOfOrder
+                        + " answers came back out of the order their calls were sent: their latencies are not"
+                        + " trustworthy");
+            }
         }
 
         @Override
         public void processResult(int rc, String path, Object ctx, String name) {
-            complete(rc, ctx);
+            complete(rc, path);
         }
 
         @Override
         public void processResult(int rc, String path, Object ctx, Stat stat) {
-            complete(rc, ctx);
+            complete(rc, path);
         }
 
         @Override
         public void processResult(int rc, String path, Object ctx, byte[] data, Stat stat) {
-            complete(rc, ctx);
+            complete(rc, path);
         }
 
         @Override
         public void processResult(int rc, String path, Object ctx) {
-            complete(rc, ctx);
+            complete(rc, path);
         }
     }
 }

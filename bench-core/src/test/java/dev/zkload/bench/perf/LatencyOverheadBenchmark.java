@@ -6,25 +6,24 @@ import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyListener;
 import dev.zkload.bench.ops.Mode;
 import dev.zkload.bench.ops.Op;
+import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.TargetResult;
-import dev.zkload.bench.testing.ZkClients;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.ZooDefs.Ids;
-import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Benchmark command (not a test): what does zkload's measuring cost? Against one forked standalone
- * server it runs, interleaved, a bare loop of the plain ZooKeeper client doing the seven calls
- * (no timing per call, no histogram) and zkload's SYNC benchmark, then zkload's ASYNC benchmark;
- * after one warm-up round of each it reports the median of {@code rounds} rounds, per op, and the
- * ratio zkload-sync / bare. Usage: {@code LatencyOverheadBenchmark [znodes=10000] [rounds=3]};
- * see docs/performance.md for the script that runs it.
+ * server, each round runs the plain client's bare loops ({@link BareLoops}) and zkload's benchmark
+ * in the same mode one after the other: the bare synchronous loop beside {@code --mode sync}, the
+ * bare pipelined loop beside {@code --mode async}, both with the same window. Bare and zkload take
+ * turns going first from one round to the next, so neither always meets a fresher server. After one
+ * warm-up round it reports, per op, the median ops/s of {@code rounds} rounds and the median of the
+ * rounds' zkload / bare ratios. Usage: {@code LatencyOverheadBenchmark [znodes=10000] [rounds=3]
+ * [window=LatencyConfig's default] [async]}; see docs/performance.md for the script that runs it.
  */
 public final class LatencyOverheadBenchmark {
     private LatencyOverheadBenchmark() {}
@@ -32,100 +31,126 @@ public final class LatencyOverheadBenchmark {
     public static void main(String[] args) throws Exception {
         int znodes = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int window = args.length > 2 ? Integer.parseInt(args[2]) : LatencyConfig.DEFAULT_WINDOW;
+        // "async" alone skips the synchronous pair, which takes most of a round's time
+        boolean withSync = args.length <= 3 || !args[3].equals("async");
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("1g").build()) {
             zk.start();
             String cs = zk.connectString();
-            Map<Op, List<Double>> bare = new EnumMap<>(Op.class);
-            Map<Op, List<Double>> sync = new EnumMap<>(Op.class);
-            Map<Op, List<Double>> async = new EnumMap<>(Op.class);
+            Series bareSync = new Series();
+            Series zkSync = new Series();
+            Series barePipelined = new Series();
+            Series zkAsync = new Series();
             for (int round = 0; round <= rounds; round++) {
-                Map<Op, Double> b = bareLoop(cs, znodes);
-                Map<Op, Double> s = zkload(cs, znodes, Mode.SYNC);
-                Map<Op, Double> a = zkload(cs, znodes, Mode.ASYNC);
+                boolean bareFirst = round % 2 == 0;
+                Map<Op, Double> bs;
+                Map<Op, Double> zs;
+                Map<Op, Double> bp;
+                Map<Op, Double> za;
+                if (bareFirst) {
+                    bs = withSync ? BareLoops.sync(cs, znodes) : null;
+                    zs = withSync ? zkload(cs, znodes, Mode.SYNC, window) : null;
+                    bp = BareLoops.pipelined(cs, znodes, window);
+                    za = zkload(cs, znodes, Mode.ASYNC, window);
+                } else {
+                    zs = withSync ? zkload(cs, znodes, Mode.SYNC, window) : null;
+                    bs = withSync ? BareLoops.sync(cs, znodes) : null;
+                    za = zkload(cs, znodes, Mode.ASYNC, window);
+                    bp = BareLoops.pipelined(cs, znodes, window);
+                }
                 if (round == 0) {
                     System.out.println("warm-up round done");
                     continue;
                 }
-                for (Op op : Op.values()) {
-                    bare.computeIfAbsent(op, k -> new ArrayList<>()).add(b.get(op));
-                    sync.computeIfAbsent(op, k -> new ArrayList<>()).add(s.get(op));
-                    async.computeIfAbsent(op, k -> new ArrayList<>()).add(a.get(op));
+                if (withSync) {
+                    bareSync.add(bs, null);
+                    zkSync.add(zs, bs);
                 }
-                System.out.printf("round %d of %d done%n", round, rounds);
+                barePipelined.add(bp, null);
+                zkAsync.add(za, bp);
+                StringBuilder line = new StringBuilder();
+                for (Op op : Op.values()) {
+                    line.append(String.format(Locale.ROOT, " %s %.3f", op.jsonName(), za.get(op) / bp.get(op)));
+                }
+                System.out.printf("round %d of %d, async / bare pipelined:%s%n", round, rounds, line);
             }
             System.out.printf(
-                    "%n%d znodes of 100 bytes, standalone ZooKeeper %s, median of %d rounds (ops/s)%n%n",
-                    znodes, org.apache.zookeeper.Version.getFullVersion().split("-", 2)[0], rounds);
-            System.out.println("| op | bare client loop | zkload sync | sync / bare | zkload async (window 1000) |");
-            System.out.println("|---|---:|---:|---:|---:|");
+                    Locale.ROOT,
+                    "%n%d znodes of 100 bytes, standalone ZooKeeper %s, window %d, median of %d rounds (ops/s)%n%n",
+                    znodes,
+                    org.apache.zookeeper.Version.getFullVersion().split("-", 2)[0],
+                    window,
+                    rounds);
+            System.out.println("| op | bare sync loop | zkload sync | sync / bare | bare pipelined loop"
+                    + " | zkload async | async / bare |");
+            System.out.println("|---|---:|---:|---:|---:|---:|---:|");
             for (Op op : Op.values()) {
-                double b = median(bare.get(op));
-                double s = median(sync.get(op));
                 System.out.printf(
                         Locale.ROOT,
-                        "| %s | %.0f | %.0f | %.3f | %.0f |%n",
+                        "| %s | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f |%n",
                         op.jsonName(),
-                        b,
-                        s,
-                        s / b,
-                        median(async.get(op)));
+                        withSync ? bareSync.rate(op) : Double.NaN,
+                        withSync ? zkSync.rate(op) : Double.NaN,
+                        withSync ? zkSync.ratio(op) : Double.NaN,
+                        barePipelined.rate(op),
+                        zkAsync.rate(op),
+                        zkAsync.ratio(op));
             }
         }
     }
 
-    private static Map<Op, Double> zkload(String cs, int znodes, Mode mode) throws Exception {
-        TargetResult r = LatencyBenchmark.run(
-                        LatencyConfig.builder(cs).znodeCount(znodes).mode(mode).build(), LatencyListener.NONE)
+    static Map<Op, Double> zkload(String cs, int znodes, Mode mode, int window) throws Exception {
+        return opsPerSec(zkloadRun(cs, znodes, mode, window));
+    }
+
+    static TargetResult zkloadRun(String cs, int znodes, Mode mode, int window) throws Exception {
+        return LatencyBenchmark.run(
+                        LatencyConfig.builder(cs)
+                                .znodeCount(znodes)
+                                .mode(mode)
+                                .window(window)
+                                .build(),
+                        LatencyListener.NONE)
                 .report()
                 .targets()
                 .get(0);
+    }
+
+    static Map<Op, Double> opsPerSec(TargetResult r) {
         Map<Op, Double> rates = new EnumMap<>(Op.class);
         for (Op op : Op.values()) {
-            rates.put(op, r.ops().get(op.jsonName()).opsPerSec());
+            OpStats s = r.ops().get(op.jsonName());
+            rates.put(op, s.opsPerSec());
         }
         return rates;
     }
 
-    /** The same seven calls with the plain client and nothing else: the baseline. */
-    private static Map<Op, Double> bareLoop(String cs, int znodes) throws Exception {
-        Map<Op, Double> rates = new EnumMap<>(Op.class);
-        ZooKeeper zk = ZkClients.connect(cs);
-        try {
-            byte[] data = new byte[100];
-            zk.create("/bare", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-            String[] p = new String[znodes];
-            String[] e = new String[znodes];
-            for (int i = 0; i < znodes; i++) {
-                p[i] = "/bare/p" + i;
-                e[i] = "/bare/e" + i;
-            }
-            org.apache.zookeeper.Watcher w = event -> {};
-            for (Op op : Op.values()) {
-                long start = System.nanoTime();
-                for (int i = 0; i < znodes; i++) {
-                    switch (op) {
-                        case CREATE -> zk.create(p[i], data, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                        case SET -> zk.setData(p[i], data, -1);
-                        case GET -> zk.getData(p[i], false, null);
-                        case DELETE -> zk.delete(p[i], -1);
-                        case CREATE_EPHEMERAL -> zk.create(e[i], data, Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
-                        case WATCH -> zk.exists(e[i], w);
-                        case DELETE_EPHEMERAL -> zk.delete(e[i], -1);
-                        default -> throw new IllegalStateException();
-                    }
-                }
-                rates.put(op, znodes / ((System.nanoTime() - start) / 1e9));
-            }
-            zk.delete("/bare", -1);
-        } finally {
-            zk.close();
-        }
-        return rates;
-    }
-
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
         Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    /** One contender's ops/s per round, and its ratio to the baseline of the same round. */
+    private static final class Series {
+        private final Map<Op, List<Double>> rates = new EnumMap<>(Op.class);
+        private final Map<Op, List<Double>> ratios = new EnumMap<>(Op.class);
+
+        void add(Map<Op, Double> round, Map<Op, Double> baseline) {
+            for (Op op : Op.values()) {
+                rates.computeIfAbsent(op, k -> new ArrayList<>()).add(round.get(op));
+                if (baseline != null) {
+                    ratios.computeIfAbsent(op, k -> new ArrayList<>()).add(round.get(op) / baseline.get(op));
+                }
+            }
+        }
+
+        double rate(Op op) {
+            return median(rates.get(op));
+        }
+
+        double ratio(Op op) {
+            return median(ratios.get(op));
+        }
     }
 }

@@ -74,7 +74,7 @@ public final class LatencyCommand implements Callable<Integer> {
     @Option(
             names = "--window",
             paramLabel = "N",
-            defaultValue = "1000",
+            defaultValue = "" + LatencyConfig.DEFAULT_WINDOW,
             description = "Most requests outstanding in async and rate modes (default: ${DEFAULT-VALUE}).")
     int window;
 

@@ -48,12 +48,18 @@ final class BareReplay {
     }
 
     /**
+     * What one replay took: from the first request to the last answer, the requests sent (the
+     * parents it creates on the way included) and this process's CPU meanwhile.
+     */
+    record Replayed(double seconds, long requests, ProcessCpu cpu) {}
+
+    /**
      * Replays {@code requests} (kind → count, as {@code FleetSnapshot.operations()} counts them) under
      * {@code root}, which must not exist, through {@code zk} and {@value #SESSIONS}{@code - 1} more
      * sessions to {@code connectString}; {@code multiZnodes} is how many znodes the multis created in
-     * all. Returns the seconds from the first request to the last answer, and removes what it wrote.
+     * all. Returns what the replay took, and removes what it wrote.
      */
-    static double seconds(
+    static Replayed replay(
             ZooKeeper zk, String connectString, String root, Map<Operation, Long> requests, long multiZnodes)
             throws Exception {
         zk.create(root, new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
@@ -72,6 +78,7 @@ final class BareReplay {
             }
             List<Future<?>> done = new ArrayList<>();
             long shareOfMultiZnodes = multiZnodes / SESSIONS;
+            ProcessCpu cpu0 = ProcessCpu.now();
             long t0 = System.nanoTime();
             for (int k = 0; k < SESSIONS; k++) {
                 BareReplay replay = replays.get(k);
@@ -85,11 +92,14 @@ final class BareReplay {
                 f.get();
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
+            ProcessCpu cpu = ProcessCpu.now().since(cpu0);
+            long sent = 0;
             for (BareReplay replay : replays) {
                 replay.window.throwIfFailed();
+                sent += replay.window.sent() + replay.parents.size();
             }
             ZkTrees.deleteRecursive(zk, root);
-            return seconds;
+            return new Replayed(seconds, sent, cpu);
         } finally {
             threads.shutdownNow();
             for (ZooKeeper c : clients.subList(1, clients.size())) {

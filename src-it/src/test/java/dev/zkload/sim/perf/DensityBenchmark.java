@@ -1,6 +1,5 @@
 package dev.zkload.sim.perf;
 
-import com.sun.management.OperatingSystemMXBean;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.sim.DomainFleet;
@@ -10,6 +9,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,36 +19,70 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * Benchmark command (not a test): what simulated sessions cost the JVM that hosts them. For each
  * domain count given (default 100 300 700) against a fresh local server: sessions/s and domains/s
- * to register, threads, heap after GC and RSS per session, and client CPU per domain over a
- * steady-state minute; then, on the same server, two baselines: the seconds a bare multi-create loop
- * needs for the same number of znodes ({@link BareMultiCreate}), and the seconds a few bare
- * sessions need to issue the same requests the fleet issued while adding ({@link BareReplay}).
- * A count written {@code 700:paused} holds the domains with job runs paused (registration, sessions
- * and watches only). Run with a big enough heap, e.g. {@code bench/density.sh 100 300 700 700:paused}.
+ * to register, threads, heap after GC and RSS per session, and the process CPU per request over a
+ * steady-state minute; then, on the same server, the baselines: the seconds a bare multi-create loop
+ * needs for the same number of znodes ({@link BareMultiCreate}), the seconds a few bare sessions need
+ * to issue the same requests the fleet issued while adding ({@link BareReplay}), and the CPU per
+ * request of the same bare sessions replaying the requests of the fleet's steady minute. A count
+ * written {@code 700:paused} holds the domains with job runs paused (registration, sessions and
+ * watches only); {@code 100x3} repeats the count three times, each on a fresh server, and adds the
+ * median of the rounds. Run with a big enough heap, e.g. {@code bench/density.sh 100x3 700:paused}.
  */
 // DomainFleet.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
 public final class DensityBenchmark {
+    private static final Duration STEADY = Duration.ofSeconds(60);
+
     private DensityBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         String[] counts = args.length > 0 ? args : new String[] {"100", "300", "700", "700:paused"};
-        System.out.println("| domains | runs | sessions | add s | sessions/s | domains/s | threads | threads/session"
-                + " | heap/session KiB | RSS/session KiB | client CPU %/domain | requests | requests/s"
-                + " | bare multi-create s | add / multi-create | bare replay s | add / replay |");
-        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        List<String> density = new ArrayList<>();
+        List<String> cpu = new ArrayList<>();
         for (String c : counts) {
-            boolean paused = c.endsWith(":paused");
-            run(Integer.parseInt(paused ? c.substring(0, c.indexOf(':')) : c), !paused);
+            int rounds = c.contains("x") ? Integer.parseInt(c.substring(c.indexOf('x') + 1)) : 1;
+            String spec = c.contains("x") ? c.substring(0, c.indexOf('x')) : c;
+            boolean paused = spec.endsWith(":paused");
+            int domains = Integer.parseInt(paused ? spec.substring(0, spec.indexOf(':')) : spec);
+            List<Double> ratios = new ArrayList<>();
+            for (int round = 1; round <= rounds; round++) {
+                Round r = run(domains, !paused);
+                density.add(r.densityRow());
+                if (!paused) {
+                    cpu.add(r.cpuRow(round));
+                    ratios.add(r.cpuRatio());
+                }
+                System.out.println("<!-- " + domains + " domains, round " + round + " of " + rounds + ": "
+                        + r.densityRow() + (paused ? "" : " " + r.cpuRow(round)) + " -->");
+            }
+            if (rounds > 1 && !ratios.isEmpty()) {
+                cpu.add(String.format(
+                        Locale.ROOT,
+                        "| %d | median of %d | | | | | | | | | **%.2f** |",
+                        domains,
+                        rounds,
+                        median(ratios)));
+            }
+        }
+        System.out.println("| domains | runs | sessions | add s | sessions/s | domains/s | threads | threads/session"
+                + " | heap/session KiB | RSS/session KiB | requests | requests/s"
+                + " | bare multi-create s | add / multi-create | bare replay s | add / replay |");
+        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        density.forEach(System.out::println);
+        if (!cpu.isEmpty()) {
+            System.out.println();
+            System.out.println("| domains | round | fleet requests (steady minute) | fleet µs/request user | system"
+                    + " | total | bare replay requests | bare µs/request user | system | total | fleet / bare |");
+            System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            cpu.forEach(System.out::println);
         }
     }
 
-    private static void run(int domains, boolean jobRuns) throws Exception {
+    /** One count on a fresh server: the fleet added and held, then the baselines. */
+    private static Round run(int domains, boolean jobRuns) throws Exception {
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("8g").build()) {
             zk.start();
-            String row;
-            double registerSeconds;
-            Map<Operation, Long> requests;
+            Round r = new Round(domains, jobRuns);
             long heap0 = heapAfterGc();
             long rss0 = rss();
             int threads0 = ManagementFactory.getThreadMXBean().getThreadCount();
@@ -60,61 +95,59 @@ public final class DensityBenchmark {
                 Map<Operation, Long> ops0 = fleet.snapshot().operations();
                 long t0 = System.nanoTime();
                 fleet.addDomains(domains);
-                double seconds = (System.nanoTime() - t0) / 1e9;
-                requests = new TreeMap<>(fleet.snapshot().operations());
-                requests.replaceAll((kind, n) -> n - ops0.getOrDefault(kind, 0L));
-                long sessions = fleet.snapshot().sessionsOpen();
-                int threads = ManagementFactory.getThreadMXBean().getThreadCount() - threads0;
-                OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-                long cpu0 = os.getProcessCpuTime();
-                long w0 = System.nanoTime();
-                Thread.sleep(60_000);
-                double cpuPercent = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - w0);
-                long heap = heapAfterGc() - heap0;
-                long rss = rss() - rss0;
-                row = String.format(
-                        Locale.ROOT,
-                        "| %d | %s | %d | %.1f | %.0f | %.1f | %d | %.2f | %.1f | %.1f | %.3f |",
-                        domains,
-                        jobRuns ? "on" : "paused",
-                        sessions,
-                        seconds,
-                        sessions / seconds,
-                        domains / seconds,
-                        threads,
-                        (double) threads / sessions,
-                        heap / 1024.0 / sessions,
-                        rss / 1024.0 / sessions,
-                        cpuPercent / domains);
-                registerSeconds = seconds;
+                r.addSeconds = (System.nanoTime() - t0) / 1e9;
+                Map<Operation, Long> added = fleet.snapshot().operations();
+                r.addRequests = minus(added, ops0);
+                r.sessions = fleet.snapshot().sessionsOpen();
+                r.threads = ManagementFactory.getThreadMXBean().getThreadCount() - threads0;
+                // the add's garbage is the add's: the steady minute starts from a collected heap
+                heapAfterGc();
+                Map<Operation, Long> steady0 = fleet.snapshot().operations();
+                ProcessCpu cpu0 = ProcessCpu.now();
+                Thread.sleep(STEADY.toMillis());
+                r.steadyCpu = ProcessCpu.now().since(cpu0);
+                r.steadyRequests = minus(fleet.snapshot().operations(), steady0);
+                r.heapPerSession = (heapAfterGc() - heap0) / 1024.0 / r.sessions;
+                r.rssPerSession = (rss() - rss0) / 1024.0 / r.sessions;
             }
-            // the fleet has removed its tree: the same server now writes as many znodes as bare as it can
-            long znodes = Math.round(SaturnModel.saturn21().expectedFootprint().znodes() * domains);
-            // the znodes the creates left (probes deleted) came one by one; the rest came in the trees' multis
-            long multiZnodes = Math.max(0, znodes - requests.get(Operation.CREATE) + requests.get(Operation.DELETE));
-            long total = requests.values().stream().mapToLong(Long::longValue).sum();
-            double bare;
-            double replay;
-            ZooKeeper client =
-                    Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), e -> {});
-            try {
-                bare = BareMultiCreate.seconds(client, "/zkload/bare", znodes);
-                replay = BareReplay.seconds(client, zk.connectString(), "/zkload/replay", requests, multiZnodes);
-            } finally {
-                client.close();
-            }
-            System.out.printf(
-                    Locale.ROOT,
-                    "%s %d | %.0f | %.1f | %.2f | %.1f | %.2f |%n",
-                    row,
-                    total,
-                    total / registerSeconds,
-                    bare,
-                    registerSeconds / bare,
-                    replay,
-                    registerSeconds / replay);
-            System.out.println("<!-- requests while adding " + domains + " domains: " + requests + " -->");
+            baselines(zk.connectString(), r);
+            return r;
         }
+    }
+
+    /** On the same server, the fleet's tree gone: the bare multi-create, and the bare replays. */
+    private static void baselines(String connectString, Round r) throws Exception {
+        long znodes = Math.round(SaturnModel.saturn21().expectedFootprint().znodes() * r.domains);
+        // the znodes the creates left (probes deleted) came one by one; the rest came in the trees' multis
+        long multiZnodes =
+                Math.max(0, znodes - r.addRequests.get(Operation.CREATE) + r.addRequests.get(Operation.DELETE));
+        ZooKeeper client = Connections.open(connectString, Duration.ofSeconds(30), Duration.ofSeconds(30), e -> {});
+        try {
+            r.bareSeconds = BareMultiCreate.seconds(client, "/zkload/bare", znodes);
+            r.addReplay = BareReplay.replay(client, connectString, "/zkload/replay", r.addRequests, multiZnodes);
+            if (r.jobRuns) {
+                // the fleet's garbage is not the replay's to collect
+                heapAfterGc();
+                r.steadyReplay = BareReplay.replay(client, connectString, "/zkload/steady", r.steadyRequests, 0);
+            }
+        } finally {
+            client.close();
+        }
+    }
+
+    private static Map<Operation, Long> minus(Map<Operation, Long> now, Map<Operation, Long> before) {
+        Map<Operation, Long> d = new TreeMap<>(now);
+        d.replaceAll((kind, n) -> n - before.getOrDefault(kind, 0L));
+        return d;
+    }
+
+    private static long total(Map<Operation, Long> requests) {
+        return requests.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private static double median(List<Double> values) {
+        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     private static long heapAfterGc() throws InterruptedException {
@@ -132,5 +165,70 @@ public final class DensityBenchmark {
             }
         }
         return -1;
+    }
+
+    /** What one round measured. */
+    private static final class Round {
+        final int domains;
+        final boolean jobRuns;
+        double addSeconds;
+        Map<Operation, Long> addRequests;
+        long sessions;
+        int threads;
+        ProcessCpu steadyCpu;
+        Map<Operation, Long> steadyRequests;
+        double heapPerSession;
+        double rssPerSession;
+        double bareSeconds;
+        BareReplay.Replayed addReplay;
+        BareReplay.Replayed steadyReplay;
+
+        Round(int domains, boolean jobRuns) {
+            this.domains = domains;
+            this.jobRuns = jobRuns;
+        }
+
+        String densityRow() {
+            long requests = total(addRequests);
+            return String.format(
+                    Locale.ROOT,
+                    "| %d | %s | %d | %.1f | %.0f | %.1f | %d | %.2f | %.1f | %.1f | %d | %.0f | %.1f | %.2f | %.1f | %.2f |",
+                    domains,
+                    jobRuns ? "on" : "paused",
+                    sessions,
+                    addSeconds,
+                    sessions / addSeconds,
+                    domains / addSeconds,
+                    threads,
+                    (double) threads / sessions,
+                    heapPerSession,
+                    rssPerSession,
+                    requests,
+                    requests / addSeconds,
+                    bareSeconds,
+                    addSeconds / bareSeconds,
+                    addReplay.seconds(),
+                    addSeconds / addReplay.seconds());
+        }
+
+        double cpuRatio() {
+            double fleet = steadyCpu.totalNanos() / (double) total(steadyRequests);
+            double bare = steadyReplay.cpu().totalNanos() / (double) steadyReplay.requests();
+            return fleet / bare;
+        }
+
+        String cpuRow(int round) {
+            long requests = total(steadyRequests);
+            return String.format(
+                    Locale.ROOT,
+                    "| %d | %d | %d | %s | %d | %s | %.2f |",
+                    domains,
+                    round,
+                    requests,
+                    steadyCpu.perRequest(requests),
+                    steadyReplay.requests(),
+                    steadyReplay.cpu().perRequest(steadyReplay.requests()),
+                    cpuRatio());
+        }
     }
 }

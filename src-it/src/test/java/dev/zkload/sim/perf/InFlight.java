@@ -9,6 +9,8 @@ final class InFlight {
     private final int limit;
     private final Semaphore permits;
     private final AtomicReference<KeeperException> failure = new AtomicReference<>();
+    /** Calls sent: written by the one sending thread, read after {@link #drain()}. */
+    private long sent;
 
     InFlight(int limit) {
         this.limit = limit;
@@ -18,6 +20,11 @@ final class InFlight {
     /** Blocks until one more call may go out. */
     void acquire() throws InterruptedException {
         permits.acquire();
+        sent++;
+    }
+
+    long sent() {
+        return sent;
     }
 
     /** A call's answer: {@code rc} as the callback got it. */
