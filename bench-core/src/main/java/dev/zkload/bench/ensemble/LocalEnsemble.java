@@ -65,6 +65,9 @@ public interface LocalEnsemble extends Closeable {
     /** CPU time and memory of server {@code id}'s process now. */
     ProcessStats processStats(int id);
 
+    /** Server {@code id}'s {@code dataDir}: its snapshots and transaction logs are in {@code version-2} below it. */
+    Path dataDir(int id);
+
     /** Stops every server; deletes the data unless a base directory was given. Idempotent. */
     @Override
     void close();

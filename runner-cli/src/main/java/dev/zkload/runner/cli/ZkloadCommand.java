@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             LatencyCommand.class,
             SimulateCommand.class,
+            ZnodesCommand.class,
             EnsembleCommand.class,
             ReportCommand.class,
             CleanCommand.class

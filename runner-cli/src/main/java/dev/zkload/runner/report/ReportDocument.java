@@ -83,7 +83,7 @@ final class ReportDocument {
     }
 
     /** The servers as the preflight found them: version, role, and where their statistics came from. */
-    private static Table servers(List<Map<String, String>> servers) {
+    static Table servers(List<Map<String, String>> servers) {
         List<String> header = List.of("Server", "Version", "Mode", "Statistics");
         List<List<String>> rows = servers.stream()
                 .map(s -> List.of(
@@ -95,14 +95,14 @@ final class ReportDocument {
         return new Table("Servers", null, header, rows);
     }
 
-    private static Table keyValues(String title, Map<String, String> values) {
+    static Table keyValues(String title, Map<String, String> values) {
         List<List<String>> rows = values.entrySet().stream()
                 .map(e -> List.of(e.getKey(), e.getValue()))
                 .toList();
         return new Table(title, null, List.of("Name", "Value"), rows);
     }
 
-    private static String orUnknown(String text) {
+    static String orUnknown(String text) {
         return text == null ? Numbers.ABSENT : text;
     }
 }
