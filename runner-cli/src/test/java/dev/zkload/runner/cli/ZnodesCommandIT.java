@@ -1,18 +1,22 @@
 package dev.zkload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.runner.ExitCodes;
+import dev.zkload.runner.Main;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,6 +101,59 @@ class ZnodesCommandIT {
             assertThat(level.get("measured").has("snapshotBytes")).isFalse();
             assertThat(level.get("notes").toString()).contains("snapshot");
             assertThat(stats.monitor(zk.servers().get(0)).znodeCount()).isEqualTo(before);
+        }
+    }
+
+    /** SIGTERM, what Ctrl-C does minus the terminal, to a real runner process in the middle of a fill. */
+    @Test
+    void aSignalDuringAFillKeepsTheFinishedLevelsAndRemovesTheFill(@TempDir Path out) throws Exception {
+        try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("512m").build()) {
+            zk.start();
+            StatsClient stats = new StatsClient(Duration.ofSeconds(5));
+            long before = stats.monitor(zk.servers().get(0)).znodeCount();
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process runner = new ProcessBuilder(
+                            java,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            Main.class.getName(),
+                            "znodes",
+                            "--connect",
+                            zk.connectString(),
+                            "--counts",
+                            "0,5m",
+                            "--znode-count",
+                            "50",
+                            "--warmup",
+                            "0",
+                            "--out",
+                            out.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(
+                            out.resolveSibling(out.getFileName() + ".log").toFile())
+                    .start();
+            try {
+                Path levels = out.resolve("levels.jsonl");
+                // the first level is written, and the second one's fill is under way
+                await().atMost(Timeouts.seconds(90))
+                        .until(() -> Files.exists(levels)
+                                && stats.monitor(zk.servers().get(0)).znodeCount() > before + 20_000);
+                runner.destroy();
+                assertThat(runner.waitFor(90, TimeUnit.SECONDS)).isTrue();
+                assertThat(runner.exitValue()).isEqualTo(ExitCodes.INTERRUPTED);
+            } finally {
+                runner.destroyForcibly();
+            }
+            JsonNode summary =
+                    ResultJson.compact().readTree(out.resolve("summary.json").toFile());
+            assertThat(summary.get("stopReason").asText()).isEqualTo("interrupted");
+            assertThat(summary.get("levelsFinished").asInt()).isEqualTo(1);
+            assertThat(levels(out)).hasSize(1);
+            assertThat(out.resolve("report.md")).exists();
+            assertThat(stats.monitor(zk.servers().get(0)).znodeCount())
+                    .as("the fill and everything else the run created was removed")
+                    .isEqualTo(before);
         }
     }
 
