@@ -1,22 +1,13 @@
 package dev.zkload.runner.engine.experiment;
 
 import dev.zkload.bench.client.Connections;
-import dev.zkload.bench.ops.LatencyBenchmark;
-import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyListener;
-import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.TreeFill;
-import dev.zkload.bench.result.TargetResult;
-import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
-import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
-import dev.zkload.runner.result.SweepSummary;
-import dev.zkload.runner.result.SweepSummary.Stop;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,91 +22,55 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * {@code znodes}: does the ensemble slow down as it holds more znodes? For each level the tree
  * under the run's root is filled (pipelined, not measured) until the ensemble holds that many more
- * znodes than before, the servers are asked whether they do, and the seven-op benchmark runs on
- * top. The snapshots the servers took meanwhile (their count and time from {@code mntr}, the newest
- * file's size on an embedded ensemble) show what the znodes cost the disk. Each level is appended
- * to {@code levels.jsonl} as it finishes; the filled tree is removed at the end, also after Ctrl-C.
+ * znodes than before, the leader is asked whether it does, and the seven-op benchmark runs on top.
+ * The snapshots the leader took meanwhile (their count and time from {@code mntr}, the newest file's
+ * size on an embedded ensemble) show what the znodes cost the disk. The filled tree is removed at the
+ * end, also after Ctrl-C.
  */
-public final class ZnodeSweep {
+public final class ZnodeSweep implements Sweep.Experiment {
     private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(30);
 
     private final PreparedRun run;
     private final ZnodeSweepPlan plan;
     private final LatencyListener listener;
-    private final PrintWriter console;
     private final LeaderCounters leader;
+    private final String fillRoot;
+    private final byte[] data;
+    private ZooKeeper zk;
+    private LeaderCounters.Reading baseline;
+    private long filled;
 
-    public ZnodeSweep(PreparedRun run, ZnodeSweepPlan plan, LatencyListener listener, PrintWriter console) {
+    public ZnodeSweep(PreparedRun run, ZnodeSweepPlan plan, LatencyListener listener) {
         this.run = run;
         this.plan = plan;
         this.listener = listener;
-        this.console = console;
         this.leader = new LeaderCounters(run);
+        this.fillRoot = run.root() + "/fill";
+        this.data = new byte[plan.fillSize()];
     }
 
-    /**
-     * Runs every level, or until Ctrl-C or a failure.
-     *
-     * @throws RunFailure when the ensemble cannot be reached at all
-     */
-    public SweepSummary run() {
-        String fillRoot = run.root() + "/fill";
-        List<String> notes = new ArrayList<>();
-        int finished = 0;
-        Stop stop = Stop.COMPLETED;
-        String detail = null;
-        ZooKeeper zk = open();
-        try (GeneratorMonitor monitor =
-                new GeneratorMonitor(plan.limits(), run.target().ensemble().orElse(null))) {
-            zk.create(fillRoot, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-            LeaderCounters.Reading baseline = leader.read();
-            if (baseline == null) {
-                notes.add("The servers' znode counts could not be read: the levels are the znodes zkload created,"
-                        + " not observed on the ensemble.");
-            }
-            byte[] data = new byte[plan.fillSize()];
-            long filled = 0;
-            for (int i = 0; i < plan.levels().size(); i++) {
-                Level level = plan.levels().get(i);
-                LevelResult result = level(i + 1, level, zk, fillRoot, filled, data, baseline, monitor);
-                filled = level.value();
-                run.results().appendLevel(result);
-                console.println(LevelLine.of(result, plan.levels().size()));
-                console.flush();
-                if (result.interrupted()) {
-                    stop = Stop.INTERRUPTED;
-                    detail = "Ctrl-C during level " + level.label() + "; the levels before it are complete.";
-                    break;
-                }
-                finished++;
-            }
-        } catch (InterruptedException e) {
-            stop = Stop.INTERRUPTED;
-            detail = "Ctrl-C while filling level " + plan.levels().get(finished).label()
-                    + "; the levels before it are complete.";
-            Thread.currentThread().interrupt();
-        } catch (KeeperException | IOException e) {
-            stop = Stop.ERRORS;
-            detail = "The ensemble refused at level "
-                    + plan.levels()
-                            .get(Math.min(finished, plan.levels().size() - 1))
-                            .label() + ": "
-                    + e.getMessage();
-        } finally {
-            removeFill(zk, fillRoot, notes);
+    @Override
+    public String command() {
+        return "znodes";
+    }
+
+    @Override
+    public void open(List<String> notes) throws KeeperException, InterruptedException, IOException {
+        zk = Connections.open(
+                run.target().connectString().toString(),
+                SESSION_TIMEOUT,
+                plan.bench().connectTimeout(),
+                null);
+        zk.create(fillRoot, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        baseline = leader.read();
+        if (baseline == null) {
+            notes.add("The leader's znode count could not be read: the levels are the znodes zkload created,"
+                    + " not observed on the ensemble.");
         }
-        return new SweepSummary("znodes", plan.levels().size(), finished, stop, detail, Instant.now(), notes);
     }
 
-    private LevelResult level(
-            int index,
-            Level level,
-            ZooKeeper zk,
-            String fillRoot,
-            long filled,
-            byte[] data,
-            LeaderCounters.Reading baseline,
-            GeneratorMonitor monitor)
+    @Override
+    public LevelResult measure(int index, Level level, GeneratorMonitor monitor)
             throws KeeperException, InterruptedException, IOException {
         Instant start = Instant.now();
         Map<String, Double> measured = new LinkedHashMap<>();
@@ -124,10 +79,11 @@ public final class ZnodeSweep {
         long fillStart = System.nanoTime();
         TreeFill.fill(zk, fillRoot, filled, level.value(), data);
         double fillSeconds = (System.nanoTime() - fillStart) / 1e9;
-        measured.put("fillSeconds", round(fillSeconds, 3));
+        measured.put("fillSeconds", Sweep.round(fillSeconds, 3));
         if (level.value() > filled && fillSeconds > 0) {
-            measured.put("fillPerSecond", round((level.value() - filled) / fillSeconds, 0));
+            measured.put("fillPerSecond", Sweep.round((level.value() - filled) / fillSeconds, 0));
         }
+        filled = level.value();
         if (baseline != null) {
             long expected = baseline.znodes() + level.value();
             long onServer = leader.awaitZnodes(expected, Duration.ofSeconds(10));
@@ -138,17 +94,15 @@ public final class ZnodeSweep {
                         + " were expected: another client is changing the tree.");
             }
         }
-        monitor.begin();
-        LatencyRun bench = LatencyBenchmark.run(benchConfig(), listener);
-        GeneratorHealth health = monitor.end();
-        boolean interrupted = Thread.interrupted();
-        LeaderCounters.Reading after = leader.read();
-        snapshots(before, after, measured, notes);
-        TargetResult target = bench.report().targets().isEmpty()
-                ? null
-                : bench.report().targets().get(0);
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        BenchSettings.Outcome bench = plan.bench().measure(run, plan.bench().size(), listener, monitor);
+        // the last readings are taken even after Ctrl-C, whose interrupt is kept for the sweep
+        Thread.interrupted();
+        try {
+            snapshots(before, leader.read(), measured, notes);
+        } finally {
+            if (bench.interrupted()) {
+                Thread.currentThread().interrupt();
+            }
         }
         return new LevelResult(
                 index,
@@ -158,9 +112,9 @@ public final class ZnodeSweep {
                 Instant.now(),
                 measured,
                 notes,
-                target == null ? Map.of() : target.ops(),
-                health,
-                interrupted);
+                bench.ops(),
+                bench.health(),
+                bench.interrupted());
     }
 
     /** The snapshots the leader took while the level was filled and measured, and the newest one's size. */
@@ -181,7 +135,7 @@ public final class ZnodeSweep {
             notes.add("The leader took no snapshot during this level (it takes one every snapCount transactions).");
             return;
         }
-        measured.put("snapshotMsAvg", round((after.snapshotMs() - before.snapshotMs()) / (double) taken, 1));
+        measured.put("snapshotMsAvg", Sweep.round((after.snapshotMs() - before.snapshotMs()) / (double) taken, 1));
         var ensemble = run.target().ensemble();
         if (ensemble.isEmpty()) {
             notes.add("The snapshot's size is not observable on a remote ensemble (the files are on the servers).");
@@ -194,34 +148,12 @@ public final class ZnodeSweep {
         }
     }
 
-    private LatencyConfig benchConfig() {
-        return LatencyConfig.builder(run.target().connectString().toString())
-                .root(run.root() + "/bench")
-                .znodeCount(plan.benchZnodes())
-                .znodeSize(plan.benchSize())
-                .warmup(plan.warmup())
-                .timeLimit(plan.benchTime())
-                .connectTimeout(plan.connectTimeout())
-                .force(true)
-                .build();
-    }
-
-    private ZooKeeper open() {
-        try {
-            return Connections.open(
-                    run.target().connectString().toString(), SESSION_TIMEOUT, plan.connectTimeout(), null);
-        } catch (IOException e) {
-            throw new RunFailure("cannot connect to " + run.target().connectString() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RunFailure(
-                    "interrupted while connecting to " + run.target().connectString(), e);
+    /** Removes the filled tree whatever happened. */
+    @Override
+    public void close(List<String> notes) {
+        if (zk == null) {
+            return;
         }
-    }
-
-    /** Removes the filled tree whatever happened, even after Ctrl-C (whose interrupt is kept for the caller). */
-    private static void removeFill(ZooKeeper zk, String fillRoot, List<String> notes) {
-        boolean interrupted = Thread.interrupted();
         try {
             ZkTrees.deleteRecursive(zk, fillRoot);
         } catch (KeeperException | InterruptedException e) {
@@ -231,16 +163,8 @@ public final class ZnodeSweep {
             try {
                 zk.close();
             } catch (InterruptedException e) {
-                interrupted = true;
-            }
-            if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    private static double round(double value, int digits) {
-        double scale = Math.pow(10, digits);
-        return Math.round(value * scale) / scale;
     }
 }

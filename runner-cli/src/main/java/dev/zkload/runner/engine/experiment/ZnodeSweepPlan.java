@@ -1,30 +1,17 @@
 package dev.zkload.runner.engine.experiment;
 
 import dev.zkload.runner.engine.health.HealthLimits;
-import java.time.Duration;
 import java.util.List;
 
 /**
  * What {@code znodes} measures: the seven-op benchmark at each znode count the ensemble is filled to.
  *
- * @param levels         znodes added by the fill at each level, ascending
- * @param fillSize       bytes of data of every filled znode
- * @param benchZnodes    znodes per operation of the benchmark at each level
- * @param benchSize      bytes of data per benchmark znode
- * @param warmup         unrecorded calls of each operation before it is measured
- * @param benchTime      the longest one operation runs, or null for no limit
- * @param connectTimeout how long a session may take to connect
- * @param limits         when the runner, not the ensemble, is the bottleneck
+ * @param levels   znodes added by the fill at each level, rising
+ * @param fillSize bytes of data of every filled znode
+ * @param bench    the benchmark at each level
+ * @param limits   when the runner, not the ensemble, is the bottleneck
  */
-public record ZnodeSweepPlan(
-        List<Level> levels,
-        int fillSize,
-        int benchZnodes,
-        int benchSize,
-        int warmup,
-        Duration benchTime,
-        Duration connectTimeout,
-        HealthLimits limits) {
+public record ZnodeSweepPlan(List<Level> levels, int fillSize, BenchSettings bench, HealthLimits limits) {
 
     public ZnodeSweepPlan {
         levels = List.copyOf(levels);
