@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
             LatencyCommand.class,
             SimulateCommand.class,
             ZnodesCommand.class,
+            DataSizeCommand.class,
             EnsembleCommand.class,
             ReportCommand.class,
             CleanCommand.class

@@ -22,9 +22,16 @@ final class SweepReport {
     static final String P99_PNG = "p99-per-level.png";
 
     /** Per command: what a level is, for titles and axes, and the measured quantities shown, in order. */
-    private record Shape(String question, String levelAxis, List<String> quantities) {}
+    private record Shape(String question, String levelAxis, List<String> quantities, String caption) {}
 
     private static final Map<String, Shape> SHAPES = Map.of(
+            "data-size",
+            new Shape(
+                    "How much slower is each operation as znodes hold more data?",
+                    "bytes per znode",
+                    List.of("znodesPerOperation", "createMBPerSecond", "setMBPerSecond", "getMBPerSecond"),
+                    "the znodes each operation ran over, the data rate of create, set and get (MB = 10^6 bytes), and"
+                            + " the runner's health while it measured; n/a: not observed (the notes say why)."),
             "znodes",
             new Shape(
                     "Does the ensemble slow down as it holds more znodes?",
@@ -36,13 +43,15 @@ final class SweepReport {
                             "approximateDataBytes",
                             "snapshots",
                             "snapshotMsAvg",
-                            "snapshotBytes")));
+                            "snapshotBytes"),
+                    "as the leader counted it (mntr), the fill's own time, and the runner's health while it measured;"
+                            + " n/a: not observed (the notes say why)."));
 
     private SweepReport() {}
 
     static ReportFiles write(SweepResults results) throws IOException {
         RunInfo run = RunInfo.of(results.run());
-        Shape shape = SHAPES.getOrDefault(run.command(), new Shape(run.command(), "level", List.of()));
+        Shape shape = SHAPES.getOrDefault(run.command(), new Shape(run.command(), "level", List.of(), ""));
         List<LevelResult> measured =
                 results.levels().stream().filter(l -> !l.ops().isEmpty()).toList();
         List<Path> charts = new ArrayList<>();
@@ -167,12 +176,7 @@ final class SweepReport {
                             : level.generator().bound() ? "yes" : "no");
             rows.add(row);
         }
-        return new Table(
-                "What each level measured",
-                "as the leader counted it (mntr), the fill's own time, and the runner's health while it measured;"
-                        + " n/a: not observed (the notes say why).",
-                header,
-                rows);
+        return new Table("What each level measured", shape.caption(), header, rows);
     }
 
     private static Table perOp(String title, String unit, List<LevelResult> levels, Function<OpStats, String> cell) {

@@ -34,6 +34,11 @@ public record BenchSettings(int znodes, int size, int warmup, Duration time, Dur
      */
     record Outcome(Map<String, OpStats> ops, GeneratorHealth health, boolean interrupted) {}
 
+    /** The same benchmark over {@code count} znodes (and at most as many warm-up calls). */
+    BenchSettings withZnodes(int count) {
+        return new BenchSettings(count, size, Math.min(warmup, count), time, connectTimeout);
+    }
+
     /** Runs the benchmark with znodes of {@code bytes}, judging the runner's health over it. */
     Outcome measure(PreparedRun run, int bytes, LatencyListener listener, GeneratorMonitor monitor) throws IOException {
         monitor.begin();
