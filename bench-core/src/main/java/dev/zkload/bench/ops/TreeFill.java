@@ -68,7 +68,7 @@ public final class TreeFill {
     }
 
     /** The path of the fill's znode {@code i}. */
-    static String path(String parent, long i) {
+    public static String path(String parent, long i) {
         String bucket = parent + "/b" + i / BUCKET;
         long child = i % BUCKET;
         return child == 0 ? bucket : bucket + "/n" + child;

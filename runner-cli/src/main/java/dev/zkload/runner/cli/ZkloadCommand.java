@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
             SimulateCommand.class,
             ZnodesCommand.class,
             DataSizeCommand.class,
+            WatchesCommand.class,
             EnsembleCommand.class,
             ReportCommand.class,
             CleanCommand.class

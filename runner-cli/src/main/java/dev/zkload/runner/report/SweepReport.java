@@ -25,6 +25,21 @@ final class SweepReport {
     private record Shape(String question, String levelAxis, List<String> quantities, String caption) {}
 
     private static final Map<String, Shape> SHAPES = Map.of(
+            "watches",
+            new Shape(
+                    "What do watches cost a write?",
+                    "watches",
+                    List.of(
+                            "watchesOnServers",
+                            "watchesExpected",
+                            "notificationsReceived",
+                            "notificationsExpected",
+                            "notificationP50Ms",
+                            "notificationP99Ms",
+                            "notificationMaxMs"),
+                    "the watches the servers counted before the sets (each counts its own sessions'), the"
+                            + " notifications the watching sessions received and their latency from the set's send;"
+                            + " n/a: not observed (the notes say why)."),
             "data-size",
             new Shape(
                     "How much slower is each operation as znodes hold more data?",
@@ -52,6 +67,8 @@ final class SweepReport {
     static ReportFiles write(SweepResults results) throws IOException {
         RunInfo run = RunInfo.of(results.run());
         Shape shape = SHAPES.getOrDefault(run.command(), new Shape(run.command(), "level", List.of(), ""));
+        // a command that can sweep one of several quantities names the one it swept
+        String levelAxis = run.settings().getOrDefault("swept", shape.levelAxis());
         List<LevelResult> measured =
                 results.levels().stream().filter(l -> !l.ops().isEmpty()).toList();
         List<Path> charts = new ArrayList<>();
@@ -59,7 +76,7 @@ final class SweepReport {
             charts.add(ReportWriter.png(
                     Charts.perLevel(
                             "TPS per operation per level",
-                            shape.levelAxis(),
+                            levelAxis,
                             "operations per second",
                             measured,
                             OpStats::opsPerSec,
@@ -68,7 +85,7 @@ final class SweepReport {
             charts.add(ReportWriter.png(
                     Charts.perLevel(
                             "p99 latency per operation per level",
-                            shape.levelAxis(),
+                            levelAxis,
                             "p99 latency (ms)",
                             measured,
                             OpStats::p99Ms,
