@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
@@ -25,6 +26,20 @@ public final class Connections {
      */
     public static ZooKeeper open(String connectString, Duration sessionTimeout, Duration connectTimeout, Watcher events)
             throws IOException, InterruptedException {
+        return open(connectString, sessionTimeout, connectTimeout, events, state -> {});
+    }
+
+    /**
+     * Opens a session as {@link #open(String, Duration, Duration, Watcher)} does, and tells
+     * {@code states} of every change of the connection's state (disconnected, expired, …) after that.
+     */
+    public static ZooKeeper open(
+            String connectString,
+            Duration sessionTimeout,
+            Duration connectTimeout,
+            Watcher events,
+            Consumer<KeeperState> states)
+            throws IOException, InterruptedException {
         unknownHost(connectString);
         CountDownLatch connected = new CountDownLatch(1);
         ZooKeeper zk;
@@ -34,6 +49,7 @@ public final class Connections {
                     if (event.getState() == KeeperState.SyncConnected) {
                         connected.countDown();
                     }
+                    states.accept(event.getState());
                 } else if (events != null) {
                     events.process(event);
                 }

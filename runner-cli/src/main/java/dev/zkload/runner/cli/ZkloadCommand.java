@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
             ZnodesCommand.class,
             DataSizeCommand.class,
             WatchesCommand.class,
+            ConnectionsCommand.class,
             EnsembleCommand.class,
             ReportCommand.class,
             CleanCommand.class

@@ -25,6 +25,22 @@ final class SweepReport {
     private record Shape(String question, String levelAxis, List<String> quantities, String caption) {}
 
     private static final Map<String, Shape> SHAPES = Map.of(
+            "connections",
+            new Shape(
+                    "How does the ensemble fare as more clients work at once?",
+                    "clients",
+                    List.of(
+                            "leaderOutstandingMax",
+                            "followerOutstandingMax",
+                            "fsyncs",
+                            "fsyncMsAvg",
+                            "diskWriteMB",
+                            "connectionLosses",
+                            "sessionExpiries"),
+                    "the most requests the leader and any follower held outstanding (read four times a second), the"
+                            + " leader's fsyncs and their mean time, the embedded servers' disk writes (MB = 10^6"
+                            + " bytes), and the clients' lost connections and expired sessions; n/a: not observed"
+                            + " (the notes say why)."),
             "watches",
             new Shape(
                     "What do watches cost a write?",

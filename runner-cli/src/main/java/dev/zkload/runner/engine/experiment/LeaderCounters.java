@@ -9,7 +9,7 @@ import java.time.Duration;
 /**
  * The leader's own counters an experiment judges a level by: its znode count, the approximate size
  * of its data, and its snapshots so far ({@code mntr}'s {@code snapshottime} summary: how many, and
- * their total milliseconds). The leader, because it applies every write first; a standalone server
+ * their total milliseconds; its fsyncs likewise). The leader, because it applies every write first; a standalone server
  * is its own leader.
  */
 final class LeaderCounters {
@@ -24,8 +24,10 @@ final class LeaderCounters {
      * @param approximateDataSize bytes of data and paths in the tree, as the server estimates them
      * @param snapshots           snapshots taken since the server started, or -1 if not reported
      * @param snapshotMs          their total time, ms, or -1 if not reported
+     * @param fsyncs              transaction log fsyncs since the server started, or -1 if not reported
+     * @param fsyncMs             their total time, ms, or -1 if not reported
      */
-    record Reading(long znodes, long approximateDataSize, long snapshots, long snapshotMs) {}
+    record Reading(long znodes, long approximateDataSize, long snapshots, long snapshotMs, long fsyncs, long fsyncMs) {}
 
     /** The leader's counters now, or null when no server could be read or none leads. */
     Reading read() throws InterruptedException {
@@ -37,7 +39,9 @@ final class LeaderCounters {
                 stats.znodeCount(),
                 stats.approximateDataSize(),
                 count(stats, "cnt_snapshottime"),
-                count(stats, "sum_snapshottime"));
+                count(stats, "sum_snapshottime"),
+                count(stats, "cnt_fsynctime"),
+                count(stats, "sum_fsynctime"));
     }
 
     /**
