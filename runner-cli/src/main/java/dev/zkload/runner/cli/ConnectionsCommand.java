@@ -77,8 +77,7 @@ public final class ConnectionsCommand implements Callable<Integer> {
         settings.put("znodesPerClient", plan.znodesPerClient());
         settings.put("znodeSize", plan.size());
         settings.put("sessionTimeoutMs", plan.sessionTimeout().toMillis());
-        return SweepRun.run(
-                spec, options, checked, "connections", plan.levels(), settings, run -> new ConnectionSweep(run, plan));
+        return SweepRun.run(spec, options, checked, "connections", settings, run -> new ConnectionSweep(run, plan));
     }
 
     private ConnectionSweepPlan plan(HealthLimits limits) {

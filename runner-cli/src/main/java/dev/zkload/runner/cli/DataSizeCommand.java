@@ -73,7 +73,6 @@ public final class DataSizeCommand implements Callable<Integer> {
                 options,
                 checked,
                 "data-size",
-                plan.levels(),
                 settings,
                 run -> new DataSizeSweep(
                         run,

@@ -5,7 +5,6 @@ import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.cli.options.ExperimentOptions;
 import dev.zkload.runner.engine.experiment.BenchSettings;
-import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.Sweep;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
@@ -16,7 +15,6 @@ import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,7 +41,6 @@ final class SweepRun {
             ExperimentOptions options,
             Checked checked,
             String command,
-            List<Level> levels,
             Map<String, Object> settings,
             Function<PreparedRun, Sweep.Experiment> experiment)
             throws InterruptedException {
@@ -68,7 +65,7 @@ final class SweepRun {
                 out);
         try (PreparedRun run = PreparedRun.open(start, console)) {
             run.writeRun(spec.commandLine().getParseResult().originalArgs(), null, settings);
-            summary = Sweep.run(run, experiment.apply(run), levels, checked.limits(), console);
+            summary = Sweep.run(run, experiment.apply(run), checked.limits(), console);
             boolean interrupted = Thread.interrupted();
             run.results().writeSummary(summary);
             if (interrupted) {
@@ -80,6 +77,7 @@ final class SweepRun {
             console.println(summary.stopDetail());
         }
         summary.notes().forEach(console::println);
+        summary.answer().forEach((name, value) -> console.printf("%s: %s%n", name, value));
         console.printf(
                 "%d of %d level(s) measured. Results in %s%n",
                 summary.levelsFinished(), summary.levelsRequested(), out);

@@ -88,8 +88,7 @@ public final class WatchesCommand implements Callable<Integer> {
         settings.put("watchSessions", plan.sessions());
         settings.put("znodeCount", plan.znodes());
         settings.put("znodeSize", plan.size());
-        return SweepRun.run(
-                spec, options, checked, "watches", plan.levels(), settings, run -> new WatchSweep(run, plan));
+        return SweepRun.run(spec, options, checked, "watches", settings, run -> new WatchSweep(run, plan));
     }
 
     private WatchSweepPlan plan(HealthLimits limits) {

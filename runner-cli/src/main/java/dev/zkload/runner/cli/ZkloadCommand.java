@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
             DataSizeCommand.class,
             WatchesCommand.class,
             ConnectionsCommand.class,
+            MaxRateCommand.class,
             EnsembleCommand.class,
             ReportCommand.class,
             CleanCommand.class

@@ -74,7 +74,6 @@ public final class ZnodesCommand implements Callable<Integer> {
                 options,
                 checked,
                 "znodes",
-                plan.levels(),
                 settings,
                 run -> new ZnodeSweep(
                         run,

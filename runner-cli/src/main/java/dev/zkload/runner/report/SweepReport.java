@@ -25,6 +25,14 @@ final class SweepReport {
     private record Shape(String question, String levelAxis, List<String> quantities, String caption) {}
 
     private static final Map<String, Shape> SHAPES = Map.of(
+            "max-rate",
+            new Shape(
+                    "What is the highest throughput at which latency stays under the bound?",
+                    "rate asked for (calls/s)",
+                    List.of("targetRate", "achievedRate", "p50Ms", "p99Ms", "passed"),
+                    "each rate held, in the order the search tried them: the rate the ensemble achieved, the"
+                            + " latency of all calls from their intended start, and whether the rate held (1) or"
+                            + " not (0); the notes say why not."),
             "connections",
             new Shape(
                     "How does the ensemble fare as more clients work at once?",
@@ -85,8 +93,11 @@ final class SweepReport {
         Shape shape = SHAPES.getOrDefault(run.command(), new Shape(run.command(), "level", List.of(), ""));
         // a command that can sweep one of several quantities names the one it swept
         String levelAxis = run.settings().getOrDefault("swept", shape.levelAxis());
-        List<LevelResult> measured =
-                results.levels().stream().filter(l -> !l.ops().isEmpty()).toList();
+        // charts show a curve: the levels by value, whatever order a search tried them in
+        List<LevelResult> measured = results.levels().stream()
+                .filter(l -> !l.ops().isEmpty())
+                .sorted(java.util.Comparator.comparingLong(LevelResult::value))
+                .toList();
         List<Path> charts = new ArrayList<>();
         if (!measured.isEmpty()) {
             charts.add(ReportWriter.png(
@@ -165,8 +176,17 @@ final class SweepReport {
         SweepSummary summary = results.summary().get();
         String text = summary.levelsFinished() + " of " + summary.levelsRequested() + " level(s) measured, "
                 + summary.stopReason().json() + "."
-                + (summary.stopDetail() == null ? "" : " " + summary.stopDetail());
+                + (summary.stopDetail() == null ? "" : " " + summary.stopDetail())
+                + (summary.answer().isEmpty() ? "" : " Answer: " + answer(summary.answer()) + ".");
         return new Block.Text(text, summary.stopReason() != SweepSummary.Stop.COMPLETED);
+    }
+
+    private static String answer(Map<String, Double> answer) {
+        return String.join(
+                ", ",
+                answer.entrySet().stream()
+                        .map(e -> e.getKey() + " " + Numbers.decimal(e.getValue(), 3))
+                        .toList());
     }
 
     /** Everything the run could not observe or that went wrong, level by level, then the run's own. */

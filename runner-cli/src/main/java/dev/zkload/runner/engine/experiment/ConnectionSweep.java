@@ -52,6 +52,11 @@ public final class ConnectionSweep implements Sweep.Experiment {
     }
 
     @Override
+    public Sweep.LevelPlan levels() {
+        return Sweep.LevelPlan.of(plan.levels());
+    }
+
+    @Override
     public String command() {
         return "connections";
     }

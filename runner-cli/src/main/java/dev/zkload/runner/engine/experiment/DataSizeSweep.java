@@ -38,6 +38,11 @@ public final class DataSizeSweep implements Sweep.Experiment {
     }
 
     @Override
+    public Sweep.LevelPlan levels() {
+        return Sweep.LevelPlan.of(plan.levels());
+    }
+
+    @Override
     public String command() {
         return "data-size";
     }

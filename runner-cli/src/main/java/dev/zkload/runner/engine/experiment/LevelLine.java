@@ -9,9 +9,11 @@ import java.util.Map;
 final class LevelLine {
     private LevelLine() {}
 
+    /** @param levels how many levels the sweep has, or -1 when a search decides as it goes */
     static String of(LevelResult level, int levels) {
-        StringBuilder line = new StringBuilder(
-                String.format(Locale.ROOT, "level %d/%d (%s): ", level.level(), levels, level.label()));
+        String of = levels < 0 ? "" : "/" + levels;
+        StringBuilder line =
+                new StringBuilder(String.format(Locale.ROOT, "level %d%s (%s): ", level.level(), of, level.label()));
         Double onServer = level.measured().get("znodesOnServer");
         if (onServer != null) {
             line.append(String.format(Locale.ROOT, "%,.0f znodes on the leader; ", onServer));
@@ -23,6 +25,10 @@ final class LevelLine {
                     op.getKey(),
                     op.getValue().opsPerSec(),
                     op.getValue().p99Ms()));
+        }
+        Double passed = level.measured().get("passed");
+        if (passed != null) {
+            line.append(passed == 1.0 ? "[held] " : "[did not hold] ");
         }
         if (level.generator() != null && level.generator().bound()) {
             line.append("[generator-bound: ")

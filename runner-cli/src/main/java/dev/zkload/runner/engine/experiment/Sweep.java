@@ -11,6 +11,8 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.zookeeper.KeeperException;
 
 /**
@@ -25,6 +27,9 @@ public final class Sweep {
         /** The command, as {@code summary.json} names it. */
         String command();
 
+        /** The levels to measure: a list given beforehand, or a search. */
+        LevelPlan levels();
+
         /** Prepares the ensemble before the first level; what cannot be observed goes to {@code notes}. */
         void open(List<String> notes) throws KeeperException, InterruptedException, IOException;
 
@@ -34,42 +39,71 @@ public final class Sweep {
 
         /** Removes what the experiment created; never throws, says what it could not remove in {@code notes}. */
         void close(List<String> notes);
+
+        /** The sweep's answer, when it has one beside its levels (e.g. the highest rate that held), by name. */
+        default Map<String, Double> answer(List<LevelResult> done) {
+            return Map.of();
+        }
+    }
+
+    /** Where the levels come from: a list given beforehand, or a search that picks each from the ones before. */
+    public interface LevelPlan {
+        /** The next level, or empty when the sweep is done. */
+        Optional<Level> next(List<LevelResult> done);
+
+        /** How many levels the sweep will measure, or -1 when a search decides as it goes. */
+        int requested();
+
+        static LevelPlan of(List<Level> levels) {
+            List<Level> all = List.copyOf(levels);
+            return new LevelPlan() {
+                @Override
+                public Optional<Level> next(List<LevelResult> done) {
+                    return done.size() < all.size() ? Optional.of(all.get(done.size())) : Optional.empty();
+                }
+
+                @Override
+                public int requested() {
+                    return all.size();
+                }
+            };
+        }
     }
 
     private Sweep() {}
 
     /** Runs every level, or until Ctrl-C or a failure; the interrupt of a Ctrl-C is kept for the caller. */
-    public static SweepSummary run(
-            PreparedRun run, Experiment experiment, List<Level> levels, HealthLimits limits, PrintWriter console) {
+    public static SweepSummary run(PreparedRun run, Experiment experiment, HealthLimits limits, PrintWriter console) {
+        LevelPlan levels = experiment.levels();
         List<String> notes = new ArrayList<>();
-        int finished = 0;
+        List<LevelResult> done = new ArrayList<>();
         Stop stop = Stop.COMPLETED;
         String detail = null;
+        String current = "one";
         try (GeneratorMonitor monitor =
                 new GeneratorMonitor(limits, run.target().ensemble().orElse(null))) {
             experiment.open(notes);
-            for (Level level : levels) {
-                LevelResult result = experiment.measure(finished + 1, level, monitor);
+            for (Optional<Level> next = levels.next(done); next.isPresent(); next = levels.next(done)) {
+                Level level = next.get();
+                current = level.label();
+                LevelResult result = experiment.measure(done.size() + 1, level, monitor);
                 run.results().appendLevel(result);
-                console.println(LevelLine.of(result, levels.size()));
+                console.println(LevelLine.of(result, levels.requested()));
                 console.flush();
                 if (result.interrupted()) {
                     stop = Stop.INTERRUPTED;
                     detail = "Ctrl-C during level " + level.label() + "; the levels before it are complete.";
                     break;
                 }
-                finished++;
+                done.add(result);
             }
         } catch (InterruptedException e) {
             stop = Stop.INTERRUPTED;
-            detail = "Ctrl-C before level "
-                    + levels.get(Math.min(finished, levels.size() - 1)).label()
-                    + " was measured; the levels before it are complete.";
+            detail = "Ctrl-C before level " + current + " was measured; the levels before it are complete.";
             Thread.currentThread().interrupt();
         } catch (KeeperException | IOException e) {
             stop = Stop.ERRORS;
-            detail = "The ensemble refused at level "
-                    + levels.get(Math.min(finished, levels.size() - 1)).label() + ": " + e.getMessage();
+            detail = "The ensemble refused at level " + current + ": " + e.getMessage();
         } finally {
             boolean interrupted = Thread.interrupted();
             experiment.close(notes);
@@ -77,7 +111,16 @@ public final class Sweep {
                 Thread.currentThread().interrupt();
             }
         }
-        return new SweepSummary(experiment.command(), levels.size(), finished, stop, detail, Instant.now(), notes);
+        int requested = levels.requested() < 0 ? done.size() : levels.requested();
+        return new SweepSummary(
+                experiment.command(),
+                requested,
+                done.size(),
+                stop,
+                detail,
+                experiment.answer(done),
+                Instant.now(),
+                notes);
     }
 
     static double round(double value, int digits) {

@@ -67,6 +67,11 @@ public final class WatchSweep implements Sweep.Experiment {
     }
 
     @Override
+    public Sweep.LevelPlan levels() {
+        return Sweep.LevelPlan.of(plan.levels());
+    }
+
+    @Override
     public String command() {
         return "watches";
     }

@@ -50,6 +50,11 @@ public final class ZnodeSweep implements Sweep.Experiment {
     }
 
     @Override
+    public Sweep.LevelPlan levels() {
+        return Sweep.LevelPlan.of(plan.levels());
+    }
+
+    @Override
     public String command() {
         return "znodes";
     }
