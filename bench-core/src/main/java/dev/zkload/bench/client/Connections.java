@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
@@ -47,8 +48,23 @@ public final class Connections {
             Duration connectTimeout,
             Watcher events)
             throws IOException, InterruptedException {
+        return open(connectString, security, sessionTimeout, connectTimeout, events, state -> {});
+    }
+
+    /**
+     * Opens a session as {@link #open(String, ZkClientSecurity, Duration, Duration, Watcher)} does, and
+     * tells {@code states} of every change of the connection's state (disconnected, expired, …).
+     */
+    public static ZooKeeper open(
+            String connectString,
+            ZkClientSecurity security,
+            Duration sessionTimeout,
+            Duration connectTimeout,
+            Watcher events,
+            Consumer<KeeperState> states)
+            throws IOException, InterruptedException {
         unknownHost(connectString);
-        ConnectionEvents state = new ConnectionEvents(events);
+        ConnectionEvents state = new ConnectionEvents(events, states);
         ZooKeeper zk;
         try {
             zk = security.open(connectString, (int) Math.min(Integer.MAX_VALUE, sessionTimeout.toMillis()), state);
@@ -94,12 +110,14 @@ public final class Connections {
      */
     private static final class ConnectionEvents implements Watcher {
         private final Watcher events;
+        private final Consumer<KeeperState> states;
         private final CountDownLatch connected = new CountDownLatch(1);
         private final CountDownLatch authenticated = new CountDownLatch(1);
         private volatile boolean authFailed;
 
-        ConnectionEvents(Watcher events) {
+        ConnectionEvents(Watcher events, Consumer<KeeperState> states) {
             this.events = events;
+            this.states = states;
         }
 
         @Override
@@ -111,6 +129,7 @@ public final class Connections {
                 return;
             }
             KeeperState s = event.getState();
+            states.accept(s);
             if (s == KeeperState.SyncConnected) {
                 connected.countDown();
             } else if (s == KeeperState.SaslAuthenticated) {

@@ -64,6 +64,7 @@ final class ForkedEnsemble implements LocalEnsemble {
             for (int id = 1; id <= size; id++) {
                 ZooCfg.Ports p = ports.get(id - 1);
                 Path dir = baseDir.resolve("server-" + id);
+                // dataDir(id) names the same folder
                 ServerProcess server = new ServerProcess(
                         id,
                         size > 1,
@@ -193,6 +194,12 @@ final class ForkedEnsemble implements LocalEnsemble {
     @Override
     public ProcessStats processStats(int id) {
         return server(id).stats();
+    }
+
+    @Override
+    public synchronized Path dataDir(int id) {
+        server(id);
+        return baseDir.resolve("server-" + id).resolve("data");
     }
 
     private synchronized ServerProcess server(int id) {

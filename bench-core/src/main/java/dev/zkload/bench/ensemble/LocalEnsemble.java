@@ -89,6 +89,9 @@ public interface LocalEnsemble extends Closeable {
     /** The ZooKeeper the servers run. */
     ServerDistribution distribution();
 
+    /** Server {@code id}'s {@code dataDir}: its snapshots and transaction logs are in {@code version-2} below it. */
+    Path dataDir(int id);
+
     /** Stops every server; deletes the data unless a base directory was given. Idempotent. */
     @Override
     void close();

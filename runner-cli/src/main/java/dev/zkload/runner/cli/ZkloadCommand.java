@@ -25,6 +25,11 @@ import picocli.CommandLine.Spec;
         subcommands = {
             LatencyCommand.class,
             SimulateCommand.class,
+            ZnodesCommand.class,
+            DataSizeCommand.class,
+            WatchesCommand.class,
+            ConnectionsCommand.class,
+            MaxRateCommand.class,
             EnsembleCommand.class,
             ReportCommand.class,
             CompareCommand.class,

@@ -2,6 +2,7 @@ package dev.zkload.runner.report;
 
 import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.MetricSample;
 import dev.zkload.runner.result.StepResult;
 import java.awt.BasicStroke;
@@ -71,12 +72,35 @@ final class Charts {
                 data.addValue(StepLabels.op(step, op).map(value).orElse(null), op.jsonName(), StepLabels.label(step));
             }
         }
-        JFreeChart chart = lines
-                ? ChartFactory.createLineChart(
-                        title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL, true, false, false)
-                : ChartFactory.createBarChart(
-                        title, "step (domains)", valueAxis, data, PlotOrientation.VERTICAL, true, false, false);
-        return styled(chart);
+        return perCategory(title, "step (domains)", valueAxis, data, lines);
+    }
+
+    /** One value per operation per level of an experiment, laid out as {@link #perStep}. */
+    static JFreeChart perLevel(
+            String title,
+            String levelAxis,
+            String valueAxis,
+            List<LevelResult> levels,
+            Function<OpStats, Double> value,
+            boolean lines) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (Op op : Op.values()) {
+            for (LevelResult level : levels) {
+                OpStats stats = level.ops().get(op.jsonName());
+                data.addValue(stats == null ? null : value.apply(stats), op.jsonName(), level.label());
+            }
+        }
+        return perCategory(title, levelAxis, valueAxis, data, lines);
+    }
+
+    private static JFreeChart perCategory(
+            String title, String categoryAxis, String valueAxis, DefaultCategoryDataset data, boolean lines) {
+        return styled(
+                lines
+                        ? ChartFactory.createLineChart(
+                                title, categoryAxis, valueAxis, data, PlotOrientation.VERTICAL, true, false, false)
+                        : ChartFactory.createBarChart(
+                                title, categoryAxis, valueAxis, data, PlotOrientation.VERTICAL, true, false, false));
     }
 
     /**

@@ -32,7 +32,7 @@ final class ReportDocument {
             blocks.add(new Block.Bullets(folder.notes()));
         }
         blocks.add(new Block.Section("Settings"));
-        blocks.add(new Block.TableBlock(settings(run), 3));
+        blocks.add(new Block.TableBlock(settings(run, "ramp"), 3));
         if (!run.servers().isEmpty()) {
             blocks.add(new Block.TableBlock(servers(run.servers()), 3));
         }
@@ -118,7 +118,7 @@ final class ReportDocument {
     }
 
     /** The servers as the preflight found them: version, role, and where their statistics came from. */
-    private static Table servers(List<Map<String, String>> servers) {
+    static Table servers(List<Map<String, String>> servers) {
         List<String> header = List.of("Server", "Version", "Mode", "Statistics");
         List<List<String>> rows = servers.stream()
                 .map(s -> List.of(
@@ -130,10 +130,10 @@ final class ReportDocument {
         return new Table("Servers", null, header, rows);
     }
 
-    /** The ramp's, the target's and the model's settings in one table, each name under its group. */
-    private static Table settings(RunInfo run) {
+    /** The command's, the target's and the model's settings in one table, each name under its group. */
+    static Table settings(RunInfo run, String group) {
         List<List<String>> rows = new ArrayList<>();
-        addAll(rows, "ramp", run.settings());
+        addAll(rows, group, run.settings());
         addAll(rows, "target", run.target());
         addAll(rows, "model", run.model());
         return new Table("Run settings", null, List.of("Setting", "Value"), rows);
@@ -143,7 +143,7 @@ final class ReportDocument {
         values.forEach((k, v) -> rows.add(List.of(group + "." + k, v)));
     }
 
-    private static String orUnknown(String text) {
+    static String orUnknown(String text) {
         return text == null ? Numbers.ABSENT : text;
     }
 }

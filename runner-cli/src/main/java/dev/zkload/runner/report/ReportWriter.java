@@ -2,6 +2,7 @@ package dev.zkload.runner.report;
 
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.SweepResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,6 +52,9 @@ public final class ReportWriter {
     public static ReportFiles write(Path resultsDir, List<Double> percentiles) throws IOException {
         // Charts are drawn off-screen; without this a server with no display fails inside AWT.
         System.setProperty("java.awt.headless", "true");
+        if (SweepResults.isSweep(resultsDir)) {
+            return SweepReport.write(SweepResults.read(resultsDir));
+        }
         RunView folder = RunView.of(ResultReader.read(resultsDir), percentiles);
         List<Path> charts = new ArrayList<>();
         if (!folder.samples().isEmpty()) {
@@ -76,7 +80,11 @@ public final class ReportWriter {
         }
         Set<String> names = new LinkedHashSet<>();
         charts.forEach(c -> names.add(c.getFileName().toString()));
-        List<Block> blocks = ReportDocument.build(folder, names);
+        return render(resultsDir, ReportDocument.build(folder, names), charts);
+    }
+
+    /** Writes report.md from the blocks and report.html from report.md, with the charts inside it. */
+    static ReportFiles render(Path resultsDir, List<Block> blocks, List<Path> charts) throws IOException {
         String markdown = MarkdownReport.render(blocks);
         String title = blocks.stream()
                 .filter(b -> b instanceof Block.Title)
@@ -89,7 +97,7 @@ public final class ReportWriter {
         return new ReportFiles(md, html, charts);
     }
 
-    private static Path png(JFreeChart chart, Path file) throws IOException {
+    static Path png(JFreeChart chart, Path file) throws IOException {
         ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
         return file;
     }

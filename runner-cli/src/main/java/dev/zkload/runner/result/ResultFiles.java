@@ -16,6 +16,9 @@ public final class ResultFiles {
     public static final String STEPS = "steps.jsonl";
     public static final String METRICS = "server-metrics.csv";
     public static final String SUMMARY = "summary.json";
+    /** An experiment's levels, one JSON record per line, as {@code steps.jsonl} is the ramp's. */
+    public static final String LEVELS = "levels.jsonl";
+
     public static final String LATENCY = "latency.json";
     /** The folder of HdrHistogram interval logs. */
     public static final String HISTOGRAMS = "latency";

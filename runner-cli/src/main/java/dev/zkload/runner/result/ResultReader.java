@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zkload.bench.result.LatencyReport;
 import dev.zkload.bench.result.ResultJson;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -34,12 +33,8 @@ public final class ResultReader {
      * @throws IOException         when run.json is not valid, or of a newer schema than this zkload reads
      */
     public static RunResults read(Path dir) throws IOException {
-        Path runFile = dir.resolve(ResultFiles.RUN);
-        if (!Files.isRegularFile(runFile)) {
-            throw new NoSuchFileException(runFile.toString(), null, "no run.json: not a zkload results folder");
-        }
         List<String> notes = new ArrayList<>();
-        RunDescription run = run(runFile);
+        RunDescription run = run(dir);
         List<StepResult> steps = steps(dir.resolve(ResultFiles.STEPS), notes);
         List<MetricSample> samples = MetricSample.read(dir.resolve(ResultFiles.METRICS), notes);
         boolean latency = "latency".equals(run.command());
@@ -75,7 +70,12 @@ public final class ResultReader {
         return summary;
     }
 
-    private static RunDescription run(Path file) throws IOException {
+    /** Reads a folder's run.json, refusing one of a newer schema. */
+    static RunDescription run(Path dir) throws IOException {
+        Path file = dir.resolve(ResultFiles.RUN);
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchFileException(file.toString(), null, "no run.json: not a zkload results folder");
+        }
         RunDescription run;
         try {
             run = JSON.readValue(file.toFile(), RunDescription.class);
@@ -86,7 +86,7 @@ public final class ResultReader {
         return run;
     }
 
-    private static void checkVersion(Path file, int schemaVersion) throws IOException {
+    static void checkVersion(Path file, int schemaVersion) throws IOException {
         if (schemaVersion > ResultFiles.SCHEMA_VERSION) {
             throw new IOException(file + " was written by a newer zkload (results schema " + schemaVersion
                     + "; this one reads up to " + ResultFiles.SCHEMA_VERSION + "): use that zkload, or a newer one");
@@ -94,33 +94,11 @@ public final class ResultReader {
     }
 
     private static List<StepResult> steps(Path file, List<String> notes) throws IOException {
-        List<StepResult> steps = new ArrayList<>();
         if (!Files.isRegularFile(file)) {
             notes.add(ResultFiles.STEPS + " is missing: no step has finished.");
-            return steps;
+            return new ArrayList<>();
         }
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        int last = lines.size();
-        while (last > 0 && lines.get(last - 1).isBlank()) {
-            last--;
-        }
-        for (int i = 0; i < last; i++) {
-            String line = lines.get(i);
-            if (line.isBlank()) {
-                continue;
-            }
-            try {
-                steps.add(JSON.readValue(line, StepResult.class));
-            } catch (JsonProcessingException e) {
-                notes.add(
-                        i == last - 1
-                                ? ResultFiles.STEPS + " line " + (i + 1)
-                                        + " is incomplete (the run was probably stopped while"
-                                        + " writing it) and was skipped."
-                                : ResultFiles.STEPS + " line " + (i + 1) + " is not a valid step ("
-                                        + e.getOriginalMessage() + ") and was skipped.");
-            }
-        }
+        List<StepResult> steps = JsonLines.read(file, StepResult.class, "step", notes);
         steps.sort(Comparator.comparingInt(StepResult::step));
         for (StepResult step : steps) {
             if (step.ops().isEmpty()) {
@@ -137,7 +115,8 @@ public final class ResultReader {
         return steps;
     }
 
-    private static <T> Optional<T> json(Path file, Class<T> type, List<String> notes) throws IOException {
+    /** A JSON file the run writes last, absent while it runs (or after it was killed). */
+    static <T> Optional<T> json(Path file, Class<T> type, List<String> notes) throws IOException {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }

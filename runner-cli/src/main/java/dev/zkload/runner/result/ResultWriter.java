@@ -11,13 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * The results folder of one run, written in the contract's order: {@code run.json} first,
- * {@code steps.jsonl} appended and flushed to disk as each step finishes (a crash or Ctrl-C loses
- * no finished step), {@code summary.json} last. Files are replaced atomically where they are
- * rewritten, so a reader never sees half a run.json.
+ * {@code steps.jsonl} (an experiment's {@code levels.jsonl}) appended and flushed to disk as each step
+ * finishes (a crash or Ctrl-C loses no finished step), {@code summary.json} last. Files are replaced
+ * atomically where they are rewritten, so a reader never sees half a run.json.
  *
  * <p>A run's folder is new or empty: results of two runs never mix (old histogram logs beside new
  * ones would be read as one run). It is created only once the run has passed its checks, so a run
@@ -25,7 +27,8 @@ import java.util.stream.Stream;
  */
 public final class ResultWriter implements AutoCloseable {
     private final Path dir;
-    private Writer steps;
+    /** The files appended to, one record per line, open until the run ends. */
+    private final Map<String, Writer> appended = new HashMap<>();
 
     private ResultWriter(Path dir) {
         this.dir = dir;
@@ -116,21 +119,31 @@ public final class ResultWriter implements AutoCloseable {
     }
 
     /** Appends one step as a line of {@code steps.jsonl} and flushes it, so a killed run keeps every finished step. */
-    public synchronized void appendStep(Object step) {
+    public void appendStep(Object step) {
+        append(ResultFiles.STEPS, step);
+    }
+
+    /** Appends one level of an experiment as a line of {@code levels.jsonl} and flushes it. */
+    public void appendLevel(Object level) {
+        append(ResultFiles.LEVELS, level);
+    }
+
+    private synchronized void append(String name, Object record) {
         try {
-            if (steps == null) {
-                steps = Files.newBufferedWriter(
-                        dir.resolve(ResultFiles.STEPS),
+            Writer out = appended.get(name);
+            if (out == null) {
+                out = Files.newBufferedWriter(
+                        dir.resolve(name),
                         StandardCharsets.UTF_8,
                         StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);
+                appended.put(name, out);
             }
-            steps.write(ResultJson.compact().writeValueAsString(step));
-            steps.write('\n');
-            steps.flush();
+            out.write(ResultJson.compact().writeValueAsString(record));
+            out.write('\n');
+            out.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "cannot append to " + dir.resolve(ResultFiles.STEPS) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot append to " + dir.resolve(name) + ": " + e.getMessage(), e);
         }
     }
 
@@ -159,13 +172,17 @@ public final class ResultWriter implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        if (steps != null) {
+        IOException first = null;
+        for (Writer out : appended.values()) {
             try {
-                steps.close();
+                out.close();
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                first = first == null ? e : first;
             }
-            steps = null;
+        }
+        appended.clear();
+        if (first != null) {
+            throw new UncheckedIOException(first);
         }
     }
 }

@@ -1,0 +1,112 @@
+package dev.zkload.runner.cli;
+
+import dev.zkload.bench.ops.RunIds;
+import dev.zkload.bench.stats.AdminUrls;
+import dev.zkload.runner.ExitCodes;
+import dev.zkload.runner.cli.options.ExperimentOptions;
+import dev.zkload.runner.cli.options.SecretArguments;
+import dev.zkload.runner.engine.experiment.BenchSettings;
+import dev.zkload.runner.engine.experiment.Sweep;
+import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.report.ReportWriter;
+import dev.zkload.runner.result.SweepSummary;
+import dev.zkload.sim.zk.ZkTrees;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Function;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * How every experiment command runs, once its own options are checked: the root and folder checked
+ * before anything starts, the shared start ({@link PreparedRun}), the sweep, {@code summary.json},
+ * the report, and the exit code the sweep's end deserves.
+ */
+final class SweepRun {
+    private SweepRun() {}
+
+    /** The checked options every experiment shares, before anything starts. */
+    record Checked(AdminUrls adminUrls, HealthLimits limits) {}
+
+    static Checked check(CommandSpec spec, ExperimentOptions options) {
+        options.target.validate(spec);
+        return new Checked(options.serverMetrics.adminUrls(spec), options.generator.limits(spec));
+    }
+
+    static int run(
+            CommandSpec spec,
+            ExperimentOptions options,
+            Checked checked,
+            String command,
+            Map<String, Object> settings,
+            Function<PreparedRun, Sweep.Experiment> experiment)
+            throws InterruptedException {
+        String runId = RunIds.next();
+        String root = options.root != null ? options.root : "/zkload/" + command + "-" + runId;
+        try {
+            ZkTrees.checkRoot(root);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--root: " + e.getMessage());
+        }
+        Path out = options.output.checked(command, spec);
+        PrintWriter console = spec.commandLine().getOut();
+        SweepSummary summary;
+        RunStart start = new RunStart(
+                command,
+                runId,
+                root,
+                options.target.spec(spec, 1),
+                checked.adminUrls(),
+                !options.serverMetrics.none,
+                options.force,
+                out);
+        try (PreparedRun run = PreparedRun.open(start, console)) {
+            // the command line as typed, but never a password given on it
+            run.writeRun(
+                    SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings);
+            summary = Sweep.run(run, experiment.apply(run), checked.limits(), console);
+            boolean interrupted = Thread.interrupted();
+            run.results().writeSummary(summary);
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        report(out, console);
+        if (summary.stopDetail() != null) {
+            console.println(summary.stopDetail());
+        }
+        summary.notes().forEach(console::println);
+        summary.answer().forEach((name, value) -> console.printf("%s: %s%n", name, value));
+        console.printf(
+                "%d of %d level(s) measured. Results in %s%n",
+                summary.levelsFinished(), summary.levelsRequested(), out);
+        console.flush();
+        return switch (summary.stopReason()) {
+            case COMPLETED -> ExitCodes.OK;
+            case INTERRUPTED -> ExitCodes.INTERRUPTED;
+            case ERRORS -> ExitCodes.RUNTIME_FAILURE;
+        };
+    }
+
+    /** The benchmark's settings as run.json records them. */
+    static void describe(BenchSettings bench, Map<String, Object> settings) {
+        settings.put("znodeCount", bench.znodes());
+        settings.put("znodeSize", bench.size());
+        settings.put("warmup", bench.warmup());
+        settings.put("benchTimeSec", bench.time() == null ? null : bench.time().toSeconds());
+    }
+
+    /** The report is made from the folder alone, as {@code zkload report} would make it again. */
+    private static void report(Path out, PrintWriter console) {
+        try {
+            ReportWriter.write(out);
+        } catch (IOException | RuntimeException e) {
+            console.println("The report could not be written (" + e.getMessage() + "): the results are complete;"
+                    + " run zkload report " + out + " to try again.");
+        }
+    }
+}
