@@ -9,7 +9,6 @@ import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.progress.Progress;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +61,6 @@ public final class DataSizeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SweepRun.Checked checked = SweepRun.check(spec, options);
-        bench.validate(spec);
         DataSizePlan plan = plan(checked.limits());
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("sizes", plan.levels().stream().map(Level::label).toList());
@@ -91,18 +89,8 @@ public final class DataSizeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--max-data: " + e.getMessage());
         }
-        BenchSettings settings = new BenchSettings(
-                bench.znodeCount,
-                bench.znodeSize,
-                bench.warmupOr(1000),
-                bench.benchTimeOr(Duration.ofSeconds(30)),
-                options.target.connectTimeout);
-        List<Level> levels;
-        try {
-            levels = Levels.parse(sizes);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--sizes: " + e.getMessage());
-        }
+        BenchSettings settings = SweepRun.bench(spec, bench, options);
+        List<Level> levels = SweepRun.levels(spec, "--sizes", sizes);
         try {
             return new DataSizePlan(levels, maxBytes, settings, limits);
         } catch (IllegalArgumentException e) {

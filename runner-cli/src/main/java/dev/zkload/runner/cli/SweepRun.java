@@ -5,7 +5,10 @@ import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.cli.options.ExperimentOptions;
 import dev.zkload.runner.cli.options.SecretArguments;
+import dev.zkload.runner.cli.options.ZnodeOptions;
 import dev.zkload.runner.engine.experiment.BenchSettings;
+import dev.zkload.runner.engine.experiment.Level;
+import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.experiment.Sweep;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
@@ -16,6 +19,8 @@ import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,6 +95,29 @@ final class SweepRun {
             case INTERRUPTED -> ExitCodes.INTERRUPTED;
             case ERRORS -> ExitCodes.RUNTIME_FAILURE;
         };
+    }
+
+    /**
+     * The seven-op benchmark each level of an experiment runs, from the command's benchmark options
+     * (an experiment warms up with 1000 calls and limits each operation to 30 s unless told otherwise).
+     */
+    static BenchSettings bench(CommandSpec spec, ZnodeOptions bench, ExperimentOptions options) {
+        bench.validate(spec);
+        return new BenchSettings(
+                bench.znodeCount,
+                bench.znodeSize,
+                bench.warmupOr(1000),
+                bench.benchTimeOr(Duration.ofSeconds(30)),
+                options.target.connectTimeout);
+    }
+
+    /** The levels of {@code option} as written, or its one-sentence usage error. */
+    static List<Level> levels(CommandSpec spec, String option, String text) {
+        try {
+            return Levels.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
     }
 
     /** The benchmark's settings as run.json records them. */

@@ -2,7 +2,6 @@ package dev.zkload.runner.cli;
 
 import dev.zkload.runner.cli.options.ExperimentOptions;
 import dev.zkload.runner.engine.experiment.Level;
-import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.experiment.WatchSweep;
 import dev.zkload.runner.engine.experiment.WatchSweepPlan;
 import dev.zkload.runner.engine.experiment.WatchSweepPlan.Swept;
@@ -96,9 +95,10 @@ public final class WatchesCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(), "--znode-size must be between 0 and 1000000 bytes, got " + size);
         }
-        List<Level> fanOuts = parse("--watchers-per-znode", watchersPerZnode);
+        List<Level> fanOuts = SweepRun.levels(spec, "--watchers-per-znode", watchersPerZnode);
         boolean fanOutSwept = fanOuts.size() > 1;
-        List<Level> totals = parse("--watches", watches != null ? watches : fanOutSwept ? "0" : WATCHES_SWEPT);
+        List<Level> totals =
+                SweepRun.levels(spec, "--watches", watches != null ? watches : fanOutSwept ? "0" : WATCHES_SWEPT);
         if (fanOutSwept && totals.size() > 1) {
             throw new ParameterException(
                     spec.commandLine(), "sweep one of --watches and --watchers-per-znode; give the other one value");
@@ -127,14 +127,6 @@ public final class WatchesCommand implements Callable<Integer> {
                             limits);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    private List<Level> parse(String option, String text) {
-        try {
-            return Levels.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         }
     }
 }

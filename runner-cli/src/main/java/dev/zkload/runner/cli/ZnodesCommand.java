@@ -4,13 +4,12 @@ import dev.zkload.runner.cli.options.ExperimentOptions;
 import dev.zkload.runner.cli.options.ZnodeOptions;
 import dev.zkload.runner.engine.experiment.BenchSettings;
 import dev.zkload.runner.engine.experiment.Level;
-import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.experiment.ZnodeSweep;
 import dev.zkload.runner.engine.experiment.ZnodeSweepPlan;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.progress.Progress;
-import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -63,7 +62,6 @@ public final class ZnodesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SweepRun.Checked checked = SweepRun.check(spec, options);
-        bench.validate(spec);
         ZnodeSweepPlan plan = plan(checked.limits());
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("counts", plan.levels().stream().map(Level::label).toList());
@@ -86,14 +84,10 @@ public final class ZnodesCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(), "--fill-size must be between 0 and 1000000 bytes, got " + fillSize);
         }
-        BenchSettings settings = new BenchSettings(
-                bench.znodeCount,
-                bench.znodeSize,
-                bench.warmupOr(1000),
-                bench.benchTimeOr(Duration.ofSeconds(30)),
-                options.target.connectTimeout);
+        BenchSettings settings = SweepRun.bench(spec, bench, options);
+        List<Level> levels = SweepRun.levels(spec, "--counts", counts);
         try {
-            return new ZnodeSweepPlan(Levels.parse(counts), fillSize, settings, limits);
+            return new ZnodeSweepPlan(levels, fillSize, settings, limits);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--counts: " + e.getMessage());
         }
