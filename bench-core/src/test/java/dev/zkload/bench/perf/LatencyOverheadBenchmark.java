@@ -81,21 +81,26 @@ public final class LatencyOverheadBenchmark {
                     org.apache.zookeeper.Version.getFullVersion().split("-", 2)[0],
                     window,
                     rounds);
-            System.out.println("| op | bare sync loop | zkload sync | sync / bare | bare pipelined loop"
-                    + " | zkload async | async / bare |");
-            System.out.println("|---|---:|---:|---:|---:|---:|---:|");
-            for (Op op : Op.values()) {
-                System.out.printf(
-                        Locale.ROOT,
-                        "| %s | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f |%n",
-                        op.jsonName(),
-                        withSync ? bareSync.rate(op) : Double.NaN,
-                        withSync ? zkSync.rate(op) : Double.NaN,
-                        withSync ? zkSync.ratio(op) : Double.NaN,
-                        barePipelined.rate(op),
-                        zkAsync.rate(op),
-                        zkAsync.ratio(op));
-            }
+            printTable(bareSync, zkSync, barePipelined, zkAsync);
+        }
+    }
+
+    /** The medians per op; a pair that did not run (the sync one, with "async") prints as NaN. */
+    private static void printTable(Series bareSync, Series zkSync, Series barePipelined, Series zkAsync) {
+        System.out.println("| op | bare sync loop | zkload sync | sync / bare | bare pipelined loop"
+                + " | zkload async | async / bare |");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|");
+        for (Op op : Op.values()) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %s | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f |%n",
+                    op.jsonName(),
+                    bareSync.rate(op),
+                    zkSync.rate(op),
+                    zkSync.ratio(op),
+                    barePipelined.rate(op),
+                    zkAsync.rate(op),
+                    zkAsync.ratio(op));
         }
     }
 
@@ -146,11 +151,11 @@ public final class LatencyOverheadBenchmark {
         }
 
         double rate(Op op) {
-            return median(rates.get(op));
+            return rates.containsKey(op) ? median(rates.get(op)) : Double.NaN;
         }
 
         double ratio(Op op) {
-            return median(ratios.get(op));
+            return ratios.containsKey(op) ? median(ratios.get(op)) : Double.NaN;
         }
     }
 }
