@@ -73,9 +73,7 @@ public final class DataSizeCommand implements Callable<Integer> {
                 "data-size",
                 settings,
                 run -> new DataSizeSweep(
-                        run,
-                        plan,
-                        new PhaseProgress(Progress.forConsole(spec.commandLine().getOut()))));
+                        run, plan, new PhaseProgress(Progress.forConsole(options.output.console(spec)))));
     }
 
     private DataSizePlan plan(HealthLimits limits) {

@@ -58,7 +58,7 @@ final class SweepRun {
             throw new ParameterException(spec.commandLine(), "--root: " + e.getMessage());
         }
         Path out = options.output.checked(command, spec);
-        PrintWriter console = spec.commandLine().getOut();
+        PrintWriter console = options.output.console(spec);
         SweepSummary summary;
         RunStart start = new RunStart(
                 command,
@@ -90,6 +90,9 @@ final class SweepRun {
                 "%d of %d level(s) measured. Results in %s%n",
                 summary.levelsFinished(), summary.levelsRequested(), out);
         console.flush();
+        if (options.output.json) {
+            Gates.printJson(spec.commandLine().getOut(), summary);
+        }
         return switch (summary.stopReason()) {
             case COMPLETED -> ExitCodes.OK;
             case INTERRUPTED -> ExitCodes.INTERRUPTED;

@@ -73,10 +73,7 @@ public final class ZnodesCommand implements Callable<Integer> {
                 checked,
                 "znodes",
                 settings,
-                run -> new ZnodeSweep(
-                        run,
-                        plan,
-                        new PhaseProgress(Progress.forConsole(spec.commandLine().getOut()))));
+                run -> new ZnodeSweep(run, plan, new PhaseProgress(Progress.forConsole(options.output.console(spec)))));
     }
 
     private ZnodeSweepPlan plan(HealthLimits limits) {

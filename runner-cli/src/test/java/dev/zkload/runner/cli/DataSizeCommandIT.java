@@ -33,9 +33,15 @@ class DataSizeCommandIT {
                 "1MiB",
                 "--server-heap",
                 "256m",
+                "--json",
                 "--out",
                 out.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.OK);
+        // --json: stdout holds summary.json alone, the human text went to stderr
+        assertThat(ResultJson.compact().readTree(run.out()))
+                .isEqualTo(ResultJson.compact()
+                        .readTree(out.resolve("summary.json").toFile()));
+        assertThat(run.err()).contains("2 of 2 level(s) measured");
         List<String> lines = Files.readAllLines(out.resolve("levels.jsonl"), StandardCharsets.UTF_8);
         assertThat(lines).hasSize(2);
         JsonNode small = ResultJson.compact().readTree(lines.get(0));
