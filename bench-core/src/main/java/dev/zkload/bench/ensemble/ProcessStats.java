@@ -10,9 +10,11 @@ import java.time.Duration;
  * @param pid      the process id; -1 when the server is not running
  * @param cpuTime  CPU time (user + system) the process has used since it started; null when unknown
  * @param rssBytes resident set size in bytes; -1 when unknown (not Linux, or the process ended)
+ * @param writeBytes bytes the process has written to storage since it started ({@code write_bytes} of
+ *                   {@code /proc/<pid>/io}); -1 when unknown
  */
-public record ProcessStats(long pid, Duration cpuTime, long rssBytes) {
-    static final ProcessStats NOT_RUNNING = new ProcessStats(-1, null, -1);
+public record ProcessStats(long pid, Duration cpuTime, long rssBytes, long writeBytes) {
+    static final ProcessStats NOT_RUNNING = new ProcessStats(-1, null, -1, -1);
 
     /** CPU used between {@code earlier} and this reading, in percent of one core over {@code wall}; NaN when unknown. */
     public double cpuPercentSince(ProcessStats earlier, Duration wall) {

@@ -184,7 +184,11 @@ final class ServerProcess {
         if (p == null || !p.isAlive()) {
             return ProcessStats.NOT_RUNNING;
         }
-        return new ProcessStats(p.pid(), ProcReader.cpuTime(p.toHandle()), ProcReader.rssBytes(p.pid()));
+        return new ProcessStats(
+                p.pid(),
+                ProcReader.cpuTime(p.toHandle()),
+                ProcReader.rssBytes(p.pid()),
+                ProcReader.writeBytes(p.pid()));
     }
 
     /**

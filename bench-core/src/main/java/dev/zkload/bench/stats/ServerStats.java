@@ -76,6 +76,14 @@ public record ServerStats(
                 keys);
     }
 
+    /**
+     * Any counter the server reported beside the named ones (e.g. {@code cnt_snapshottime}), by its key
+     * with or without {@code mntr}'s {@code zk_} prefix; -1 when the server did not report it.
+     */
+    public long counter(String key) {
+        return new Keys(raw).count(key);
+    }
+
     /** Looks a key up with or without the {@code zk_} prefix; unparsable values read as unknown. */
     private record Keys(Map<String, String> map) {
         String text(String key) {

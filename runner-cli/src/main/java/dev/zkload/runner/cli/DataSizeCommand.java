@@ -8,7 +8,6 @@ import dev.zkload.runner.engine.experiment.DataSizeSweep;
 import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.health.HealthLimits;
-import dev.zkload.runner.progress.Progress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +71,7 @@ public final class DataSizeCommand implements Callable<Integer> {
                 checked,
                 "data-size",
                 settings,
-                run -> new DataSizeSweep(
-                        run, plan, new PhaseProgress(Progress.forConsole(options.output.console(spec)))));
+                run -> new DataSizeSweep(run, plan, SweepRun.progress(spec, options)));
     }
 
     private DataSizePlan plan(HealthLimits limits) {

@@ -13,6 +13,7 @@ import dev.zkload.runner.engine.experiment.Sweep;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.report.ReportWriter;
 import dev.zkload.runner.result.SweepSummary;
 import dev.zkload.sim.zk.ZkTrees;
@@ -121,6 +122,11 @@ final class SweepRun {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         }
+    }
+
+    /** The live line that shows which benchmark phase runs, where the command's human text goes. */
+    static PhaseProgress progress(CommandSpec spec, ExperimentOptions options) {
+        return new PhaseProgress(Progress.forConsole(options.output.console(spec)));
     }
 
     /** The benchmark's settings as run.json records them. */

@@ -7,7 +7,6 @@ import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.ZnodeSweep;
 import dev.zkload.runner.engine.experiment.ZnodeSweepPlan;
 import dev.zkload.runner.engine.health.HealthLimits;
-import dev.zkload.runner.progress.Progress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +72,7 @@ public final class ZnodesCommand implements Callable<Integer> {
                 checked,
                 "znodes",
                 settings,
-                run -> new ZnodeSweep(run, plan, new PhaseProgress(Progress.forConsole(options.output.console(spec)))));
+                run -> new ZnodeSweep(run, plan, SweepRun.progress(spec, options)));
     }
 
     private ZnodeSweepPlan plan(HealthLimits limits) {

@@ -5,7 +5,6 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
-import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -228,27 +227,10 @@ public final class ConnectionSweep implements Sweep.Experiment {
 
     @Override
     public void close(List<String> notes) {
-        for (ZooKeeper zk : clients) {
-            try {
-                zk.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        if (control == null) {
-            return;
-        }
-        try {
-            ZkTrees.deleteRecursive(control, clientsRoot);
-        } catch (KeeperException | InterruptedException e) {
-            notes.add("The clients' znodes under " + clientsRoot + " could not all be removed (" + e.getMessage()
-                    + "): run zkload clean to remove them.");
-        } finally {
-            try {
-                control.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        RunSessions.closeAll(clients);
+        if (control != null) {
+            RunSessions.removeTrees(control, notes, clientsRoot);
+            RunSessions.closeAll(List.of(control));
         }
     }
 }

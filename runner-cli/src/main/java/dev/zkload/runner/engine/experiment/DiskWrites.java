@@ -1,17 +1,13 @@
 package dev.zkload.runner.engine.experiment;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What the embedded servers wrote to storage during a level: {@code write_bytes} of each server
- * process's {@code /proc/<pid>/io} (bytes the process caused to be sent to the block layer: its
- * transaction log and snapshots, not what stayed in the page cache unflushed). Remote servers'
- * processes are not visible from here.
+ * What the embedded servers wrote to storage during a level: the difference of each server process's
+ * {@link dev.zkload.bench.ensemble.ProcessStats#writeBytes()} (its transaction log and snapshots).
+ * Remote servers' processes are not visible from here.
  */
 final class DiskWrites {
     private final LocalEnsemble ensemble;
@@ -26,7 +22,7 @@ final class DiskWrites {
         DiskWrites writes = new DiskWrites(ensemble);
         if (ensemble != null) {
             for (int id = 1; id <= ensemble.size(); id++) {
-                writes.before.put(id, writeBytes(ensemble.processStats(id).pid()));
+                writes.before.put(id, ensemble.processStats(id).writeBytes());
             }
         }
         return writes;
@@ -39,7 +35,7 @@ final class DiskWrites {
         }
         long sum = 0;
         for (int id = 1; id <= ensemble.size(); id++) {
-            long now = writeBytes(ensemble.processStats(id).pid());
+            long now = ensemble.processStats(id).writeBytes();
             Long then = before.get(id);
             if (now < 0 || then == null || then < 0) {
                 return;
@@ -47,23 +43,5 @@ final class DiskWrites {
             sum += now - then;
         }
         measured.put("diskWriteMB", Sweep.round(sum / 1e6, 3));
-    }
-
-    /** The process's {@code write_bytes}, or -1 when it cannot be read (not Linux, not ours, ended). */
-    static long writeBytes(long pid) {
-        if (pid < 0) {
-            return -1;
-        }
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "io"))) {
-                if (line.startsWith("write_bytes:")) {
-                    return Long.parseLong(
-                            line.substring("write_bytes:".length()).trim());
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
-        return -1;
     }
 }

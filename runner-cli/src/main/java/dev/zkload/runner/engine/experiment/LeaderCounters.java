@@ -38,10 +38,10 @@ final class LeaderCounters {
         return new Reading(
                 stats.znodeCount(),
                 stats.approximateDataSize(),
-                count(stats, "cnt_snapshottime"),
-                count(stats, "sum_snapshottime"),
-                count(stats, "cnt_fsynctime"),
-                count(stats, "sum_fsynctime"));
+                stats.counter("cnt_snapshottime"),
+                stats.counter("sum_snapshottime"),
+                stats.counter("cnt_fsynctime"),
+                stats.counter("sum_fsynctime"));
     }
 
     /**
@@ -75,15 +75,5 @@ final class LeaderCounters {
             }
         }
         return null;
-    }
-
-    /** A counter of the raw reading, with or without mntr's {@code zk_} prefix; -1 when absent. */
-    private static long count(ServerStats stats, String key) {
-        String value = stats.raw().getOrDefault("zk_" + key, stats.raw().get(key));
-        try {
-            return value == null ? -1 : Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 }

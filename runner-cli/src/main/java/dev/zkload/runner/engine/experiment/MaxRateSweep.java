@@ -5,7 +5,6 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
-import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -166,19 +165,8 @@ public final class MaxRateSweep implements Sweep.Experiment, Sweep.LevelPlan {
                     + " --precision: the answer is a lower bound.");
         }
         if (!sessions.isEmpty()) {
-            try {
-                ZkTrees.deleteRecursive(sessions.get(0), poolRoot);
-            } catch (KeeperException | InterruptedException e) {
-                notes.add("The znodes under " + poolRoot + " could not all be removed (" + e.getMessage()
-                        + "): run zkload clean to remove them.");
-            }
+            RunSessions.removeTrees(sessions.get(0), notes, poolRoot);
         }
-        for (ZooKeeper zk : sessions) {
-            try {
-                zk.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        RunSessions.closeAll(sessions);
     }
 }

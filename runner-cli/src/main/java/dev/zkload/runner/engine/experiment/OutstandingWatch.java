@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.experiment;
 
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerStats;
+import dev.zkload.bench.threads.DaemonThreads;
 import dev.zkload.runner.engine.run.PreparedRun;
 import java.io.IOException;
 import java.util.Map;
@@ -26,11 +27,7 @@ final class OutstandingWatch implements AutoCloseable {
 
     private OutstandingWatch(PreparedRun run) {
         this.run = run;
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "zkload-outstanding");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.factory("zkload-outstanding"));
     }
 
     static OutstandingWatch start(PreparedRun run) {

@@ -8,7 +8,6 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
-import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -268,30 +267,11 @@ public final class WatchSweep implements Sweep.Experiment {
 
     @Override
     public void close(List<String> notes) {
-        List<ZooKeeper> all = new ArrayList<>(idleSessions);
-        all.addAll(watchers);
-        for (ZooKeeper zk : all) {
-            try {
-                zk.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        if (setter == null) {
-            return;
-        }
-        try {
-            ZkTrees.deleteRecursive(setter, idleRoot);
-            ZkTrees.deleteRecursive(setter, setRoot);
-        } catch (KeeperException | InterruptedException e) {
-            notes.add("The watched znodes under " + run.root() + " could not all be removed (" + e.getMessage()
-                    + "): run zkload clean to remove them.");
-        } finally {
-            try {
-                setter.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        RunSessions.closeAll(idleSessions);
+        RunSessions.closeAll(watchers);
+        if (setter != null) {
+            RunSessions.removeTrees(setter, notes, idleRoot, setRoot);
+            RunSessions.closeAll(List.of(setter));
         }
     }
 }

@@ -5,7 +5,6 @@ import dev.zkload.bench.ops.TreeFill;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.LevelResult;
-import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -151,20 +150,9 @@ public final class ZnodeSweep implements Sweep.Experiment {
     /** Removes the filled tree whatever happened. */
     @Override
     public void close(List<String> notes) {
-        if (zk == null) {
-            return;
-        }
-        try {
-            ZkTrees.deleteRecursive(zk, fillRoot);
-        } catch (KeeperException | InterruptedException e) {
-            notes.add("The filled tree " + fillRoot + " could not be removed (" + e.getMessage()
-                    + "): run zkload clean to remove it.");
-        } finally {
-            try {
-                zk.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (zk != null) {
+            RunSessions.removeTrees(zk, notes, fillRoot);
+            RunSessions.closeAll(List.of(zk));
         }
     }
 }
