@@ -7,6 +7,7 @@ import dev.zkload.runner.engine.experiment.ConnectionSweepPlan;
 import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.threshold.Catalogs;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -77,7 +78,14 @@ public final class ConnectionsCommand implements Callable<Integer> {
         settings.put("znodesPerClient", plan.znodesPerClient());
         settings.put("znodeSize", plan.size());
         settings.put("sessionTimeoutMs", plan.sessionTimeout().toMillis());
-        return SweepRun.run(spec, options, checked, "connections", settings, run -> new ConnectionSweep(run, plan));
+        return SweepRun.run(
+                spec,
+                options,
+                checked,
+                "connections",
+                settings,
+                SweepRun.Gating.of(Catalogs.CONNECTIONS, plan.levels()),
+                run -> new ConnectionSweep(run, plan));
     }
 
     private ConnectionSweepPlan plan(HealthLimits limits) {

@@ -8,6 +8,7 @@ import dev.zkload.runner.engine.experiment.DataSizeSweep;
 import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.threshold.Catalogs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +72,7 @@ public final class DataSizeCommand implements Callable<Integer> {
                 checked,
                 "data-size",
                 settings,
+                SweepRun.Gating.of(Catalogs.DATA_SIZE, plan.levels()),
                 run -> new DataSizeSweep(run, plan, SweepRun.progress(spec, options)));
     }
 

@@ -6,9 +6,11 @@ import dev.zkload.runner.engine.experiment.MaxRatePlan;
 import dev.zkload.runner.engine.experiment.MaxRateSweep;
 import dev.zkload.runner.engine.experiment.Mix;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.threshold.Catalogs;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -130,7 +132,14 @@ public final class MaxRateCommand implements Callable<Integer> {
         settings.put("pool", plan.pool());
         settings.put("znodeSize", plan.size());
         settings.put("maxOutstanding", plan.maxOutstanding());
-        return SweepRun.run(spec, options, checked, "max-rate", settings, run -> new MaxRateSweep(run, plan));
+        return SweepRun.run(
+                spec,
+                options,
+                checked,
+                "max-rate",
+                settings,
+                new SweepRun.Gating(Catalogs.MAX_RATE, Optional.empty()),
+                run -> new MaxRateSweep(run, plan));
     }
 
     private MaxRatePlan plan(HealthLimits limits) {

@@ -15,7 +15,13 @@ import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.report.ReportWriter;
+import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.result.SweepResults;
 import dev.zkload.runner.result.SweepSummary;
+import dev.zkload.runner.result.ThresholdResult;
+import dev.zkload.runner.threshold.Catalog;
+import dev.zkload.runner.threshold.SweepMeasurements;
+import dev.zkload.runner.threshold.Threshold;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -43,14 +50,35 @@ final class SweepRun {
         return new Checked(options.serverMetrics.adminUrls(spec), options.generator.limits(spec));
     }
 
+    /**
+     * What {@code --threshold} is judged against: the command's metrics, and its levels when they are known
+     * before the run (a search's are not), so that an {@code @LEVEL} the run will never measure is refused
+     * at once.
+     */
+    record Gating(Catalog catalog, Optional<List<Level>> levels) {
+        static Gating of(Catalog catalog, List<Level> levels) {
+            return new Gating(catalog, Optional.of(levels));
+        }
+
+        List<Threshold> parse(CommandSpec spec, ExperimentOptions options) {
+            Optional<List<Integer>> values = levels.map(all -> all.stream()
+                    .filter(l -> l.value() <= Integer.MAX_VALUE)
+                    .map(l -> (int) l.value())
+                    .toList());
+            return options.thresholds.parse(spec, catalog, values);
+        }
+    }
+
     static int run(
             CommandSpec spec,
             ExperimentOptions options,
             Checked checked,
             String command,
             Map<String, Object> settings,
+            Gating gating,
             Function<PreparedRun, Sweep.Experiment> experiment)
             throws InterruptedException {
+        List<Threshold> gates = gating.parse(spec, options);
         String runId = RunIds.next();
         String root = options.root != null ? options.root : "/zkload/" + command + "-" + runId;
         try {
@@ -76,6 +104,7 @@ final class SweepRun {
                     SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings);
             summary = Sweep.run(run, experiment.apply(run), checked.limits(), console);
             boolean interrupted = Thread.interrupted();
+            summary = summary.withThresholds(judge(gates, summary, out, gating.catalog()));
             run.results().writeSummary(summary);
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -90,15 +119,33 @@ final class SweepRun {
         console.printf(
                 "%d of %d level(s) measured. Results in %s%n",
                 summary.levelsFinished(), summary.levelsRequested(), out);
+        Gates.print(console, summary.thresholds());
         console.flush();
         if (options.output.json) {
             Gates.printJson(spec.commandLine().getOut(), summary);
         }
-        return switch (summary.stopReason()) {
-            case COMPLETED -> ExitCodes.OK;
-            case INTERRUPTED -> ExitCodes.INTERRUPTED;
-            case ERRORS -> ExitCodes.RUNTIME_FAILURE;
-        };
+        int code =
+                switch (summary.stopReason()) {
+                    case COMPLETED -> ExitCodes.OK;
+                    case INTERRUPTED -> ExitCodes.INTERRUPTED;
+                    case ERRORS -> ExitCodes.RUNTIME_FAILURE;
+                };
+        return Gates.exitCode(code, summary.thresholds());
+    }
+
+    /** The thresholds judged on the levels as levels.jsonl recorded them, the one cut short by Ctrl-C too. */
+    private static List<ThresholdResult> judge(List<Threshold> gates, SweepSummary summary, Path out, Catalog catalog) {
+        if (gates.isEmpty()) {
+            return List.of();
+        }
+        List<LevelResult> levels;
+        try {
+            levels = SweepResults.read(out).levels();
+        } catch (IOException e) {
+            // levels that cannot be read back were not observed, whatever they held
+            levels = List.of();
+        }
+        return Gates.judge(gates, new SweepMeasurements(summary, levels, catalog.levelName()));
     }
 
     /**

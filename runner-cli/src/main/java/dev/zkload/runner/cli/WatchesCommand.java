@@ -6,6 +6,8 @@ import dev.zkload.runner.engine.experiment.WatchSweep;
 import dev.zkload.runner.engine.experiment.WatchSweepPlan;
 import dev.zkload.runner.engine.experiment.WatchSweepPlan.Swept;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.threshold.Catalog;
+import dev.zkload.runner.threshold.Catalogs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +89,15 @@ public final class WatchesCommand implements Callable<Integer> {
         settings.put("watchSessions", plan.sessions());
         settings.put("znodeCount", plan.znodes());
         settings.put("znodeSize", plan.size());
-        return SweepRun.run(spec, options, checked, "watches", settings, run -> new WatchSweep(run, plan));
+        Catalog catalog = Catalogs.watches(plan.swept() == Swept.TOTAL ? "watches" : "watchers per znode");
+        return SweepRun.run(
+                spec,
+                options,
+                checked,
+                "watches",
+                settings,
+                SweepRun.Gating.of(catalog, plan.levels()),
+                run -> new WatchSweep(run, plan));
     }
 
     private WatchSweepPlan plan(HealthLimits limits) {

@@ -7,6 +7,7 @@ import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.ZnodeSweep;
 import dev.zkload.runner.engine.experiment.ZnodeSweepPlan;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.threshold.Catalogs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +73,7 @@ public final class ZnodesCommand implements Callable<Integer> {
                 checked,
                 "znodes",
                 settings,
+                SweepRun.Gating.of(Catalogs.ZNODES, plan.levels()),
                 run -> new ZnodeSweep(run, plan, SweepRun.progress(spec, options)));
     }
 

@@ -101,7 +101,7 @@ final class ReportDocument {
     }
 
     /** Each {@code --threshold} as the run judged it; not observed counts as failed. */
-    private static Table thresholds(List<ThresholdResult> results) {
+    static Table thresholds(List<ThresholdResult> results) {
         List<List<String>> rows = results.stream()
                 .map(r -> List.of(r.threshold(), r.status().json(), r.detail()))
                 .toList();
@@ -110,9 +110,9 @@ final class ReportDocument {
                 "Thresholds",
                 failed == 0
                         ? "Every threshold passed."
-                        : failed + " of " + results.size() + " did not pass (a threshold not observed — a step where"
-                                + " the runner was the bottleneck or the servers gave no statistics — counts as"
-                                + " failed): the run ended with exit code 3.",
+                        : failed + " of " + results.size() + " did not pass (a threshold not observed — a step or level"
+                                + " where the runner was the bottleneck or the servers gave no statistics — counts"
+                                + " as failed): the run ended with exit code 3.",
                 List.of("Threshold", "Result", "Measured"),
                 rows);
     }

@@ -131,6 +131,9 @@ final class SweepReport {
                 false));
         blocks.add(new Block.Section("Outcome"));
         blocks.add(outcome(results));
+        results.summary()
+                .filter(s -> !s.thresholds().isEmpty())
+                .ifPresent(s -> blocks.add(new Block.TableBlock(ReportDocument.thresholds(s.thresholds()), 3)));
         List<String> notes = notes(results);
         if (!notes.isEmpty()) {
             blocks.add(new Block.Section("Notes"));

@@ -20,6 +20,7 @@ import java.util.Map;
  *                        the experiment has none, and without any value it did not observe
  * @param endTime         when it ended
  * @param notes           what the experiment could not observe or clean up, in words
+ * @param thresholds      every {@code --threshold}, judged
  */
 public record SweepSummary(
         int schemaVersion,
@@ -30,11 +31,27 @@ public record SweepSummary(
         String stopDetail,
         Map<String, Double> answer,
         Instant endTime,
-        List<String> notes) {
+        List<String> notes,
+        List<ThresholdResult> thresholds) {
 
     public SweepSummary {
         answer = answer == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(answer));
         notes = notes == null ? List.of() : List.copyOf(notes);
+        thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
+    }
+
+    public SweepSummary withThresholds(List<ThresholdResult> judged) {
+        return new SweepSummary(
+                schemaVersion,
+                command,
+                levelsRequested,
+                levelsFinished,
+                stopReason,
+                stopDetail,
+                answer,
+                endTime,
+                notes,
+                judged);
     }
 
     /** Why a sweep ended; the names are the {@code stopReason} values of its {@code summary.json}. */

@@ -7,11 +7,12 @@ import java.util.Optional;
  * The metrics one command measures, and what {@code @LEVEL} selects in its runs.
  *
  * @param command   the command's name, for messages
- * @param levelName what a level is ({@code domains} for the ramp: {@code @200} is the step with 200 domains), or
+ * @param levelWord what the command calls one of its levels: the ramp's {@code step}, an experiment's {@code level}
+ * @param levelName what a level counts ({@code domains} for the ramp: {@code @200} is the step with 200 domains), or
  *                  null when the command's thresholds take no {@code @}
  * @param metrics   what its thresholds may name
  */
-public record Catalog(String command, String levelName, List<Metric> metrics) {
+public record Catalog(String command, String levelWord, String levelName, List<Metric> metrics) {
     public Catalog {
         metrics = List.copyOf(metrics);
     }

@@ -13,6 +13,8 @@ import java.util.List;
  *                    picks one
  * @param source      where the value comes from, which says when it was not observed
  * @param description one line for {@code --help} and the docs
+ * @param recordedAs  the name an experiment's levels record it under ({@code measured} of {@code levels.jsonl}),
+ *                    or null when it is not one of those
  */
 public record Metric(
         String name,
@@ -20,7 +22,19 @@ public record Metric(
         List<String> arguments,
         Aggregate aggregate,
         Source source,
-        String description) {
+        String description,
+        String recordedAs) {
+
+    /** A metric that is not read from an experiment level's {@code measured}. */
+    public Metric(
+            String name,
+            Quantity quantity,
+            List<String> arguments,
+            Aggregate aggregate,
+            Source source,
+            String description) {
+        this(name, quantity, arguments, aggregate, source, description, null);
+    }
 
     /** How a metric's value over several levels (steps, targets) is combined. */
     public enum Aggregate {

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * comparison = "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | "==" | "!="
  * number     = digits [ "." digits ]
  * unit       = one of the metric's units (ms, s, %, k, /s, MiB, …)
- * level      = digits                                                  (e.g. a ramp step's domains)
+ * level      = digits [ "k" | "m" | "g" ]           (a ramp step's domains, an experiment's level: 100k)
  * </pre>
  *
  * A bad threshold is refused with one sentence that quotes the bad token and says where it is and
@@ -26,7 +26,7 @@ public final class ThresholdParser {
     private static final Pattern PERCENTILE = Pattern.compile("p(\\d+(?:\\.\\d+)?)");
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
     private static final Pattern UNIT = Pattern.compile("[A-Za-zµ%/]+");
-    private static final Pattern LEVEL = Pattern.compile("\\d+");
+    private static final Pattern LEVEL = Pattern.compile("(\\d+)([kKmMgG]?)");
 
     private final Catalog catalog;
     private final String text;
@@ -59,8 +59,8 @@ public final class ThresholdParser {
                 .filter(t -> t.level() != null && !known.contains(t.level()))
                 .findFirst()
                 .ifPresent(t -> {
-                    throw new ThresholdSyntaxException("\"" + t.text() + "\": @" + t.level() + " is not a step of this"
-                            + " run; its steps have "
+                    throw new ThresholdSyntaxException("\"" + t.text() + "\": @" + t.level() + " is not a "
+                            + catalog.levelWord() + " of this run; its " + catalog.levelWord() + "s have "
                             + String.join(
                                     ", ", known.stream().map(String::valueOf).toList())
                             + " " + catalog.levelName());
@@ -94,7 +94,11 @@ public final class ThresholdParser {
         int at = pos;
         Integer level = level();
         if (level != null && metric.aggregate() == Metric.Aggregate.RUN) {
-            throw bad("@", at, "picks a step, but " + metric.name() + " is one value for the whole run");
+            throw bad(
+                    "@",
+                    at,
+                    "picks a " + catalog.levelWord() + ", but " + metric.name() + " is one value for the"
+                            + " whole run");
         }
         if (pos < text.length()) {
             throw bad(text.substring(pos), pos, "is left over after the threshold");
@@ -188,13 +192,26 @@ public final class ThresholdParser {
         int at = pos;
         pos++;
         if (catalog.levelName() == null) {
-            throw bad("@", at, "picks a step of the ramp; " + catalog.command() + " has none to pick");
+            throw bad(
+                    "@",
+                    at,
+                    "picks a step of the ramp or a level of an experiment; " + catalog.command() + " has none to pick");
         }
-        String digits = token(LEVEL, "a number of " + catalog.levelName() + " after @");
+        String written = token(LEVEL, "a number of " + catalog.levelName() + " after @");
+        Matcher m = LEVEL.matcher(written);
+        m.matches();
+        // the suffixes the experiments' level lists take: k, m, g are thousands, millions, billions
+        long factor =
+                switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                    case "k" -> 1_000L;
+                    case "m" -> 1_000_000L;
+                    case "g" -> 1_000_000_000L;
+                    default -> 1L;
+                };
         try {
-            return Integer.parseInt(digits);
-        } catch (NumberFormatException e) {
-            throw bad(digits, at + 1, "is too large");
+            return Math.toIntExact(Math.multiplyExact(Long.parseLong(m.group(1)), factor));
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw bad(written, at + 1, "is too large");
         }
     }
 

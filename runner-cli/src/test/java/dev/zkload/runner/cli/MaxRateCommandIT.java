@@ -35,9 +35,15 @@ class MaxRateCommandIT {
                 "2s",
                 "--server-heap",
                 "256m",
+                "--threshold",
+                "max-rate>=1000M",
+                "--threshold",
+                "generator-cpu<1000%",
                 "--out",
                 out.toString());
-        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.OK);
+        // the sweep itself went well; only the threshold no ensemble here can pass sets the exit code
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.THRESHOLD_FAILED);
+        assertThat(run.err()).contains("Threshold max-rate>=1000M: ").contains("Thresholds: 1 of 2 failed");
         List<JsonNode> levels = new ArrayList<>();
         for (String line : Files.readAllLines(out.resolve("levels.jsonl"), StandardCharsets.UTF_8)) {
             levels.add(ResultJson.compact().readTree(line));
@@ -64,13 +70,17 @@ class MaxRateCommandIT {
         JsonNode summary =
                 ResultJson.compact().readTree(out.resolve("summary.json").toFile());
         assertThat(summary.get("levelsFinished").asInt()).isEqualTo(3);
+        JsonNode thresholds = summary.get("thresholds");
+        assertThat(thresholds.get(0).get("status").asText()).isIn("fail", "not-observed");
+        assertThat(thresholds.get(1).get("status").asText()).isEqualTo("pass");
         if (highestHeld > 0) {
             assertThat(summary.get("answer").get("maxRate").asLong()).isEqualTo(highestHeld);
         } else {
             assertThat(summary.get("answer").has("maxRate")).isFalse();
         }
         assertThat(Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8))
-                .contains("What is the highest throughput at which latency stays under the bound?");
+                .contains("What is the highest throughput at which latency stays under the bound?")
+                .contains("| max-rate>=1000M |");
     }
 
     @Test
@@ -79,5 +89,30 @@ class MaxRateCommandIT {
                 "max-rate", "--mix", "get=80,scan=20", "--out", tmp.resolve("x").toString());
         assertThat(bad.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(bad.err()).contains("--mix: 'scan' is not one of get, exists, set, create, delete");
+    }
+
+    @Test
+    void aThresholdIsCheckedAgainstTheExperimentsLevelsBeforeAnythingStarts(@TempDir Path tmp) {
+        CliRun search = CliRun.of(
+                "max-rate",
+                "--threshold",
+                "max-rate>=1k@2000",
+                "--out",
+                tmp.resolve("x").toString());
+        assertThat(search.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(search.err()).contains("max-rate has none to pick");
+        CliRun sweep = CliRun.of(
+                "znodes",
+                "--counts",
+                "0,1k",
+                "--threshold",
+                "p99(get)<5ms@2k",
+                "--out",
+                tmp.resolve("y").toString());
+        assertThat(sweep.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(sweep.err())
+                .contains("--threshold \"p99(get)<5ms@2k\": @2000 is not a level of this run; its levels have 0, 1000"
+                        + " znodes");
+        assertThat(tmp.resolve("y")).doesNotExist();
     }
 }

@@ -131,7 +131,8 @@ class ThresholdParserTest {
     @Test
     void latencyAndSimulateHaveNoStepToPick() {
         assertThatThrownBy(() -> ThresholdParser.parse("p99(get)<5ms@200", Catalogs.LATENCY))
-                .hasMessageContaining("\"@\" (character 13) picks a step of the ramp; latency has none to pick");
+                .hasMessageContaining(
+                        "\"@\" (character 13) picks a step of the ramp or a level of an experiment; latency has none to pick");
         assertThatThrownBy(() -> ThresholdParser.parse("max-stable-domains>=3", Catalogs.LATENCY))
                 .hasMessageContaining(
                         "is not a metric of latency; give one of pN(op), max(op), tps(op), error-rate(op)");
@@ -145,5 +146,39 @@ class ThresholdParserTest {
         assertThatThrownBy(() ->
                         ThresholdParser.parseAll(List.of("tps>1", "p99<5ms@150"), Catalogs.RAMP, Optional.of(steps)))
                 .hasMessage("\"p99<5ms@150\": @150 is not a step of this run; its steps have 0, 100, 200, 250 domains");
+    }
+
+    @Test
+    void anExperimentsLevelIsWrittenAsItsLevelsAre() {
+        List<Integer> counts = List.of(0, 100_000, 1_000_000);
+        List<Threshold> parsed = ThresholdParser.parseAll(
+                List.of("p99(get)<5ms@100k", "tps(set)>1k@1m", "snapshot-avg<2s@0"),
+                Catalogs.ZNODES,
+                Optional.of(counts));
+        assertThat(parsed).extracting(Threshold::level).containsExactly(100_000, 1_000_000, 0);
+        assertThatThrownBy(
+                        () -> ThresholdParser.parseAll(List.of("p99<5ms@500k"), Catalogs.ZNODES, Optional.of(counts)))
+                .hasMessage("\"p99<5ms@500k\": @500000 is not a level of this run; its levels have 0, 100000, 1000000"
+                        + " znodes");
+        assertThatThrownBy(() -> ThresholdParser.parse("p99<5ms@3000000k", Catalogs.ZNODES))
+                .hasMessageContaining("\"3000000k\" (character 9) is too large");
+    }
+
+    @Test
+    void eachExperimentNamesItsOwnQuantitiesAndOperations() {
+        assertThat(ThresholdParser.parse("session-expiries==0", Catalogs.CONNECTIONS)
+                        .metric()
+                        .recordedAs())
+                .isEqualTo("sessionExpiries");
+        assertThatThrownBy(() -> ThresholdParser.parse("p99(watch)<5ms", Catalogs.CONNECTIONS))
+                .hasMessageContaining(
+                        "\"watch\" (character 5) is not an operation; give one of create, get, set, delete");
+        assertThat(ThresholdParser.parse("notification-p99<50ms@5", Catalogs.watches("watchers per znode"))
+                        .limit())
+                .isEqualTo(50.0);
+        assertThatThrownBy(() -> ThresholdParser.parse("max-rate>=20k@1000", Catalogs.MAX_RATE))
+                .hasMessageContaining("max-rate has none to pick");
+        assertThat(ThresholdParser.parse("max-rate>=20k", Catalogs.MAX_RATE).limit())
+                .isEqualTo(20_000.0);
     }
 }

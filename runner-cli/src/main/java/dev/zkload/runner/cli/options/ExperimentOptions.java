@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 
 /**
  * What every experiment ({@code znodes}, {@code data-size}, …) takes besides its own levels: the
- * target, its root, the servers' statistics, the runner's own limits and where results go.
+ * target, its root, the servers' statistics, the runner's own limits, its thresholds and where results go.
  */
 public final class ExperimentOptions {
     @Mixin
@@ -26,6 +26,9 @@ public final class ExperimentOptions {
 
     @Mixin
     public GeneratorOptions generator = new GeneratorOptions();
+
+    @Mixin
+    public ThresholdOptions thresholds = new ThresholdOptions();
 
     @Mixin
     public OutputOptions output = new OutputOptions();

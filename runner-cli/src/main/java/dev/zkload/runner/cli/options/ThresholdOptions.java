@@ -19,11 +19,12 @@ public final class ThresholdOptions {
     @Option(
             names = "--threshold",
             paramLabel = "EXPR",
-            description = "A pass/fail gate, repeatable: METRIC[(OP)] COMPARISON NUMBER[UNIT][@DOMAINS], e.g."
-                    + " max-stable-domains>=300, p99(create)<20ms@200, error-rate<0.1%%, expired-sessions==0."
-                    + " Checked before the run; after it each is printed pass/fail with the measured value and"
-                    + " written to summary.json; a failed or not observed one (a generator-bound or unobservable"
-                    + " step) ends the run with exit code 3. See docs/thresholds.md.")
+            description = "A pass/fail gate, repeatable: METRIC[(OP)] COMPARISON NUMBER[UNIT][@LEVEL], e.g."
+                    + " max-stable-domains>=300, p99(create)<20ms@200, error-rate<0.1%%, expired-sessions==0;"
+                    + " @LEVEL picks a ramp step by its domains or an experiment's level (@100k). Checked before"
+                    + " the run; after it each is printed pass/fail with the measured value and written to"
+                    + " summary.json; a failed or not observed one (a generator-bound or unobservable step or"
+                    + " level) ends the run with exit code 3. Each command's metrics: docs/thresholds.md.")
     public List<String> expressions = new ArrayList<>();
 
     /**

@@ -122,7 +122,8 @@ public final class Sweep {
                 detail,
                 experiment.answer(done),
                 Instant.now(),
-                notes);
+                notes,
+                List.of());
     }
 
     static double round(double value, int digits) {
