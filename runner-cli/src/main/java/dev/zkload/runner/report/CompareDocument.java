@@ -16,12 +16,12 @@ final class CompareDocument {
         for (int i = 0; i < runs.size(); i++) {
             ComparedRun r = runs.get(i);
             // not the command line: it holds the machine's paths (--out), and the settings table says what differs
-            described.add(r.label() + (i == 0 ? " (the baseline)" : "") + ": " + (r.latency() ? "latency" : "ramp")
+            described.add(r.label() + (i == 0 ? " (the baseline)" : "") + ": " + r.kind()
                     + " run, zkload "
                     + (r.info().version() == null ? Numbers.ABSENT : r.info().version())
                     + ", started "
                     + (r.info().startTime() == null ? Numbers.ABSENT : r.info().startTime()) + ", "
-                    + r.levels().size() + (r.latency() ? " target(s)" : " step(s)"));
+                    + r.levels().size() + " " + r.levelWord() + "(s)");
         }
         blocks.add(new Block.Bullets(described));
         blocks.add(new Block.TableBlock(CompareTables.settingsThatDiffer(runs), 2));
@@ -31,7 +31,8 @@ final class CompareDocument {
         List<String> unjudgeable = unjudgeable(runs, levels);
         if (!unjudgeable.isEmpty()) {
             blocks.add(new Block.Text(
-                    "These steps say nothing about the ensemble, so their figures must not be compared:", true));
+                    "These steps or levels say nothing about the ensemble, so their figures must not be compared:",
+                    true));
             blocks.add(new Block.Bullets(unjudgeable));
         }
         List<String> unmatched = CompareTables.unmatched(runs);
@@ -39,10 +40,16 @@ final class CompareDocument {
             blocks.add(new Block.Text(
                     "Not in every run, so not side by side: " + String.join(", ", unmatched) + ".", false));
         }
+        ComparedRun base = runs.get(0);
+        if (runs.stream().anyMatch(r -> !r.answer().isEmpty())) {
+            blocks.add(new Block.TableBlock(CompareTables.answers(runs), 2));
+        }
         for (OpMetric metric : OpMetric.ALL) {
             blocks.add(new Block.TableBlock(CompareTables.perOp(metric, runs, levels), 2));
         }
-        if (!runs.get(0).latency()) {
+        if (base.experiment()) {
+            blocks.add(new Block.TableBlock(CompareTables.measured(runs, levels), 2));
+        } else if (!base.latency()) {
             blocks.add(new Block.TableBlock(CompareTables.servers(runs, levels), 2));
         }
         if (!charts.isEmpty()) {
@@ -77,7 +84,7 @@ final class CompareDocument {
         blocks.add(new Block.Text(
                 gate.passed()
                         ? "Passed: no run is more than " + limit + " worse than the baseline on TPS or p99 of any"
-                                + " operation at any step they share."
+                                + " operation at any step or level they share (max-rate: on the highest rate that held)."
                         : "Failed (exit code 3): " + gate.regressions().size() + " figure(s) more than " + limit
                                 + " worse than the baseline, "
                                 + gate.notCompared().size()

@@ -92,13 +92,19 @@ final class CompareTables {
         List<List<String>> rows = new ArrayList<>();
         for (String level : levels) {
             for (Op op : Op.values()) {
-                rows.add(row(op.jsonName(), level, runs, r -> value(r, level, op, metric), metric.decimals()));
+                // an experiment measures some of the seven operations only
+                if (runs.stream().anyMatch(r -> r.op(level, op) != null)) {
+                    rows.add(row(op.jsonName(), level, runs, r -> value(r, level, op, metric), metric.decimals()));
+                }
             }
         }
         return new Table(
                 metric.name() + " per operation",
                 metric.name() + (metric.higherIsBetter() ? " (higher is better)" : " in ms (lower is better)")
-                        + "; latencies from the HdrHistogram logs. The ratio is each run's value over the first run's.",
+                        + (runs.get(0).experiment()
+                                ? "; latencies as each level recorded them."
+                                : "; latencies from the HdrHistogram logs.")
+                        + " The ratio is each run's value over the first run's.",
                 header,
                 rows);
     }
@@ -134,6 +140,41 @@ final class CompareTables {
                 "Server data per step",
                 "The leader's counters over each step's settled load; CPU and memory n/a where the servers are remote.",
                 header,
+                rows);
+    }
+
+    /** What each matched level of an experiment measured, side by side, in the first run's order of names. */
+    static Table measured(List<ComparedRun> runs, List<String> levels) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String level : levels) {
+            Set<String> names = new LinkedHashSet<>();
+            runs.forEach(r -> names.addAll(r.levels().get(level).measured().keySet()));
+            for (String name : names) {
+                rows.add(row(
+                        name, level, runs, r -> r.levels().get(level).measured().get(name), 3));
+            }
+        }
+        return new Table(
+                "What each level measured",
+                "The quantities each experiment records per level (docs/experiments.md names them); n/a: not"
+                        + " observed in that run.",
+                sideBySide("Quantity", runs),
+                rows);
+    }
+
+    /** An experiment's answers ({@code maxRate}) side by side, with each run's ratio to the first's. */
+    static Table answers(List<ComparedRun> runs) {
+        Set<String> names = new LinkedHashSet<>();
+        runs.forEach(r -> names.addAll(r.answer().keySet()));
+        List<List<String>> rows = new ArrayList<>();
+        for (String name : names) {
+            List<String> row = row(name, "run", runs, r -> r.answer().get(name), 1);
+            rows.add(row);
+        }
+        return new Table(
+                "Answers",
+                "Each run's answer beside its levels; n/a: the run found none (its notes say why).",
+                sideBySide("Answer", runs),
                 rows);
     }
 

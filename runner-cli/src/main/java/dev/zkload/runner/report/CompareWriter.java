@@ -1,7 +1,7 @@
 package dev.zkload.runner.report;
 
 import dev.zkload.runner.result.ResultReader;
-import dev.zkload.runner.result.RunResults;
+import dev.zkload.runner.result.SweepResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,10 +13,10 @@ import java.util.Set;
 import org.jfree.chart.ChartUtils;
 
 /**
- * {@code compare}: two or more results folders of the same command (ramps, or {@code latency} runs) side
- * by side — the settings that differ first, then per operation TPS, p50, p99 and p99.9 at the steps with
- * the same domains (or the same targets) with ratios to the first run, the leader's counters, and grouped
- * charts with one colour per run — into {@code compare.md}, {@code compare.html} and PNGs. With a largest
+ * {@code compare}: two or more results folders of the same command (ramps, {@code latency} runs, or runs of
+ * one experiment) side by side — the settings that differ first, then per operation TPS, p50, p99 and p99.9
+ * at the steps with the same domains (the same targets, the same levels) with ratios to the first run, the
+ * leader's counters or what each level measured, and grouped charts with one colour per run — into {@code compare.md}, {@code compare.html} and PNGs. With a largest
  * regression it also gates every run against the first.
  */
 public final class CompareWriter {
@@ -49,8 +49,9 @@ public final class CompareWriter {
         System.setProperty("java.awt.headless", "true");
         List<ComparedRun> runs = read(dirs);
         List<String> levels = CompareTables.matched(runs);
-        if (levels.isEmpty()) {
-            throw new IllegalArgumentException("the runs have no step (or target) in common: nothing to compare");
+        // max-rate's searches rarely try the same rates: their answers still compare
+        if (levels.isEmpty() && runs.stream().allMatch(r -> r.answer().isEmpty())) {
+            throw new IllegalArgumentException("the runs have no step, target or level in common: nothing to compare");
         }
         Files.createDirectories(out);
         List<Path> charts = new ArrayList<>();
@@ -60,7 +61,8 @@ public final class CompareWriter {
                 continue;
             }
             for (OpMetric metric : List.of(OpMetric.TPS, OpMetric.P99)) {
-                String name = "compare-" + metric.fileName() + "-" + level.replace(' ', '-') + ".png";
+                // a level's name may hold a slash (calls/s): not in a file name
+                String name = "compare-" + metric.fileName() + "-" + level.replaceAll("[^A-Za-z0-9.]+", "-") + ".png";
                 ChartUtils.saveChartAsPNG(
                         out.resolve(name).toFile(),
                         Charts.compared(runs, level, metric),
@@ -91,17 +93,18 @@ public final class CompareWriter {
         Set<String> labels = new LinkedHashSet<>();
         String command = null;
         for (Path dir : dirs) {
-            RunResults results = ResultReader.read(dir);
-            String kind = results.isLatency() ? "latency" : "ramp";
-            if (command != null && !command.equals(kind)) {
-                throw new IllegalArgumentException(dir + " holds a " + kind + " run, but " + dirs.get(0) + " a "
-                        + command + " run: compare runs of one kind");
-            }
-            command = kind;
             String name = dir.toAbsolutePath().normalize().getFileName().toString();
             String label = labels.contains(name) ? name + " (" + (runs.size() + 1) + ")" : name;
             labels.add(label);
-            runs.add(ComparedRun.of(label, results));
+            ComparedRun run = SweepResults.isSweep(dir)
+                    ? ComparedRun.of(label, SweepResults.read(dir))
+                    : ComparedRun.of(label, ResultReader.read(dir));
+            if (command != null && !command.equals(run.kind())) {
+                throw new IllegalArgumentException(dir + " holds a " + run.kind() + " run, but " + dirs.get(0) + " a "
+                        + command + " run: compare runs of one kind");
+            }
+            command = run.kind();
+            runs.add(run);
         }
         return runs;
     }

@@ -2,35 +2,52 @@ package dev.zkload.runner.report;
 
 import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.result.TargetResult;
+import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.OpLatency;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.RunResults;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
 import dev.zkload.runner.result.StepVerdict;
+import dev.zkload.runner.result.SweepResults;
+import dev.zkload.runner.result.SweepSummary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One run as {@code compare} sees it: its levels in order — a ramp's steps, keyed by domains so that steps
- * of two ramps with the same domains meet; a latency run's targets, keyed by their place — each with its
- * operations (latencies from the histogram logs) and, for a ramp, the leader's counters.
+ * of two ramps with the same domains meet; a latency run's targets, keyed by their place; an experiment's
+ * levels, keyed by their value ({@code 100000 znodes}) — each with its operations (latencies from the
+ * histogram logs where the run kept them) and what the level measured on the servers.
  *
  * @param label  how the comparison names the run (its folder's name)
  * @param info   run.json, as the report shows it
- * @param levels key ({@code 200 domains}, {@code target 1}) → level
+ * @param kind   {@code ramp}, {@code latency}, or the experiment's command: only runs of one kind compare
+ * @param levels key ({@code 200 domains}, {@code target 1}, {@code 100000 znodes}) → level
+ * @param answer an experiment's answer beside its levels ({@code maxRate}); empty for the others
  */
-record ComparedRun(String label, RunInfo info, boolean latency, Map<String, Level> levels) {
+record ComparedRun(String label, RunInfo info, String kind, Map<String, Level> levels, Map<String, Double> answer) {
+    static final String RAMP = "ramp";
+    static final String LATENCY = "latency";
 
     /**
-     * @param name       the level as the run names it ({@code load-2 (200)}, {@code 127.0.0.1:2181 (leader)})
-     * @param ops        operation → its figures
-     * @param server     the leader's counters over the settled load; null for latency runs or when none answered
+     * @param name        the level as the run names it ({@code load-2 (200)}, {@code 127.0.0.1:2181 (leader)},
+     *                    {@code 100k})
+     * @param ops         operation → its figures
+     * @param server      the leader's counters over a ramp step's settled load; null for the others or when none
+     *                    answered
+     * @param measured    an experiment level's quantities by name ({@code levels.jsonl}'s {@code measured});
+     *                    empty for the others
      * @param unjudgeable why the level tells nothing about the ensemble (the runner was the bottleneck, it was
      *                    interrupted), or null
      */
-    record Level(String name, Map<String, OpLatency> ops, StepServerData server, String unjudgeable) {}
+    record Level(
+            String name,
+            Map<String, OpLatency> ops,
+            StepServerData server,
+            Map<String, Double> measured,
+            String unjudgeable) {}
 
     static ComparedRun of(String label, RunResults results) {
         Map<String, Level> levels = new LinkedHashMap<>();
@@ -45,15 +62,51 @@ record ComparedRun(String label, RunInfo info, boolean latency, Map<String, Leve
                                 t.target() + (t.role() == null ? "" : " (" + t.role() + ")"),
                                 results.ops(ResultFiles.LATENCY_LOGS, i + 1, t.ops()),
                                 null,
+                                Map.of(),
                                 null));
             }
         } else {
             for (StepResult s : results.steps()) {
                 levels.put(
-                        s.domains() + " domains", new Level(StepLabels.label(s), results.ops(s), s.server(), why(s)));
+                        s.domains() + " domains",
+                        new Level(StepLabels.label(s), results.ops(s), s.server(), Map.of(), why(s)));
             }
         }
-        return new ComparedRun(label, RunInfo.of(results.run()), results.isLatency(), levels);
+        return new ComparedRun(
+                label, RunInfo.of(results.run()), results.isLatency() ? LATENCY : RAMP, levels, Map.of());
+    }
+
+    /** An experiment's run: its levels by value, the benchmark's percentiles as its levels recorded them. */
+    static ComparedRun of(String label, SweepResults results) {
+        String levelName = levelName(results.run().command(), RunInfo.of(results.run()));
+        Map<String, Level> levels = new LinkedHashMap<>();
+        for (LevelResult l : results.levels()) {
+            Map<String, OpLatency> ops = new LinkedHashMap<>();
+            l.ops().forEach((op, stats) -> ops.put(op, new OpLatency(op, stats, null)));
+            String why = l.interrupted()
+                    ? "the level was interrupted"
+                    : l.generator() != null && l.generator().bound() ? "the runner was the bottleneck" : null;
+            // a search may try one rate twice: the later try is the one its answer rests on
+            levels.put(l.value() + " " + levelName, new Level(l.label(), ops, null, l.measured(), why));
+        }
+        return new ComparedRun(
+                label,
+                RunInfo.of(results.run()),
+                results.run().command(),
+                levels,
+                results.summary().map(SweepSummary::answer).orElse(Map.of()));
+    }
+
+    /** What an experiment's level counts, as its keys name it. */
+    private static String levelName(String command, RunInfo info) {
+        return switch (command) {
+            case "connections" -> "clients";
+            case "data-size" -> "bytes";
+            case "max-rate" -> "calls/s";
+            case "watches" ->
+                "watchersPerZnode".equals(info.settings().get("swept")) ? "watchers per znode" : "watches";
+            default -> command;
+        };
     }
 
     private static String why(StepResult s) {
@@ -64,6 +117,19 @@ record ComparedRun(String label, RunInfo info, boolean latency, Map<String, Leve
             return "the step was interrupted";
         }
         return null;
+    }
+
+    boolean latency() {
+        return kind.equals(LATENCY);
+    }
+
+    boolean experiment() {
+        return !kind.equals(LATENCY) && !kind.equals(RAMP);
+    }
+
+    /** What one of its levels is called: {@code target}, {@code step}, {@code level}. */
+    String levelWord() {
+        return latency() ? "target" : experiment() ? "level" : "step";
     }
 
     OpLatency op(String level, Op op) {

@@ -8,9 +8,12 @@ import java.util.List;
  * {@code compare --max-regression}: every run against the first (the baseline), per operation, on TPS and
  * p99 at the levels both have. A gate never passes on what it could not compare: a baseline level another
  * run did not reach, a level where either run's runner was the bottleneck or was interrupted, or an
- * operation one of them did not measure fails it too, listed as not compared.
+ * operation one of them did not measure fails it too, listed as not compared. {@code max-rate} runs are gated
+ * on their answer, the highest rate that held.
  */
 final class RegressionGate {
+    private static final String MAX_RATE = "maxRate";
+
     private RegressionGate() {}
 
     /**
@@ -29,6 +32,11 @@ final class RegressionGate {
         List<Regression> regressions = new ArrayList<>();
         List<String> notCompared = new ArrayList<>();
         for (ComparedRun run : runs.subList(1, runs.size())) {
+            answers(base, run, maxRegression, regressions, notCompared);
+            if (base.kind().equals("max-rate")) {
+                // the rates a search tried are its way to the answer, not levels two runs share by design
+                continue;
+            }
             for (String level : base.levels().keySet()) {
                 ComparedRun.Level b = base.levels().get(level);
                 ComparedRun.Level r = run.levels().get(level);
@@ -45,6 +53,22 @@ final class RegressionGate {
             }
         }
         return new Outcome(maxRegression, regressions, notCompared);
+    }
+
+    /** An experiment's answer ({@code max-rate}'s highest rate that held) gated like a TPS: lower is worse. */
+    private static void answers(
+            ComparedRun base, ComparedRun run, double max, List<Regression> regressions, List<String> notCompared) {
+        Double a = base.answer().get(MAX_RATE);
+        if (a == null) {
+            return;
+        }
+        Double v = run.answer().get(MAX_RATE);
+        if (v == null) {
+            notCompared.add(run.label() + ": no rate held, so it has no " + MAX_RATE + " to compare");
+        } else if (a > 0 && (a - v) / a > max) {
+            regressions.add(new Regression(
+                    run.label(), "its answer", "max-rate", "(the highest rate that held)", a, v, (a - v) / a));
+        }
     }
 
     private static void compare(

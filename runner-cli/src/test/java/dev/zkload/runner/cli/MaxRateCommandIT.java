@@ -43,7 +43,7 @@ class MaxRateCommandIT {
                 out.toString());
         // the sweep itself went well; only the threshold no ensemble here can pass sets the exit code
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.THRESHOLD_FAILED);
-        assertThat(run.err()).contains("Threshold max-rate>=1000M: ").contains("Thresholds: 1 of 2 failed");
+        assertThat(run.out()).contains("Threshold max-rate>=1000M: ").contains("Thresholds: 1 of 2 failed");
         List<JsonNode> levels = new ArrayList<>();
         for (String line : Files.readAllLines(out.resolve("levels.jsonl"), StandardCharsets.UTF_8)) {
             levels.add(ResultJson.compact().readTree(line));
@@ -80,7 +80,8 @@ class MaxRateCommandIT {
         }
         assertThat(Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8))
                 .contains("What is the highest throughput at which latency stays under the bound?")
-                .contains("| max-rate>=1000M |");
+                .contains("| max-rate&gt;=1000M | ")
+                .contains("calls/s (the closest to the limit of 3)");
     }
 
     @Test
