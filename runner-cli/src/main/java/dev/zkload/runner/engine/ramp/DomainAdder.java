@@ -3,41 +3,65 @@ package dev.zkload.runner.engine.ramp;
 import dev.zkload.sim.DomainFleet;
 import java.time.Duration;
 import java.util.function.IntConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * Adds a step's domains to the fleet: in chunks, so the progress line can show the domains up while
  * the step registers them, and at most {@code rate} domains a second when the user asked for a paced
- * add instead of the burst.
+ * add instead of the burst. A step whose domains are not all up within its time limit stops adding:
+ * an ensemble that registers domains that slowly cannot take more of them.
  */
 final class DomainAdder {
     /** The fleet starts this many sessions at once; a chunk of domains fills it. */
     private static final int SESSIONS_AT_ONCE = 200;
 
-    private final DomainFleet fleet;
+    /** What registers {@code k} more domains and returns when they are up: the fleet's {@code addDomains}. */
+    @FunctionalInterface
+    interface Registration {
+        void add(int k) throws InterruptedException;
+    }
+
+    private final Registration registration;
     private final Double rate;
     private final int chunk;
+    private final Duration timeout;
+    private final LongSupplier nanoTime;
 
     /**
      * @param rate              domains per second at most, or null for as fast as the servers let it
      * @param sessionsPerDomain executors plus consoles of one domain
+     * @param timeout           how long one step's domains may take to register, all of them
      */
-    DomainAdder(DomainFleet fleet, Double rate, int sessionsPerDomain) {
-        this.fleet = fleet;
+    DomainAdder(
+            Registration registration, Double rate, int sessionsPerDomain, Duration timeout, LongSupplier nanoTime) {
+        this.registration = registration;
         this.rate = rate;
         int full = Math.max(1, SESSIONS_AT_ONCE / sessionsPerDomain);
         this.chunk = rate == null ? full : (int) Math.max(1, Math.min(full, Math.round(rate)));
+        this.timeout = timeout;
+        this.nanoTime = nanoTime;
+    }
+
+    DomainAdder(DomainFleet fleet, Double rate, int sessionsPerDomain, Duration timeout) {
+        this(fleet::addDomains, rate, sessionsPerDomain, timeout, System::nanoTime);
     }
 
     /**
-     * Adds {@code n} domains and returns when all are registered.
+     * Adds {@code n} domains and returns when all are registered, or when the time limit passed with some
+     * still to add. The limit is checked between chunks, and the fleet bounds each chunk by it too, so a step
+     * ends at most one chunk's time after its limit.
      *
      * @param up told the count added so far in this call after each chunk
+     * @return how many were added: {@code n}, or fewer when the time limit passed first
      * @throws dev.zkload.sim.DomainStartException naming the first domain that failed
      */
-    void add(int n, IntConsumer up) throws InterruptedException {
-        long start = System.nanoTime();
+    int add(int n, IntConsumer up) throws InterruptedException {
+        long start = nanoTime.getAsLong();
         int added = 0;
         while (added < n) {
+            if (nanoTime.getAsLong() - start >= timeout.toNanos()) {
+                return added;
+            }
             if (rate != null) {
                 long due = start + (long) (added / rate * 1e9);
                 long wait = due - System.nanoTime();
@@ -46,9 +70,10 @@ final class DomainAdder {
                 }
             }
             int k = Math.min(chunk, n - added);
-            fleet.addDomains(k);
+            registration.add(k);
             added += k;
             up.accept(added);
         }
+        return added;
     }
 }

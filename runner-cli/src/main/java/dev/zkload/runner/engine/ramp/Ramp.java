@@ -250,8 +250,10 @@ public final class Ramp {
     private Optional<RampSummary> add(DomainFleet fleet, int domains) throws InterruptedException {
         int mine = plan.shard().share(domains);
         int from = domainsUp;
+        long started = System.nanoTime();
+        int added;
         try {
-            new DomainAdder(fleet, plan.addRate(), plan.sessionsPerDomain())
+            added = new DomainAdder(fleet, plan.addRate(), plan.sessionsPerDomain(), plan.addTimeout())
                     .add(mine - from, n -> status.up(plan.shard().alone() ? from + n : domains));
         } catch (DomainStartException e) {
             // the sampler may not have seen it yet: ask the servers now
@@ -264,6 +266,15 @@ public final class Ramp {
             }
             return Optional.of(summary(
                     StopReason.CANNOT_ADD_DOMAINS, "could not add domains up to " + domains + ": " + e.getMessage()));
+        }
+        if (added < mine - from) {
+            domainsUp = from + added;
+            return Optional.of(summary(
+                    StopReason.CANNOT_ADD_DOMAINS,
+                    "only " + (from + added) + " of " + mine + " domains were registered after "
+                            + Math.round((System.nanoTime() - started) / 1e9) + " s (--add-timeout "
+                            + plan.addTimeout().toSeconds() + " s): the ensemble registers domains too slowly to take"
+                            + " " + domains));
         }
         domainsUp = mine;
         return Optional.empty();
