@@ -138,7 +138,7 @@ public final class MaxRateCommand implements Callable<Integer> {
                 checked,
                 "max-rate",
                 settings,
-                new SweepRun.Gating(Catalogs.MAX_RATE, Optional.empty(), "calls/s"),
+                new SweepRun.Gating(Catalogs.MAX_RATE, Optional.empty()),
                 run -> new MaxRateSweep(run, plan));
     }
 

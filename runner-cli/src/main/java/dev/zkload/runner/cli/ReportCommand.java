@@ -9,7 +9,9 @@ import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultReader;
 import dev.zkload.runner.result.ResultWriter;
+import dev.zkload.runner.result.RunDescription;
 import dev.zkload.runner.result.RunResults;
+import dev.zkload.runner.result.SweepResults;
 import dev.zkload.runner.result.ThresholdResult;
 import dev.zkload.runner.threshold.Catalog;
 import dev.zkload.runner.threshold.Catalogs;
@@ -17,6 +19,7 @@ import dev.zkload.runner.threshold.LatencyMeasurements;
 import dev.zkload.runner.threshold.Measurements;
 import dev.zkload.runner.threshold.RampMeasurements;
 import dev.zkload.runner.threshold.SimulateMeasurements;
+import dev.zkload.runner.threshold.SweepMeasurements;
 import dev.zkload.runner.threshold.Threshold;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -92,8 +95,10 @@ public final class ReportCommand implements Callable<Integer> {
             }
         }
         Path target = dirs.get(0);
-        String command = ResultReader.read(target).run().command();
-        Catalog catalog = catalog(command);
+        RunDescription run = ResultReader.read(target).run();
+        String command = run.command();
+        // the metrics a folder's thresholds may name: those of the command that wrote it
+        Catalog catalog = Catalogs.of(command, String.valueOf(run.settings().get("swept")));
         List<Threshold> gates = thresholds.parse(spec, catalog, Optional.empty());
         if (dirs.size() > 1) {
             if (out == null) {
@@ -112,7 +117,8 @@ public final class ReportCommand implements Callable<Integer> {
         } else if (out != null) {
             throw new ParameterException(spec.commandLine(), "--out is for merging several shards' folders");
         }
-        List<ThresholdResult> judged = gates.isEmpty() ? List.of() : Gates.judge(gates, measurements(target, command));
+        List<ThresholdResult> judged =
+                gates.isEmpty() ? List.of() : Gates.judge(gates, measurements(target, command, catalog));
         if (dirs.size() > 1 && !judged.isEmpty()) {
             // the merged run is new: its summary and report carry the thresholds, as an unsharded ramp's do
             Optional<RampSummary> summary = ResultReader.read(target).summary();
@@ -130,16 +136,13 @@ public final class ReportCommand implements Callable<Integer> {
         return Gates.exitCode(ExitCodes.OK, judged);
     }
 
-    /** The metrics a folder's thresholds may name: those of the command that wrote it. */
-    private Catalog catalog(String command) {
-        return switch (command) {
-            case "latency" -> Catalogs.LATENCY;
-            case "simulate" -> Catalogs.SIMULATE;
-            default -> Catalogs.RAMP;
-        };
-    }
-
-    private static Measurements measurements(Path dir, String command) throws IOException {
+    private static Measurements measurements(Path dir, String command, Catalog catalog) throws IOException {
+        if (SweepResults.isSweep(dir)) {
+            SweepResults sweep = SweepResults.read(dir);
+            return sweep.summary()
+                    .<Measurements>map(s -> new SweepMeasurements(s, sweep.levels(), catalog))
+                    .orElse(t -> List.of());
+        }
         RunResults results = ResultReader.read(dir);
         return switch (command) {
             case "latency" ->

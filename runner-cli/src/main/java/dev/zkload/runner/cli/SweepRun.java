@@ -51,13 +51,13 @@ final class SweepRun {
     }
 
     /**
-     * What {@code --threshold} is judged against: the command's metrics, its levels when they are known
+     * What {@code --threshold} is judged against: the command's metrics, and its levels when they are known
      * before the run (a search's are not), so that an {@code @LEVEL} the run will never measure is refused
-     * at once, and what a level counts, for the results ({@code 100k znodes}, {@code 2000 calls/s}).
+     * at once.
      */
-    record Gating(Catalog catalog, Optional<List<Level>> levels, String levelName) {
+    record Gating(Catalog catalog, Optional<List<Level>> levels) {
         static Gating of(Catalog catalog, List<Level> levels) {
-            return new Gating(catalog, Optional.of(levels), catalog.levelName());
+            return new Gating(catalog, Optional.of(levels));
         }
 
         List<Threshold> parse(CommandSpec spec, ExperimentOptions options) {
@@ -104,7 +104,7 @@ final class SweepRun {
                     SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings);
             summary = Sweep.run(run, experiment.apply(run), checked.limits(), console);
             boolean interrupted = Thread.interrupted();
-            summary = summary.withThresholds(judge(gates, summary, out, gating.levelName()));
+            summary = summary.withThresholds(judge(gates, summary, out, gating.catalog()));
             run.results().writeSummary(summary);
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -134,8 +134,7 @@ final class SweepRun {
     }
 
     /** The thresholds judged on the levels as levels.jsonl recorded them, the one cut short by Ctrl-C too. */
-    private static List<ThresholdResult> judge(
-            List<Threshold> gates, SweepSummary summary, Path out, String levelName) {
+    private static List<ThresholdResult> judge(List<Threshold> gates, SweepSummary summary, Path out, Catalog catalog) {
         if (gates.isEmpty()) {
             return List.of();
         }
@@ -146,7 +145,7 @@ final class SweepRun {
             // levels that cannot be read back were not observed, whatever they held
             levels = List.of();
         }
-        return Gates.judge(gates, new SweepMeasurements(summary, levels, levelName));
+        return Gates.judge(gates, new SweepMeasurements(summary, levels, catalog));
     }
 
     /**

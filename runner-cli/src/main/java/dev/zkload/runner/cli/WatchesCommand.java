@@ -89,7 +89,7 @@ public final class WatchesCommand implements Callable<Integer> {
         settings.put("watchSessions", plan.sessions());
         settings.put("znodeCount", plan.znodes());
         settings.put("znodeSize", plan.size());
-        Catalog catalog = Catalogs.watches(plan.swept() == Swept.TOTAL ? "watches" : "watchers per znode");
+        Catalog catalog = Catalogs.of("watches", (String) settings.get("swept"));
         return SweepRun.run(
                 spec,
                 options,

@@ -11,6 +11,7 @@ import dev.zkload.runner.result.StepServerData;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.SweepResults;
 import dev.zkload.runner.result.SweepSummary;
+import dev.zkload.runner.threshold.Catalogs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +79,9 @@ record ComparedRun(String label, RunInfo info, String kind, Map<String, Level> l
 
     /** An experiment's run: its levels by value, the benchmark's percentiles as its levels recorded them. */
     static ComparedRun of(String label, SweepResults results) {
-        String levelName = levelName(results.run().command(), RunInfo.of(results.run()));
+        RunInfo info = RunInfo.of(results.run());
+        String levelName =
+                Catalogs.of(info.command(), info.settings().get("swept")).levelName();
         Map<String, Level> levels = new LinkedHashMap<>();
         for (LevelResult l : results.levels()) {
             Map<String, OpLatency> ops = new LinkedHashMap<>();
@@ -91,22 +94,10 @@ record ComparedRun(String label, RunInfo info, String kind, Map<String, Level> l
         }
         return new ComparedRun(
                 label,
-                RunInfo.of(results.run()),
-                results.run().command(),
+                info,
+                info.command(),
                 levels,
                 results.summary().map(SweepSummary::answer).orElse(Map.of()));
-    }
-
-    /** What an experiment's level counts, as its keys name it. */
-    private static String levelName(String command, RunInfo info) {
-        return switch (command) {
-            case "connections" -> "clients";
-            case "data-size" -> "bytes";
-            case "max-rate" -> "calls/s";
-            case "watches" ->
-                "watchersPerZnode".equals(info.settings().get("swept")) ? "watchers per znode" : "watches";
-            default -> command;
-        };
     }
 
     private static String why(StepResult s) {

@@ -7,9 +7,12 @@ import java.util.Optional;
  * The metrics one command measures, and what {@code @LEVEL} selects in its runs.
  *
  * @param command   the command's name, for messages
- * @param levelWord what the command calls one of its levels: the ramp's {@code step}, an experiment's {@code level}
- * @param levelName what a level counts ({@code domains} for the ramp: {@code @200} is the step with 200 domains), or
- *                  null when the command's thresholds take no {@code @}
+ * @param levelWord what the command calls one of its levels that {@code @} may pick: the ramp's {@code step}, an
+ *                  experiment's {@code level}; null when its thresholds take no {@code @} (its levels, if any, are
+ *                  not known before the run)
+ * @param levelName what a level counts, as results name it ({@code domains} for the ramp: {@code @200} is the step
+ *                  with 200 domains; {@code calls/s} for the rates {@code max-rate} tried), or null when the command
+ *                  has no levels
  * @param metrics   what its thresholds may name
  */
 public record Catalog(String command, String levelWord, String levelName, List<Metric> metrics) {

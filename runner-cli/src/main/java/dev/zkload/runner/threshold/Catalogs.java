@@ -194,7 +194,7 @@ public final class Catalogs {
     public static final Catalog MAX_RATE = new Catalog(
             "max-rate",
             null,
-            null,
+            "calls/s",
             List.of(
                     new Metric(
                             "max-rate",
@@ -207,6 +207,25 @@ public final class Catalogs {
                     GENERATOR_CPU));
 
     private Catalogs() {}
+
+    /**
+     * The catalog of the command that wrote a results folder, by {@code run.json}'s command.
+     *
+     * @param swept what a {@code watches} run swept, as its settings record it ({@code watches} or
+     *              {@code watchersPerZnode}); ignored for the other commands
+     */
+    public static Catalog of(String command, String swept) {
+        return switch (command) {
+            case "latency" -> LATENCY;
+            case "simulate" -> SIMULATE;
+            case "connections" -> CONNECTIONS;
+            case "znodes" -> ZNODES;
+            case "data-size" -> DATA_SIZE;
+            case "max-rate" -> MAX_RATE;
+            case "watches" -> watches("watchersPerZnode".equals(swept) ? "watchers per znode" : "watches");
+            default -> RAMP;
+        };
+    }
 
     /**
      * {@code watches}: {@code @N} is the level with N watches, or N watchers per znode when those are swept.

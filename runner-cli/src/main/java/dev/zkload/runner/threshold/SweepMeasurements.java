@@ -21,13 +21,13 @@ public final class SweepMeasurements implements Measurements {
     private final String levelName;
 
     /**
-     * @param levels    every level the run recorded, in the order measured (a level cut short by Ctrl-C too)
-     * @param levelName what a level counts, for the results ({@code 100k znodes})
+     * @param levels  every level the run recorded, in the order measured (a level cut short by Ctrl-C too)
+     * @param catalog the experiment's, which names what a level counts ({@code 100k znodes})
      */
-    public SweepMeasurements(SweepSummary summary, List<LevelResult> levels, String levelName) {
+    public SweepMeasurements(SweepSummary summary, List<LevelResult> levels, Catalog catalog) {
         this.summary = summary;
         this.levels = List.copyOf(levels);
-        this.levelName = levelName;
+        this.levelName = catalog.levelName();
     }
 
     @Override

@@ -191,7 +191,7 @@ public final class ThresholdParser {
         }
         int at = pos;
         pos++;
-        if (catalog.levelName() == null) {
+        if (catalog.levelWord() == null) {
             throw bad(
                     "@",
                     at,

@@ -3,6 +3,7 @@ package dev.zkload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.runner.report.ResultsFixture;
+import dev.zkload.runner.report.SweepFixture;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -35,6 +36,20 @@ class ReportCommandTest {
                         "Wrote " + dir.resolve("report.html"),
                         "Wrote " + dir.resolve("tps-per-step.png"));
         assertThat(dir.resolve("report.md")).isRegularFile();
+    }
+
+    @Test
+    void anExperimentsFolderIsJudgedOnItsOwnMetricsAndLevels() throws IOException {
+        Path sweep = SweepFixture.znodes(dir, "znodes", 100_000, 1);
+        assertThat(run(sweep.toString(), "--threshold", "p99(create)<3ms@100k", "--threshold", "snapshot-avg<1s"))
+                .isEqualTo(3);
+        assertThat(out.toString())
+                .contains("Threshold p99(create)<3ms@100k: fail — 4 ms at 100k znodes")
+                .contains("Threshold snapshot-avg<1s: pass — 120 ms at 100k znodes (the closest to the limit of 2)")
+                .contains("Wrote " + sweep.resolve("report.md"));
+        assertThat(run(sweep.toString(), "--threshold", "max-stable-domains>=1"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("is not a metric of znodes");
     }
 
     @Test

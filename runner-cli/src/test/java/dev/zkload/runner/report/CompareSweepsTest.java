@@ -3,19 +3,11 @@ package dev.zkload.runner.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.zkload.bench.result.OpStats;
-import dev.zkload.bench.result.ResultJson;
-import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
-import dev.zkload.runner.result.ResultFiles;
-import dev.zkload.runner.result.RunDescription;
-import dev.zkload.runner.result.SweepSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,80 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code compare} of two runs of one experiment: levels matched by value, max-rate by its answer. */
 class CompareSweepsTest {
-    private static final ObjectMapper JSON = ResultJson.compact();
-    private static final GeneratorHealth HEALTHY =
-            new GeneratorHealth(10, 2, 40, 5, null, null, Map.of(), false, List.of());
-
-    private static OpStats op(double tps, double p99) {
-        return new OpStats(1000, 0, Map.of(), tps, p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, 500);
-    }
-
-    private static Path sweep(
-            Path tmp,
-            String name,
-            String command,
-            Map<String, Object> target,
-            List<LevelResult> levels,
-            Map<String, Double> answer)
-            throws IOException {
-        Path dir = Files.createDirectories(tmp.resolve(name));
-        RunDescription run = new RunDescription(
-                ResultFiles.SCHEMA_VERSION,
-                "zkload",
-                "test",
-                command,
-                List.of(command),
-                Instant.EPOCH,
-                name,
-                "/zkload/" + name,
-                Map.of(),
-                target,
-                Map.of());
-        Files.writeString(dir.resolve(ResultFiles.RUN), JSON.writeValueAsString(run));
-        StringBuilder lines = new StringBuilder();
-        for (LevelResult l : levels) {
-            lines.append(JSON.writeValueAsString(l)).append('\n');
-        }
-        Files.writeString(dir.resolve(ResultFiles.LEVELS), lines);
-        SweepSummary summary = new SweepSummary(
-                ResultFiles.SCHEMA_VERSION,
-                command,
-                levels.size(),
-                levels.size(),
-                SweepSummary.Stop.COMPLETED,
-                null,
-                answer,
-                Instant.EPOCH,
-                List.of(),
-                List.of());
-        Files.writeString(dir.resolve(ResultFiles.SUMMARY), JSON.writeValueAsString(summary));
-        return dir;
-    }
-
-    private static LevelResult level(int index, String label, long value, double p99, Map<String, Double> measured) {
-        Map<String, OpStats> ops = new LinkedHashMap<>();
-        ops.put("create", op(1000, p99));
-        ops.put("get", op(4000, p99 / 2));
-        return new LevelResult(
-                index, label, value, Instant.EPOCH, Instant.EPOCH, measured, List.of(), ops, HEALTHY, false);
-    }
-
-    private static Path znodes(Path tmp, String name, int snapCount, double factor) throws IOException {
-        return sweep(
-                tmp,
-                name,
-                "znodes",
-                Map.of("embedded", true, "snapCount", snapCount),
-                List.of(
-                        level(1, "0", 0, 2 * factor, Map.of("snapshotMsAvg", 100.0 * factor)),
-                        level(2, "100k", 100_000, 4 * factor, Map.of("snapshotMsAvg", 120.0 * factor))),
-                Map.of());
-    }
-
     @Test
     void levelsOfTheSameValueMeetSideBySideWithWhatEachMeasured(@TempDir Path tmp) throws IOException {
-        Path a = znodes(tmp, "snap-100k", 100_000, 1);
-        Path b = znodes(tmp, "snap-1m", 1_000_000, 2);
+        Path a = SweepFixture.znodes(tmp, "snap-100k", 100_000, 1);
+        Path b = SweepFixture.znodes(tmp, "snap-1m", 1_000_000, 2);
         CompareWriter.Result result = CompareWriter.write(List.of(a, b), tmp.resolve("out"), 0.1);
         String md = Files.readString(result.markdown());
 
@@ -125,21 +47,21 @@ class CompareSweepsTest {
                 Instant.EPOCH,
                 Map.of("targetRate", (double) target, "passed", held ? 1.0 : 0.0),
                 List.of(),
-                Map.of("get", op((double) target, 5)),
-                HEALTHY,
+                Map.of("get", SweepFixture.op((double) target, 5)),
+                SweepFixture.HEALTHY,
                 false);
     }
 
     @Test
     void maxRateRunsCompareOnTheirAnswerWhateverRatesTheirSearchesTried(@TempDir Path tmp) throws IOException {
-        Path a = sweep(
+        Path a = SweepFixture.write(
                 tmp,
                 "before",
                 "max-rate",
                 Map.of(),
                 List.of(rate(1, 1000, true), rate(2, 2000, true), rate(3, 4000, false), rate(4, 3000, false)),
                 Map.of("maxRate", 2000.0, "converged", 1.0));
-        Path b = sweep(
+        Path b = SweepFixture.write(
                 tmp,
                 "after",
                 "max-rate",
@@ -157,8 +79,9 @@ class CompareSweepsTest {
 
     @Test
     void runsOfDifferentExperimentsDoNotCompare(@TempDir Path tmp) throws IOException {
-        Path a = znodes(tmp, "znodes", 100_000, 1);
-        Path b = sweep(tmp, "rates", "max-rate", Map.of(), List.of(rate(1, 1000, true)), Map.of("maxRate", 1000.0));
+        Path a = SweepFixture.znodes(tmp, "znodes", 100_000, 1);
+        Path b = SweepFixture.write(
+                tmp, "rates", "max-rate", Map.of(), List.of(rate(1, 1000, true)), Map.of("maxRate", 1000.0));
         assertThatThrownBy(() -> CompareWriter.write(List.of(a, b), tmp.resolve("out"), null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("holds a max-rate run")

@@ -3,6 +3,7 @@ package dev.zkload.runner.threshold;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.result.OpStats;
+import dev.zkload.runner.report.SweepFixture;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.SweepSummary;
@@ -15,14 +16,13 @@ import org.junit.jupiter.api.Test;
 
 /** An experiment's thresholds judged on its levels as levels.jsonl records them. */
 class SweepMeasurementsTest {
-    private static final GeneratorHealth HEALTHY =
-            new GeneratorHealth(10, 2, 40, 5, null, null, Map.of(), false, List.of());
+    private static final GeneratorHealth HEALTHY = SweepFixture.HEALTHY;
     private static final GeneratorHealth BOUND =
             new GeneratorHealth(10, 2, 97, 5, null, null, Map.of(), true, List.of("runner CPU 97% of its share"));
 
     private static LevelResult level(
             int index, String label, long value, Map<String, Double> measured, GeneratorHealth health, double p99) {
-        OpStats get = new OpStats(1000, 0, Map.of(), 2000, p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, 500);
+        OpStats get = SweepFixture.op(2000, p99);
         return new LevelResult(
                 index,
                 label,
@@ -44,7 +44,7 @@ class SweepMeasurementsTest {
     private static ThresholdResult judge(
             String threshold, Catalog catalog, List<LevelResult> levels, Map<String, Double> answer) {
         Threshold t = ThresholdParser.parse(threshold, catalog);
-        return Thresholds.evaluate(List.of(t), new SweepMeasurements(summary(answer), levels, catalog.levelName()))
+        return Thresholds.evaluate(List.of(t), new SweepMeasurements(summary(answer), levels, catalog))
                 .get(0);
     }
 
