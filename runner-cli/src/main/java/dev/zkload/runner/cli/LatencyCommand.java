@@ -155,6 +155,7 @@ public final class LatencyCommand implements Callable<Integer> {
             result.writeHistogramLogs(logs, ResultFiles.LATENCY_LOGS);
             LatencySummary summary = summary(report, run.results().dir(), gates);
             run.results().writeSummary(summary);
+            FinalReport.write(out, console);
             LatencyTable.print(report, console);
             Gates.print(console, summary.thresholds());
             console.printf("Results in %s%n", out);

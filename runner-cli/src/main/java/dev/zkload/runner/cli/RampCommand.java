@@ -12,7 +12,6 @@ import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
-import dev.zkload.runner.report.ReportWriter;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.ResultReader;
 import dev.zkload.runner.result.RunResults;
@@ -79,7 +78,7 @@ public final class RampCommand {
         } finally {
             metrics.ifPresent(MetricsEndpoint::close);
         }
-        report(out);
+        FinalReport.write(out, options.load.output.console(spec));
         progress.line("Stopped: %s — %s.", summary.stopReason().json(), summary.message());
         summary.qualifications().forEach(q -> progress.line("Note: %s", q));
         progress.line("Verdict: %s", summary.verdict());
@@ -190,15 +189,6 @@ public final class RampCommand {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private void report(Path out) {
-        try {
-            ReportWriter.write(out);
-        } catch (IOException | RuntimeException e) {
-            progress.line(
-                    "warning: the reports could not be built (%s); run 'report %s' to retry", e.getMessage(), out);
         }
     }
 

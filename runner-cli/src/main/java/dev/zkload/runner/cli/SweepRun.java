@@ -14,7 +14,6 @@ import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.progress.Progress;
-import dev.zkload.runner.report.ReportWriter;
 import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.SweepResults;
 import dev.zkload.runner.result.SweepSummary;
@@ -110,7 +109,7 @@ final class SweepRun {
                 Thread.currentThread().interrupt();
             }
         }
-        report(out, console);
+        FinalReport.write(out, console);
         if (summary.stopDetail() != null) {
             console.println(summary.stopDetail());
         }
@@ -182,15 +181,5 @@ final class SweepRun {
         settings.put("znodeSize", bench.size());
         settings.put("warmup", bench.warmup());
         settings.put("benchTimeSec", bench.time() == null ? null : bench.time().toSeconds());
-    }
-
-    /** The report is made from the folder alone, as {@code zkload report} would make it again. */
-    private static void report(Path out, PrintWriter console) {
-        try {
-            ReportWriter.write(out);
-        } catch (IOException | RuntimeException e) {
-            console.println("The report could not be written (" + e.getMessage() + "): the results are complete;"
-                    + " run zkload report " + out + " to try again.");
-        }
     }
 }

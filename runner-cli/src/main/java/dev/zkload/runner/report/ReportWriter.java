@@ -2,6 +2,7 @@ package dev.zkload.runner.report;
 
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.RunResults;
 import dev.zkload.runner.result.SweepResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +56,11 @@ public final class ReportWriter {
         if (SweepResults.isSweep(resultsDir)) {
             return SweepReport.write(SweepResults.read(resultsDir));
         }
-        RunView folder = RunView.of(ResultReader.read(resultsDir), percentiles);
+        RunResults results = ResultReader.read(resultsDir);
+        if (results.isLatency()) {
+            return LatencyRunReport.write(results, percentiles);
+        }
+        RunView folder = RunView.of(results, percentiles);
         List<Path> charts = new ArrayList<>();
         if (!folder.samples().isEmpty()) {
             charts.add(png(Charts.outstanding(folder), resultsDir.resolve(OUTSTANDING_PNG)));

@@ -48,6 +48,13 @@ class LatencyCommandIT {
             Path log = logs.findFirst().orElseThrow();
             assertThat(HistogramLogs.read(log).keySet()).containsExactlyElementsOf(SEVEN);
         }
+        // the run's own report: its operations per target, nothing of a ramp's steps or capacity
+        String report = Files.readString(out.resolve("report.md"));
+        assertThat(report)
+                .startsWith("# ZooKeeper latency: 127.0.0.1:")
+                .contains("1 target(s) measured in async mode over 300 znodes of 100 bytes.")
+                .contains("| createEphemeral | 300 | 0 | ")
+                .doesNotContain("domains");
     }
 
     /**
@@ -134,6 +141,48 @@ class LatencyCommandIT {
                     .toList();
             assertThat(roles).containsExactly("follower", "follower", "leader");
         }
+    }
+
+    /**
+     * Two latency runs compared target by target: the run against a copy of itself whose {@code get} rate is
+     * doctored tenfold as the baseline, so the gate must find exactly that regression.
+     */
+    @Test
+    void latencyRunsCompareTargetByTargetAndTheGateFindsADoctoredBaseline(@TempDir Path tmp) throws Exception {
+        Path run = tmp.resolve("today");
+        CliRun done = CliRun.of("latency", "--znode-count", "200", "--server-heap", "256m", "--out", run.toString());
+        assertThat(done.exitCode()).as(done.err()).isEqualTo(ExitCodes.OK);
+        Path baseline = tmp.resolve("baseline");
+        Files.createDirectories(baseline.resolve("latency"));
+        try (Stream<Path> files = Files.walk(run)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(f, baseline.resolve(run.relativize(f).toString()));
+            }
+        }
+        JsonNode summary =
+                ResultJson.compact().readTree(baseline.resolve("summary.json").toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode get =
+                (com.fasterxml.jackson.databind.node.ObjectNode) summary.at("/latency/targets/0/ops/get");
+        double rate = get.get("opsPerSec").asDouble();
+        get.put("opsPerSec", rate * 10);
+        Files.writeString(baseline.resolve("summary.json"), ResultJson.pretty().writeValueAsString(summary));
+
+        CliRun compare = CliRun.of(
+                "compare",
+                baseline.toString(),
+                run.toString(),
+                "--out",
+                tmp.resolve("cmp").toString(),
+                "--max-regression",
+                "50%");
+        assertThat(compare.exitCode()).as(compare.out() + compare.err()).isEqualTo(ExitCodes.THRESHOLD_FAILED);
+        assertThat(compare.out())
+                .contains("Regression: today at target 1: get TPS")
+                .contains("(90% worse)")
+                .contains("Regression gate failed: 1 regression(s), 0 not compared");
+        assertThat(Files.readString(tmp.resolve("cmp").resolve("compare.md")))
+                .contains("today: latency run")
+                .contains("| get | target 1 | ");
     }
 
     private static List<String> iterate(java.util.Iterator<String> it) {
