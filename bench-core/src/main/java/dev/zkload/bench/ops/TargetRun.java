@@ -78,13 +78,22 @@ final class TargetRun {
         } catch (KeeperException e) {
             throw new IOException("cannot prepare root " + config.root() + " on " + target + ": " + e.getMessage(), e);
         } finally {
-            for (ZooKeeper w : watchers) {
-                w.close();
+            // an interrupt ends the benchmark (Ctrl-C, a ramp that saturated), never its clean-up: with the flag
+            // set, every call below would fail at once and leave the benchmark's znodes on the ensemble
+            boolean interrupted = Thread.interrupted();
+            try {
+                for (ZooKeeper w : watchers) {
+                    w.close();
+                }
+                if (root != null) {
+                    removeRoot(zk, root);
+                }
+                zk.close();
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
-            if (root != null) {
-                removeRoot(zk, root);
-            }
-            zk.close();
         }
     }
 

@@ -11,6 +11,7 @@ import dev.zkload.sim.ZkClientSecurity;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -28,6 +29,8 @@ final class StepBench {
     private final Consumer<String> phase;
     private final Consumer<String> warning;
     private volatile Thread thread;
+    /** The running benchmark was cut already: once, so that its clean-up is not cut short as well. */
+    private final AtomicBoolean cut = new AtomicBoolean();
 
     /**
      * @param leader  the leader as the sampler last saw it, for {@code --bench-target leader}
@@ -74,6 +77,7 @@ final class StepBench {
             }
         }));
         Thread t = DaemonThreads.start("zkload-step-benchmark", task);
+        cut.set(false);
         thread = t;
         boolean interrupted = false;
         try {
@@ -97,10 +101,14 @@ final class StepBench {
         }
     }
 
-    /** Ends the running benchmark after its current call, keeping what it measured; true if one was running. */
+    /**
+     * Ends the running benchmark after its current call, keeping what it measured; true if one was running and
+     * this call cut it. The saturation detector asks every second while saturated, but the benchmark is cut once:
+     * a second interrupt would cut short its removal of its znodes.
+     */
     boolean cut() {
         Thread t = thread;
-        if (t != null && !t.isInterrupted()) {
+        if (t != null && cut.compareAndSet(false, true)) {
             t.interrupt();
             return true;
         }
