@@ -8,7 +8,6 @@ import dev.zkload.bench.result.ResultJson;
 import dev.zkload.runner.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -92,7 +91,7 @@ class CompareCommandIT {
 
         // a baseline that claims ten times the throughput: every operation of the real run regresses
         Path doctored = tmp.resolve("doctored");
-        copy(small, doctored);
+        ResultFolders.copy(small, doctored);
         List<String> steps = new ArrayList<>();
         for (String line : Files.readAllLines(doctored.resolve("steps.jsonl"))) {
             ObjectNode step = (ObjectNode) ResultJson.compact().readTree(line);
@@ -114,18 +113,5 @@ class CompareCommandIT {
                 .containsPattern("Regression: snap-100k at 1 domains: create TPS \\d+(\\.\\d+)? → \\d+(\\.\\d+)? \\(90")
                 .contains("Regression gate failed");
         assertThat(Files.readString(tmp.resolve("gate").resolve("compare.md"))).contains("Failed (exit code 3)");
-    }
-
-    private static void copy(Path from, Path to) throws Exception {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
     }
 }

@@ -5,16 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.result.HistogramLogs;
-import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.result.ResultFiles;
-import dev.zkload.runner.result.RunHistograms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,22 +96,7 @@ class LatencyCommandIT {
         assertThat(gates.get(1).get("value").asDouble())
                 .isEqualTo(ops.at("/create/p50Ms").asDouble());
 
-        RunHistograms logs = RunHistograms.read(out, new java.util.ArrayList<>());
-        for (String op : SEVEN) {
-            Histogram h = logs.of(ResultFiles.LATENCY_LOGS, 1, op).orElseThrow();
-            JsonNode recorded = ops.get(op);
-            assertThat(h.getTotalCount()).as(op).isEqualTo(recorded.get("count").asLong());
-            assertThat(OpStats.percentileMs(h, 50))
-                    .as(op)
-                    .isEqualTo(recorded.get("p50Ms").asDouble());
-            assertThat(OpStats.percentileMs(h, 99))
-                    .as(op)
-                    .isEqualTo(recorded.get("p99Ms").asDouble());
-            assertThat(OpStats.percentileMs(h, 99.9))
-                    .as(op)
-                    .isEqualTo(recorded.get("p999Ms").asDouble());
-            assertThat(OpStats.maxMs(h)).as(op).isEqualTo(recorded.get("maxMs").asDouble());
-        }
+        ResultFolders.logsMatchRecorded(out, ResultFiles.LATENCY_LOGS, ops, SEVEN);
     }
 
     @Test
@@ -153,12 +135,7 @@ class LatencyCommandIT {
         CliRun done = CliRun.of("latency", "--znode-count", "200", "--server-heap", "256m", "--out", run.toString());
         assertThat(done.exitCode()).as(done.err()).isEqualTo(ExitCodes.OK);
         Path baseline = tmp.resolve("baseline");
-        Files.createDirectories(baseline.resolve("latency"));
-        try (Stream<Path> files = Files.walk(run)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                Files.copy(f, baseline.resolve(run.relativize(f).toString()));
-            }
-        }
+        ResultFolders.copy(run, baseline);
         JsonNode summary =
                 ResultJson.compact().readTree(baseline.resolve("summary.json").toFile());
         com.fasterxml.jackson.databind.node.ObjectNode get =

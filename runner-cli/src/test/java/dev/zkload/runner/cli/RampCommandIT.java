@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.stats.FourLetterWords;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.result.ResultFiles;
-import dev.zkload.runner.result.RunHistograms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -135,25 +132,9 @@ class RampCommandIT {
             assertThat(logs.count()).isEqualTo(3);
         }
         // every step's percentiles read back from its histogram log are the ones the run recorded while it ran
-        RunHistograms histograms = RunHistograms.read(out, new java.util.ArrayList<>());
         for (int i = 0; i < 3; i++) {
             JsonNode step = ResultJson.compact().readTree(lines.get(i));
-            for (String op : SEVEN) {
-                Histogram h = histograms.of(ResultFiles.stepLogs(i), 1, op).orElseThrow();
-                JsonNode recorded = step.at("/ops/" + op);
-                assertThat(h.getTotalCount())
-                        .as(op)
-                        .isEqualTo(recorded.get("count").asLong());
-                assertThat(OpStats.percentileMs(h, 99))
-                        .as(op)
-                        .isEqualTo(recorded.get("p99Ms").asDouble());
-                assertThat(OpStats.percentileMs(h, 99.9))
-                        .as(op)
-                        .isEqualTo(recorded.get("p999Ms").asDouble());
-                assertThat(OpStats.maxMs(h))
-                        .as(op)
-                        .isEqualTo(recorded.get("maxMs").asDouble());
-            }
+            ResultFolders.logsMatchRecorded(out, ResultFiles.stepLogs(i), step.get("ops"), SEVEN);
         }
         JsonNode summary = json(out.resolve("summary.json"));
         assertThat(summary.get("stopReason").asText()).isEqualTo("target-reached");
