@@ -26,6 +26,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -117,8 +118,9 @@ public final class ReportCommand implements Callable<Integer> {
         } else if (out != null) {
             throw new ParameterException(spec.commandLine(), "--out is for merging several shards' folders");
         }
-        List<ThresholdResult> judged =
-                gates.isEmpty() ? List.of() : Gates.judge(gates, measurements(target, command, catalog));
+        List<ThresholdResult> judged = gates.isEmpty()
+                ? List.of()
+                : Gates.judge(gates, measurements(target, command, catalog, run.settings()));
         if (dirs.size() > 1 && !judged.isEmpty()) {
             // the merged run is new: its summary and report carry the thresholds, as an unsharded ramp's do
             Optional<RampSummary> summary = ResultReader.read(target).summary();
@@ -136,11 +138,12 @@ public final class ReportCommand implements Callable<Integer> {
         return Gates.exitCode(ExitCodes.OK, judged);
     }
 
-    private static Measurements measurements(Path dir, String command, Catalog catalog) throws IOException {
+    private static Measurements measurements(Path dir, String command, Catalog catalog, Map<String, Object> settings)
+            throws IOException {
         if (SweepResults.isSweep(dir)) {
             SweepResults sweep = SweepResults.read(dir);
             return sweep.summary()
-                    .<Measurements>map(s -> new SweepMeasurements(s, sweep.levels(), catalog))
+                    .<Measurements>map(s -> new SweepMeasurements(s, sweep.levels(), catalog, settings))
                     .orElse(t -> List.of());
         }
         RunResults results = ResultReader.read(dir);

@@ -103,7 +103,7 @@ final class SweepRun {
                     SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings);
             summary = Sweep.run(run, experiment.apply(run), checked.limits(), console);
             boolean interrupted = Thread.interrupted();
-            summary = summary.withThresholds(judge(gates, summary, out, gating.catalog()));
+            summary = summary.withThresholds(judge(gates, summary, out, gating.catalog(), settings));
             run.results().writeSummary(summary);
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -133,7 +133,8 @@ final class SweepRun {
     }
 
     /** The thresholds judged on the levels as levels.jsonl recorded them, the one cut short by Ctrl-C too. */
-    private static List<ThresholdResult> judge(List<Threshold> gates, SweepSummary summary, Path out, Catalog catalog) {
+    private static List<ThresholdResult> judge(
+            List<Threshold> gates, SweepSummary summary, Path out, Catalog catalog, Map<String, Object> settings) {
         if (gates.isEmpty()) {
             return List.of();
         }
@@ -144,7 +145,7 @@ final class SweepRun {
             // levels that cannot be read back were not observed, whatever they held
             levels = List.of();
         }
-        return Gates.judge(gates, new SweepMeasurements(summary, levels, catalog));
+        return Gates.judge(gates, new SweepMeasurements(summary, levels, catalog, settings));
     }
 
     /**

@@ -199,11 +199,12 @@ public final class Catalogs {
                     new Metric(
                             "max-rate",
                             Quantity.RATE,
-                            List.of(),
+                            List.of("get", "exists", "set", "create", "delete"),
                             RUN,
                             VERDICT,
                             "the highest rate that held (a lower bound when the runner was the limit or the"
-                                    + " search did not converge)"),
+                                    + " search did not converge); of one operation, its share of the mix at that"
+                                    + " rate"),
                     GENERATOR_CPU));
 
     private Catalogs() {}

@@ -19,21 +19,24 @@ public final class SweepMeasurements implements Measurements {
     private final SweepSummary summary;
     private final List<LevelResult> levels;
     private final String levelName;
+    private final Map<String, ?> settings;
 
     /**
-     * @param levels  every level the run recorded, in the order measured (a level cut short by Ctrl-C too)
-     * @param catalog the experiment's, which names what a level counts ({@code 100k znodes})
+     * @param levels   every level the run recorded, in the order measured (a level cut short by Ctrl-C too)
+     * @param catalog  the experiment's, which names what a level counts ({@code 100k znodes})
+     * @param settings the run's settings as run.json records them ({@code max-rate}'s {@code mix} weights)
      */
-    public SweepMeasurements(SweepSummary summary, List<LevelResult> levels, Catalog catalog) {
+    public SweepMeasurements(SweepSummary summary, List<LevelResult> levels, Catalog catalog, Map<String, ?> settings) {
         this.summary = summary;
         this.levels = List.copyOf(levels);
         this.levelName = catalog.levelName();
+        this.settings = settings;
     }
 
     @Override
     public List<Measurement> of(Threshold t) {
         if (t.metric().aggregate() == Metric.Aggregate.RUN) {
-            return List.of(maxRate());
+            return List.of(maxRate(t.argument()));
         }
         List<Measurement> out = new ArrayList<>();
         for (LevelResult level : levels) {
@@ -95,6 +98,23 @@ public final class SweepMeasurements implements Measurements {
      * When that rate failed only because the runner could not drive it, or no higher rate was tried, the
      * answer is a lower bound; when no rate held, it lies below the lowest rate tried.
      */
+    private Measurement maxRate(String op) {
+        Measurement all = maxRate();
+        if (op == null || !all.observed()) {
+            return all;
+        }
+        // an operation's own rate within the mix: its weight's share of every rate
+        Map<?, ?> mix = settings.get("mix") instanceof Map<?, ?> m ? m : Map.of();
+        double total = mix.values().stream()
+                .mapToDouble(w -> ((Number) w).doubleValue())
+                .sum();
+        if (!(mix.get(op) instanceof Number weight) || total <= 0) {
+            return Measurement.notObserved(null, "the run's mix " + mix.keySet() + " has no " + op);
+        }
+        double share = weight.doubleValue() / total;
+        return new Measurement(all.low() * share, all.high() * share, null, all.reason());
+    }
+
     private Measurement maxRate() {
         Double answer = summary.answer().get("maxRate");
         List<LevelResult> tried = levels.stream().filter(l -> !l.interrupted()).toList();

@@ -44,7 +44,10 @@ class SweepMeasurementsTest {
     private static ThresholdResult judge(
             String threshold, Catalog catalog, List<LevelResult> levels, Map<String, Double> answer) {
         Threshold t = ThresholdParser.parse(threshold, catalog);
-        return Thresholds.evaluate(List.of(t), new SweepMeasurements(summary(answer), levels, catalog))
+        return Thresholds.evaluate(
+                        List.of(t),
+                        new SweepMeasurements(
+                                summary(answer), levels, catalog, Map.of("mix", Map.of("get", 80, "set", 20))))
                 .get(0);
     }
 
@@ -121,6 +124,21 @@ class SweepMeasurementsTest {
                 .isEqualTo(Status.NOT_OBSERVED);
         assertThat(judge("max-rate<4k", Catalogs.MAX_RATE, tried, answer).status())
                 .isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void anOperationsMaxRateIsItsShareOfTheMixAtTheHighestRateThatHeld() {
+        List<LevelResult> tried = List.of(rate(1, 1000, true, HEALTHY), rate(2, 2000, false, HEALTHY));
+        Map<String, Double> answer = Map.of("maxRate", 1000.0, "converged", 1.0);
+        // the mix is get=80,set=20: gets ran at 800/s of the 1000/s that held, and below 1600/s
+        ThresholdResult get = judge("max-rate(get)>=800", Catalogs.MAX_RATE, tried, answer);
+        assertThat(get.status()).isEqualTo(Status.PASS);
+        assertThat(get.detail()).isEqualTo("between 800/s and 1600/s");
+        assertThat(judge("max-rate(set)>=401", Catalogs.MAX_RATE, tried, answer).status())
+                .isEqualTo(Status.FAIL);
+        ThresholdResult create = judge("max-rate(create)>=1", Catalogs.MAX_RATE, tried, answer);
+        assertThat(create.status()).isEqualTo(Status.NOT_OBSERVED);
+        assertThat(create.detail()).contains("has no create");
     }
 
     @Test

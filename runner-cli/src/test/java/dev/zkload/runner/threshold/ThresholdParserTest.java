@@ -180,5 +180,8 @@ class ThresholdParserTest {
                 .hasMessageContaining("max-rate has none to pick");
         assertThat(ThresholdParser.parse("max-rate>=20k", Catalogs.MAX_RATE).limit())
                 .isEqualTo(20_000.0);
+        assertThat(ThresholdParser.parse("max-rate(get)>=20000", Catalogs.MAX_RATE)
+                        .argument())
+                .isEqualTo("get");
     }
 }
