@@ -6,6 +6,8 @@ import dev.zkload.runner.result.StepResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 
@@ -57,8 +59,16 @@ final class StepDetailTables {
 
     /** Every server at every step, from server-metrics.csv: its role, how often it answered, its queue. */
     static Table servers(List<StepResult> steps, List<MetricSample> samples) {
-        List<String> header =
-                List.of("Step", "Server", "Role", "Answered (% of samples)", "Outstanding avg", "Outstanding max");
+        List<String> header = List.of(
+                "Step",
+                "Server",
+                "Role",
+                "Answered (% of samples)",
+                "Outstanding avg",
+                "Outstanding max",
+                "Connections",
+                "Watches",
+                "Avg latency (ms)");
         List<List<String>> rows = new ArrayList<>();
         for (StepResult s : steps) {
             if (s.startTime() == null || s.endTime() == null) {
@@ -76,7 +86,9 @@ final class StepDetailTables {
         return new Table(
                 "Every server per step",
                 "From the 1 Hz samples in server-metrics.csv over each whole step (registration, settling and"
-                        + " measuring); the role is the one most samples saw.",
+                        + " measuring); the role is the one most samples saw. Connections and watches are each"
+                        + " server's own (its clients' sessions and their watches) at the step's last sample; the"
+                        + " latency is the server's own average request latency (mntr), averaged over the step.",
                 header,
                 rows);
     }
@@ -98,12 +110,22 @@ final class StepDetailTables {
                 ? null
                 : queue.stream().mapToLong(Long::longValue).average().orElse(0);
         Long max = queue.stream().max(Long::compare).orElse(null);
+        MetricSample last = up.isEmpty() ? null : up.get(up.size() - 1);
+        OptionalDouble mean = up.stream()
+                .map(MetricSample::avgLatencyMs)
+                .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .average();
+        Double latency = mean.isPresent() ? mean.getAsDouble() : null;
         return List.of(
                 StepLabels.label(step),
                 server,
                 role,
                 Numbers.decimal(100.0 * up.size() / list.size(), 0),
                 Numbers.decimal(avg, 1),
-                Numbers.integer(max));
+                Numbers.integer(max),
+                Numbers.integer(last == null ? null : last.connections()),
+                Numbers.integer(last == null ? null : last.watches()),
+                Numbers.decimal(latency, 2));
     }
 }

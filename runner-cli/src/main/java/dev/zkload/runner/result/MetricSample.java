@@ -12,10 +12,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The part of one {@code server-metrics.csv} row the charts need. {@code outstanding} is null when the
- * server did not answer.
+ * The part of one {@code server-metrics.csv} row the report needs: the outstanding-requests chart and the
+ * table of every server per step. A figure is null when the server did not answer or did not give it.
  */
-public record MetricSample(long epochMs, String server, boolean reachable, String state, Long outstanding) {
+public record MetricSample(
+        long epochMs,
+        String server,
+        boolean reachable,
+        String state,
+        Long outstanding,
+        Long connections,
+        Long watches,
+        Double avgLatencyMs) {
+
+    /** A sample of the figures the outstanding-requests chart needs alone. */
+    public MetricSample(long epochMs, String server, boolean reachable, String state, Long outstanding) {
+        this(epochMs, server, reachable, state, outstanding, null, null, null);
+    }
+
     /** By column name, so a column the sampler adds or moves does not shift what is read. */
     private static final CsvMapper CSV = new CsvMapper()
             .enable(CsvParser.Feature.SKIP_EMPTY_LINES)
@@ -52,7 +66,10 @@ public record MetricSample(long epochMs, String server, boolean reachable, Strin
                         row.getOrDefault("server", ""),
                         "true".equalsIgnoreCase(row.get("reachable")),
                         row.getOrDefault("state", ""),
-                        number(row.get("outstandingRequests"))));
+                        number(row.get("outstandingRequests")),
+                        number(row.get("aliveConnections")),
+                        number(row.get("watchCount")),
+                        decimal(row.get("avgLatencyMs"))));
             }
         } catch (RuntimeException e) {
             // Jackson reports a malformed row (an unclosed quote at a killed writer's last line) unchecked
@@ -62,6 +79,17 @@ public record MetricSample(long epochMs, String server, boolean reachable, Strin
             notes.add(ResultFiles.METRICS + ": " + unusable + " row(s) without a valid epochMs were skipped.");
         }
         return samples;
+    }
+
+    private static Double decimal(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static Long number(String text) {

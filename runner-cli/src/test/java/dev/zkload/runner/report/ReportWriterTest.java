@@ -93,6 +93,17 @@ class ReportWriterTest {
     }
 
     @Test
+    void everyServerHasItsOwnRowPerStepFollowersToo() {
+        MarkdownTables t = MarkdownTables.under(md, "## Every server per step");
+        List<String> follower = t.rows().stream()
+                .filter(r -> r.get(0).equals("load-1 (100)") && r.get(2).equals("FOLLOWER"))
+                .findFirst()
+                .orElseThrow();
+        int column = t.header().indexOf("Connections");
+        assertThat(follower.subList(column, column + 3)).containsExactly("40", "2000", "1.25");
+    }
+
+    @Test
     void generatorTableShowsPhasesAndTheRunnersHealthPerStep() {
         MarkdownTables t = MarkdownTables.under(md, "## Load generator health and phases per step");
         assertThat(t.cell("load-2 (200)", "Add (s)")).isEqualTo("40");
