@@ -87,7 +87,9 @@ final class Charts {
         for (Op op : Op.values()) {
             for (LevelResult level : levels) {
                 OpStats stats = level.ops().get(op.jsonName());
-                data.addValue(stats == null ? null : value.apply(stats), op.jsonName(), level.label());
+                // failed calls return at once: plotted, they would look like a very fast ensemble
+                boolean failed = stats != null && stats.count() > 0 && stats.errors() == stats.count();
+                data.addValue(stats == null || failed ? null : value.apply(stats), op.jsonName(), level.label());
             }
         }
         return perCategory(title, levelAxis, valueAxis, data, lines);

@@ -244,7 +244,12 @@ final class SweepReport {
             List<String> row = new ArrayList<>(List.of(level.label()));
             for (Op op : Op.values()) {
                 OpStats stats = level.ops().get(op.jsonName());
-                row.add(stats == null ? Numbers.ABSENT : cell.apply(stats));
+                row.add(
+                        stats == null
+                                ? Numbers.ABSENT
+                                : stats.count() > 0 && stats.errors() == stats.count()
+                                        ? "all failed"
+                                        : cell.apply(stats));
             }
             rows.add(row);
         }

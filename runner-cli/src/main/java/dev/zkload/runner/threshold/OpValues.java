@@ -22,6 +22,14 @@ final class OpValues {
         for (String op : names) {
             String at = t.argument() == null ? op + " at " + where : where;
             OpLatency o = ops.get(op);
+            if (o != null
+                    && o.count() > 0
+                    && o.errors() == o.count()
+                    && !t.metric().name().equals("error-rate")) {
+                // failed calls return at once: their rate and latency say nothing of the ensemble's
+                out.add(Measurement.notObserved(at, "every " + op + " call failed" + gap));
+                continue;
+            }
             Double value = o == null || o.count() == 0 ? null : of(o, t);
             out.add(
                     value == null

@@ -95,6 +95,31 @@ class SweepMeasurementsTest {
     }
 
     @Test
+    void anOperationWhoseEveryCallFailedHasNoRateOrLatencyOnlyItsErrors() {
+        OpStats failed = new OpStats(268, 268, Map.of("SESSIONEXPIRED", 268L), 163_000, 0, 0, 0.04, 0.05, 0.1, 1);
+        LevelResult level = new LevelResult(
+                1,
+                "1m",
+                1_000_000,
+                Instant.EPOCH,
+                Instant.EPOCH,
+                Map.of(),
+                List.of(),
+                Map.of("get", failed),
+                HEALTHY,
+                false);
+        ThresholdResult tps = judge("tps(get)>1000", Catalogs.DATA_SIZE, List.of(level), Map.of());
+        assertThat(tps.status()).isEqualTo(Status.NOT_OBSERVED);
+        assertThat(tps.detail()).isEqualTo("not observed at 1m bytes: every get call failed at this level");
+        assertThat(judge("p99(get)<1ms", Catalogs.DATA_SIZE, List.of(level), Map.of())
+                        .status())
+                .isEqualTo(Status.NOT_OBSERVED);
+        ThresholdResult errors = judge("error-rate(get)<1%", Catalogs.DATA_SIZE, List.of(level), Map.of());
+        assertThat(errors.status()).isEqualTo(Status.FAIL);
+        assertThat(errors.value()).isEqualTo(1.0);
+    }
+
+    @Test
     void missedNotificationsAddUpOverTheLevels() {
         Catalog watches = Catalogs.watches("watchers per znode");
         List<LevelResult> levels = List.of(

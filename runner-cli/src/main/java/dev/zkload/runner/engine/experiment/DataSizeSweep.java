@@ -84,9 +84,16 @@ public final class DataSizeSweep implements Sweep.Experiment {
         measured.put("znodesPerOperation", (double) znodes);
         for (String op : List.of("create", "set", "get")) {
             OpStats stats = bench.ops().get(op);
-            if (stats != null) {
-                measured.put(op + "MBPerSecond", Sweep.round(stats.opsPerSec() * level.value() / 1e6, 3));
+            if (stats == null || stats.count() == 0) {
+                continue;
             }
+            if (stats.errors() == stats.count()) {
+                notes.add("every " + op + " call failed (" + stats.errorsByCode() + "): no data rate.");
+                continue;
+            }
+            // the data moved: only the calls that succeeded carried their bytes
+            double succeeded = (double) (stats.count() - stats.errors()) / stats.count();
+            measured.put(op + "MBPerSecond", Sweep.round(stats.opsPerSec() * succeeded * level.value() / 1e6, 3));
         }
         return new LevelResult(
                 index,

@@ -19,12 +19,17 @@ final class LevelLine {
             line.append(String.format(Locale.ROOT, "%,.0f znodes on the leader; ", onServer));
         }
         for (Map.Entry<String, OpStats> op : level.ops().entrySet()) {
-            line.append(String.format(
-                    Locale.ROOT,
-                    "%s %,.0f/s p99 %.2f ms  ",
-                    op.getKey(),
-                    op.getValue().opsPerSec(),
-                    op.getValue().p99Ms()));
+            OpStats s = op.getValue();
+            if (s.count() > 0 && s.errors() == s.count()) {
+                // failed calls return at once: their rate and latency would look like a very fast ensemble
+                line.append(
+                        String.format(Locale.ROOT, "%s all %,d failed %s  ", op.getKey(), s.count(), s.errorsByCode()));
+                continue;
+            }
+            line.append(String.format(Locale.ROOT, "%s %,.0f/s p99 %.2f ms  ", op.getKey(), s.opsPerSec(), s.p99Ms()));
+            if (s.errors() > 0) {
+                line.append(String.format(Locale.ROOT, "(%,d failed)  ", s.errors()));
+            }
         }
         Double passed = level.measured().get("passed");
         if (passed != null) {
