@@ -16,17 +16,24 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code ensemble}: starts a local real ensemble, prints its connect string as the first line of
- * standard output (so scripts can read it), then runs until Ctrl-C, when it stops the servers.
+ * standard output (so scripts can read it), then runs until Ctrl-C, when it stops the servers. A TLS or
+ * SASL ensemble's client credentials are written to a folder of their own, so that any command (or a
+ * user's own client) can connect with {@code --zk-client-config} and {@code --jaas} while it runs.
  */
 @Command(
         name = "ensemble",
         mixinStandardHelpOptions = true,
-        description = "Start a local real ZooKeeper ensemble, print its connect string, run until Ctrl-C.")
+        description = {
+            "Start a local real ZooKeeper ensemble, print its connect string, run until Ctrl-C.",
+            "With --embedded-tls or --embedded-sasl digest the servers accept only clients that log in so; the"
+                    + " client's settings are written to an owner-only folder, named on the output, and removed"
+                    + " with the servers: connect with --zk-client-config DIR/client.properties (and --jaas"
+                    + " DIR/jaas.conf for SASL)."
+        })
 public final class EnsembleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -37,12 +44,6 @@ public final class EnsembleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         server.validate(spec);
-        if (server.embeddedTls || server.embeddedSasl != null) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--embedded-tls and --embedded-sasl make credentials for one run: use them with latency,"
-                            + " simulate or the ramp, which start and use such an ensemble themselves");
-        }
         PrintWriter out = spec.commandLine().getOut();
         EmbeddedServers settings = server.embedded(3);
         ServerDistribution distribution;
@@ -54,7 +55,14 @@ public final class EnsembleCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new RunFailure(e.getMessage(), e);
         }
-        try (LocalEnsemble ensemble = settings.builder(distribution).build()) {
+        ClientFiles files;
+        try {
+            files = ClientFiles.create();
+        } catch (IOException e) {
+            throw new RunFailure("cannot make a folder for the client's settings: " + e.getMessage(), e);
+        }
+        try (ClientFiles client = files;
+                LocalEnsemble ensemble = settings.builder(distribution).build()) {
             try {
                 ensemble.start();
             } catch (InterruptedException e) {
@@ -64,6 +72,7 @@ public final class EnsembleCommand implements Callable<Integer> {
             }
             out.println(ensemble.connectString());
             describe(ensemble, out);
+            client.write(ensemble).ifPresent(how -> out.println("Clients connect with " + how));
             out.println("Serving. Press Ctrl-C to stop the servers.");
             out.flush();
             try {

@@ -4,6 +4,8 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ServerDistribution;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -62,7 +64,7 @@ public record EmbeddedServers(
                 : ServerDistribution.bundled();
     }
 
-    /** A builder of the ensemble these settings describe, running {@code distribution}. */
+    /** A builder of the ensemble these settings describe, running {@code distribution}, its SASL user made. */
     public LocalEnsemble.Builder builder(ServerDistribution distribution) {
         LocalEnsemble.Builder builder = LocalEnsemble.builder()
                 .servers(servers)
@@ -72,6 +74,12 @@ public record EmbeddedServers(
                 .tls(tls);
         if (javaHome != null) {
             builder.javaHome(javaHome);
+        }
+        if (sasl) {
+            // a user and password made for this ensemble; the client's JAAS file lives in its temp dir
+            byte[] secret = new byte[18];
+            new SecureRandom().nextBytes(secret);
+            builder.saslDigest("zkload", HexFormat.of().formatHex(secret));
         }
         zooCfg.forEach(builder::zooCfg);
         if (snapCount != null) {

@@ -8,8 +8,6 @@ import dev.zkload.runner.RunFailure;
 import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,12 +86,6 @@ public final class Target implements AutoCloseable {
             throw new RunFailure(e.getMessage(), e);
         }
         LocalEnsemble.Builder builder = servers.builder(distribution);
-        if (servers.sasl()) {
-            // a user and password made for this run; the client's JAAS file lives in the ensemble's temp dir
-            byte[] secret = new byte[18];
-            new SecureRandom().nextBytes(secret);
-            builder.saslDigest("zkload", HexFormat.of().formatHex(secret));
-        }
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {
