@@ -3,6 +3,7 @@ package dev.zkload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.zkload.bench.ensemble.ServerDistribution;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.runner.ExitCodes;
 import java.nio.file.Files;
@@ -81,5 +82,37 @@ class ServerVersionsRunIT {
         assertThat(run.err().strip().lines()).hasSize(1);
         assertThat(run.err()).contains("ZooKeeper 3.4.99 cannot be resolved").doesNotContain("\tat ");
         assertThat(out).doesNotExist();
+    }
+
+    /**
+     * An installed distribution, laid out as ZooKeeper's binary tarball is ({@code lib/} with the server's
+     * jar and its dependencies; here 3.8.4's, copied from where the resolver keeps them), forked with
+     * {@code --server-home}; a folder that is not one is a sentence, exit 1.
+     */
+    @Test
+    void anInstalledDistributionRunsWithServerHome(@TempDir Path dir) throws Exception {
+        Path home = dir.resolve("apache-zookeeper-3.8.4-bin");
+        Files.createDirectories(home.resolve("lib"));
+        for (Path jar : ServerDistribution.resolve("3.8.4", line -> {}).classpath()) {
+            Files.copy(jar, home.resolve("lib").resolve(jar.getFileName()));
+        }
+        Path out = dir.resolve("out");
+        CliRun run =
+                CliRun.of("latency", "--server-home", home.toString(), "--znode-count", "50", "--out", out.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode target =
+                ResultJson.compact().readTree(out.resolve("run.json").toFile()).get("target");
+        assertThat(target.at("/servers/0/version").asText()).startsWith("3.8.4");
+        assertThat(target.toString()).contains(home.toString());
+
+        Path empty = Files.createDirectories(dir.resolve("not-zookeeper"));
+        CliRun wrong = CliRun.of(
+                "latency",
+                "--server-home",
+                empty.toString(),
+                "--out",
+                dir.resolve("out2").toString());
+        assertThat(wrong.exitCode()).as(wrong.err()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(wrong.err()).contains("is not a ZooKeeper distribution").doesNotContain("\tat ");
     }
 }
