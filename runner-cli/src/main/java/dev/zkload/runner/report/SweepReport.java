@@ -212,15 +212,25 @@ final class SweepReport {
     }
 
     private static Table servers(List<LevelResult> levels, Shape shape) {
+        // a quantity recorded per server too ("diskWriteMB.2") gets a column per server after its total
+        List<String> quantities = new ArrayList<>();
+        for (String q : shape.quantities()) {
+            quantities.add(q);
+            levels.stream()
+                    .flatMap(l -> l.measured().keySet().stream())
+                    .filter(k -> k.startsWith(q + "."))
+                    .distinct()
+                    .sorted()
+                    .forEach(quantities::add);
+        }
         List<String> header = new ArrayList<>(List.of("level"));
-        header.addAll(shape.quantities());
+        header.addAll(quantities);
         header.add("runner cpu (% of share)");
         header.add("generator-bound");
         List<List<String>> rows = new ArrayList<>();
         for (LevelResult level : levels) {
             List<String> row = new ArrayList<>(List.of(level.label()));
-            shape.quantities()
-                    .forEach(q -> row.add(Numbers.decimal(level.measured().get(q), 3)));
+            quantities.forEach(q -> row.add(Numbers.decimal(level.measured().get(q), 3)));
             row.add(
                     level.generator() == null
                             ? Numbers.ABSENT

@@ -1,6 +1,7 @@
 package dev.zkload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.result.ResultJson;
@@ -50,8 +51,18 @@ class ConnectionsCommandIT {
         // 2000 writes go through the leader's log
         assertThat(measured.get("fsyncs").asLong()).isPositive();
         assertThat(measured.get("diskWriteMB").asDouble()).isNotNegative();
+        // and each of the three servers' own, which add up to it
+        double each = 0;
+        for (int id = 1; id <= 3; id++) {
+            assertThat(measured.get("diskWriteMB." + id).asDouble())
+                    .as("server " + id)
+                    .isPositive();
+            each += measured.get("diskWriteMB." + id).asDouble();
+        }
+        assertThat(each).isCloseTo(measured.get("diskWriteMB").asDouble(), within(0.01));
         assertThat(measured.get("sessionExpiries").asLong()).isZero();
         assertThat(Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8))
-                .contains("How does the ensemble fare as more clients work at once?", "| 20 |");
+                .contains("How does the ensemble fare as more clients work at once?", "| 20 |")
+                .contains("| diskWriteMB | diskWriteMB.1 | diskWriteMB.2 | diskWriteMB.3 |");
     }
 }

@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.experiment;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -28,11 +29,16 @@ final class DiskWrites {
         return writes;
     }
 
-    /** Adds {@code diskWriteMB}, summed over the servers, if every server could be read before and now. */
+    /**
+     * Adds {@code diskWriteMB}, summed over the servers, and each server's own as {@code diskWriteMB.<id>}
+     * (the leader writes what every follower writes, and its snapshots at other times), if every server
+     * could be read before and now.
+     */
     void describe(Map<String, Double> measured) {
         if (ensemble == null) {
             return;
         }
+        Map<String, Double> each = new LinkedHashMap<>();
         long sum = 0;
         for (int id = 1; id <= ensemble.size(); id++) {
             long now = ensemble.processStats(id).writeBytes();
@@ -41,7 +47,11 @@ final class DiskWrites {
                 return;
             }
             sum += now - then;
+            each.put("diskWriteMB." + id, Sweep.round((now - then) / 1e6, 3));
         }
         measured.put("diskWriteMB", Sweep.round(sum / 1e6, 3));
+        if (each.size() > 1) {
+            measured.putAll(each);
+        }
     }
 }
