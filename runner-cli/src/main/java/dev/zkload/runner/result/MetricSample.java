@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The part of one {@code server-metrics.csv} row the report needs: the outstanding-requests chart and the
@@ -81,23 +82,21 @@ public record MetricSample(
         return samples;
     }
 
-    private static Double decimal(String text) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        try {
-            return Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            return null;
-        }
+    private static Long number(String text) {
+        return parsed(text, Long::parseLong);
     }
 
-    private static Long number(String text) {
+    private static Double decimal(String text) {
+        return parsed(text, Double::parseDouble);
+    }
+
+    /** A cell's number, or null when it is empty or not a number (a server that did not answer). */
+    private static <T> T parsed(String text, Function<String, T> parse) {
         if (text == null || text.isBlank()) {
             return null;
         }
         try {
-            return Long.parseLong(text.trim());
+            return parse.apply(text.trim());
         } catch (NumberFormatException e) {
             return null;
         }
