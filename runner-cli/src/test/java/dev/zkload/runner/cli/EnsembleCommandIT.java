@@ -15,12 +15,23 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.security.auth.login.Configuration;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class EnsembleCommandIT {
+    /**
+     * --jaas names the JAAS file JVM-wide, as a command's own process wants, and the JVM caches what it read:
+     * the runs of the tests after this one, in the same JVM, must not log in with it.
+     */
+    @AfterEach
+    void forgetTheJaasFile() {
+        System.clearProperty("java.security.auth.login.config");
+        Configuration.setConfiguration(null);
+    }
 
     @Test
     void printsTheConnectStringFirstServesUntilInterruptedThenStops() throws Exception {
