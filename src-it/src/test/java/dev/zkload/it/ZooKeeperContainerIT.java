@@ -108,7 +108,10 @@ class ZooKeeperContainerIT {
     void aSimulatedDomainHoldsTheModelsFootprintInTheContainer() throws Exception {
         StatsClient stats = new StatsClient(Duration.ofSeconds(5));
         ServerAddress server = new ServerAddress("127.0.0.1", port, ServerAddress.DEFAULT_ADMIN_PORT);
-        ServerStats empty = stats.monitor(server);
+        // the log line the container waits for is the client port's; the AdminServer starts just after it
+        ServerStats empty = await().atMost(Duration.ofSeconds(30))
+                .ignoreExceptions()
+                .until(() -> stats.monitor(server), answered -> true);
         Footprint expected = SaturnModel.saturn21().expectedFootprint();
         try (DomainFleet fleet = DomainFleet.builder(hosts)
                 .root("/zkload/it-container")
