@@ -97,10 +97,16 @@ final class ServerProcess {
         while (true) {
             Process p = process;
             if (p == null || !p.isAlive()) {
+                Path jdk = settings.java().getParent().getParent();
+                String tooOld = JavaClassVersions.tooOldFor(logTail(25));
+                if (tooOld != null) { // the sentence is the whole story: no output to show
+                    throw new IOException("server " + id + " cannot run " + settings.distribution() + " on the JDK at "
+                            + jdk + ": " + tooOld);
+                }
                 LOG.warn("server {} exited before serving; its output ends with:\n{}", id, logTail(25));
-                throw new IOException("server " + id + " (" + settings.distribution() + " on the JDK at "
-                        + settings.java().getParent().getParent() + ") exited"
-                        + (p == null ? "" : " with status " + p.exitValue()) + " before serving: " + firstError());
+                throw new IOException("server " + id + " (" + settings.distribution() + " on the JDK at " + jdk
+                        + ") exited" + (p == null ? "" : " with status " + p.exitValue()) + " before serving: "
+                        + firstError());
             }
             String mode = probeMode();
             if (mode != null) {

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The ramp's smallest end-to-end run on other ZooKeeper releases than the bundled 3.9 (which
  * {@code RampCommandIT} covers): the 2017 report's setup (3.4.14, five servers, its zoo.cfg and JVM
  * flags, at a small heap) and 3.8; each resolved from Maven Central or the local repository, and
- * recorded in run.json. A release that does not exist is one sentence, exit 1.
+ * recorded in run.json. A release that does not exist, or that the chosen JDK cannot run, is one
+ * sentence, exit 1.
  */
 class ServerVersionsRunIT {
 
@@ -81,6 +82,35 @@ class ServerVersionsRunIT {
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
         assertThat(run.err().strip().lines()).hasSize(1);
         assertThat(run.err()).contains("ZooKeeper 3.4.99 cannot be resolved").doesNotContain("\tat ");
+        assertThat(out).doesNotExist();
+    }
+
+    /**
+     * No JDK on this machine is too old for a release (every one from 3.4 runs on 17 and 25 alike), so
+     * the servers' JDK here is one whose {@code java} answers as Java 7's does when handed classes built
+     * for Java 8: the launcher's class refused, the JVM's own words and stack.
+     */
+    @Test
+    void aJdkThatCannotRunTheReleaseIsOneSentence(@TempDir Path dir) throws Exception {
+        Path java = Files.createDirectories(dir.resolve("jdk7/bin")).resolve("java");
+        Files.writeString(java, """
+                #!/bin/sh
+                echo 'Exception in thread "main" java.lang.UnsupportedClassVersionError: \
+                dev/zkload/bench/ensemble/launcher/ServerLauncher : Unsupported major.minor version 52.0'
+                echo '	at java.lang.ClassLoader.defineClass1(Native Method)'
+                echo '	at sun.launcher.LauncherHelper.checkAndLoadMain(LauncherHelper.java:482)'
+                exit 1
+                """);
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        Path out = dir.resolve("out");
+        CliRun run =
+                CliRun.of("latency", "--server-java-home", dir.resolve("jdk7").toString(), "--out", out.toString());
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(run.err().strip().lines()).as(run.err()).hasSize(1);
+        assertThat(run.err())
+                .contains("cannot run " + ServerDistribution.bundled() + " on the JDK at " + dir.resolve("jdk7"))
+                .contains("need Java 8 or later")
+                .doesNotContain("\tat ");
         assertThat(out).doesNotExist();
     }
 
