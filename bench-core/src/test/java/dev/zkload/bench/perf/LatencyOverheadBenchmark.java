@@ -23,7 +23,8 @@ import java.util.Map;
  * turns going first from one round to the next, so neither always meets a fresher server. After one
  * warm-up round it reports, per op, the median ops/s of {@code rounds} rounds and the median of the
  * rounds' zkload / bare ratios. Usage: {@code LatencyOverheadBenchmark [znodes=10000] [rounds=3]
- * [window=LatencyConfig's default] [async]}; see docs/performance.md for the script that runs it.
+ * [window=LatencyConfig's default] [async]}, with {@code -Dpin=true} the client on CPU 0 and the server
+ * on CPU 1; see docs/performance.md for the script that runs it.
  */
 public final class LatencyOverheadBenchmark {
     private LatencyOverheadBenchmark() {}
@@ -36,6 +37,7 @@ public final class LatencyOverheadBenchmark {
         boolean withSync = args.length <= 3 || !args[3].equals("async");
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("1g").build()) {
             zk.start();
+            CpuPinning.applyIfAsked(zk);
             String cs = zk.connectString();
             Series bareSync = new Series();
             Series zkSync = new Series();

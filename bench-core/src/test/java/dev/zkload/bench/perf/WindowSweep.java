@@ -10,13 +10,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Benchmark command (not a test): throughput and latency of zkload's {@code --mode async} against
  * its window. Against one forked standalone server, each round runs the benchmark once per window
  * (the windows in turn, their order reversed every other round); after a warm-up round it reports,
  * per window, the median over {@code rounds} of each op's ops/s and of its median and 99th
- * percentile latency. Usage: {@code WindowSweep [znodes=10000] [rounds=3] [windows=1,8,32,...]}.
+ * percentile latency. Usage: {@code WindowSweep [znodes=10000] [rounds=3] [windows=1,8,32,...]}; with
+ * {@code -Dpin=true}, see {@link CpuPinning}.
  */
 public final class WindowSweep {
     private static final String WINDOWS = "1,8,32,64,128,256,512,1000,2000";
@@ -31,9 +33,10 @@ public final class WindowSweep {
             windows.add(Integer.parseInt(w.trim()));
         }
         // window -> op -> [ops/s, p50 ms, p99 ms] per round
-        Map<Integer, Map<Op, List<double[]>>> results = new LinkedHashMap<>();
+        Map<Integer, Map<Op, List<double[]>>> results = new TreeMap<>(); // printed smallest window first
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("1g").build()) {
             zk.start();
+            CpuPinning.applyIfAsked(zk);
             for (int round = 0; round <= rounds; round++) {
                 List<Integer> order = new ArrayList<>(windows);
                 if (round % 2 == 1) {
