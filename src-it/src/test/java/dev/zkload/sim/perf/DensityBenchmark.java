@@ -23,7 +23,8 @@ import org.apache.zookeeper.ZooKeeper;
  * steady-state minute; then, on the same server, the baselines: the seconds a bare multi-create loop
  * needs for the same number of znodes ({@link BareMultiCreate}), the seconds a few bare sessions need
  * to issue the same requests the fleet issued while adding ({@link BareReplay}), and the CPU per
- * request of the same bare sessions replaying the requests of the fleet's steady minute. A count
+ * request of the same bare sessions replaying the requests of the fleet's steady minute, and of as
+ * many bare sessions as the fleet held sending them at the fleet's pace ({@link PacedReplay}). A count
  * written {@code 700:paused} holds the domains with job runs paused (registration, sessions and
  * watches only); {@code 100x3} repeats the count three times, each on a fresh server, and adds the
  * median of the rounds. Run with a big enough heap, e.g. {@code bench/density.sh 100x3 700:paused}.
@@ -45,12 +46,14 @@ public final class DensityBenchmark {
             boolean paused = spec.endsWith(":paused");
             int domains = Integer.parseInt(paused ? spec.substring(0, spec.indexOf(':')) : spec);
             List<Double> ratios = new ArrayList<>();
+            List<Double> pacedRatios = new ArrayList<>();
             for (int round = 1; round <= rounds; round++) {
                 Round r = run(domains, !paused);
                 density.add(r.densityRow());
                 if (!paused) {
                     cpu.add(r.cpuRow(round));
                     ratios.add(r.cpuRatio());
+                    pacedRatios.add(r.pacedRatio());
                 }
                 System.out.println("<!-- " + domains + " domains, round " + round + " of " + rounds + ": "
                         + r.densityRow() + (paused ? "" : " " + r.cpuRow(round)) + " -->");
@@ -58,10 +61,11 @@ public final class DensityBenchmark {
             if (rounds > 1 && !ratios.isEmpty()) {
                 cpu.add(String.format(
                         Locale.ROOT,
-                        "| %d | median of %d | | | | | | | | | **%.2f** |",
+                        "| %d | median of %d | | | | | | | | | **%.2f** | | | | | **%.2f** |",
                         domains,
                         rounds,
-                        median(ratios)));
+                        median(ratios),
+                        median(pacedRatios)));
             }
         }
         System.out.println("| domains | runs | sessions | add s | sessions/s | domains/s | threads | threads/session"
@@ -72,8 +76,9 @@ public final class DensityBenchmark {
         if (!cpu.isEmpty()) {
             System.out.println();
             System.out.println("| domains | round | fleet requests (steady minute) | fleet µs/request user | system"
-                    + " | total | bare replay requests | bare µs/request user | system | total | fleet / bare |");
-            System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                    + " | total | bare replay requests | bare µs/request user | system | total | fleet / bare"
+                    + " | paced replay s | paced µs/request user | system | total | fleet / paced |");
+            System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
             cpu.forEach(System.out::println);
         }
     }
@@ -129,6 +134,9 @@ public final class DensityBenchmark {
                 // the fleet's garbage is not the replay's to collect
                 heapAfterGc();
                 r.steadyReplay = BareReplay.replay(client, connectString, "/zkload/steady", r.steadyRequests, 0);
+                heapAfterGc();
+                r.steadyPaced = PacedReplay.replay(
+                        client, connectString, "/zkload/paced", r.steadyRequests, (int) r.sessions, STEADY);
             }
         } finally {
             client.close();
@@ -182,6 +190,7 @@ public final class DensityBenchmark {
         double bareSeconds;
         BareReplay.Replayed addReplay;
         BareReplay.Replayed steadyReplay;
+        BareReplay.Replayed steadyPaced;
 
         Round(int domains, boolean jobRuns) {
             this.domains = domains;
@@ -211,24 +220,39 @@ public final class DensityBenchmark {
                     addSeconds / addReplay.seconds());
         }
 
+        double fleetNanosPerRequest() {
+            return steadyCpu.totalNanos() / (double) total(steadyRequests);
+        }
+
+        /** Fleet over the pipelined replay: the simulator and its many sessions together. */
         double cpuRatio() {
-            double fleet = steadyCpu.totalNanos() / (double) total(steadyRequests);
-            double bare = steadyReplay.cpu().totalNanos() / (double) steadyReplay.requests();
-            return fleet / bare;
+            return fleetNanosPerRequest() / perRequest(steadyReplay);
+        }
+
+        /** Fleet over the paced replay on as many sessions: the simulator's own work. */
+        double pacedRatio() {
+            return fleetNanosPerRequest() / perRequest(steadyPaced);
+        }
+
+        private static double perRequest(BareReplay.Replayed replay) {
+            return replay.cpu().totalNanos() / (double) replay.requests();
         }
 
         String cpuRow(int round) {
             long requests = total(steadyRequests);
             return String.format(
                     Locale.ROOT,
-                    "| %d | %d | %d | %s | %d | %s | %.2f |",
+                    "| %d | %d | %d | %s | %d | %s | %.2f | %.1f | %s | %.2f |",
                     domains,
                     round,
                     requests,
                     steadyCpu.perRequest(requests),
                     steadyReplay.requests(),
                     steadyReplay.cpu().perRequest(steadyReplay.requests()),
-                    cpuRatio());
+                    cpuRatio(),
+                    steadyPaced.seconds(),
+                    steadyPaced.cpu().perRequest(steadyPaced.requests()),
+                    pacedRatio());
         }
     }
 }
