@@ -6,11 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.apache.curator.RetryLoop;
 import org.apache.curator.framework.AuthInfo;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.ACLProvider;
+import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -70,7 +73,9 @@ final class AdminSession implements Closeable {
         }
         if (!connected) {
             throw new DomainStartException(
-                    "cannot connect to " + connectString + " within " + timeout.toMillis() + " ms", null);
+                    "cannot connect to " + connectString + " within " + timeout.toMillis() + " ms: "
+                            + Reachability.explain(connectString),
+                    null);
         }
         return new AdminSession(client, acl);
     }
@@ -95,13 +100,13 @@ final class AdminSession implements Closeable {
         try {
             zk.create(path, data, acl.getAclForPath(path), CreateMode.PERSISTENT);
         } catch (KeeperException.NodeExistsException ignored) {
-            // shared with another fleet, or left by one
+            // there already: the root's $SaturnSelf parents are shared by its domains
         }
     }
 
     /** The current raw session for pipelined calls, counted in {@code counters}, creating with the root's ACL. */
     Zk zk(OpCounters counters) throws Exception {
-        return new Zk(client.getZookeeperClient().getZooKeeper(), counters, acl.acl());
+        return new Zk(client.getZookeeperClient().getZooKeeper(), counters, acl.acl(), () -> false);
     }
 
     /** Deletes {@code path} with everything under it. */
@@ -109,15 +114,28 @@ final class AdminSession implements Closeable {
         ZkTrees.deleteRecursive(client.getZookeeperClient().getZooKeeper(), path);
     }
 
-    /** Deletes the parents of {@code path} from the nearest up, as long as they are empty. */
-    void removeEmptyParents(String path) throws Exception {
-        for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
-            try {
-                client.delete().forPath(path.substring(0, slash));
-            } catch (KeeperException.NotEmptyException | KeeperException.NoNodeException e) {
-                return;
+    /** The current raw session, for the root's claim. */
+    ZooKeeper handle() throws Exception {
+        return client.getZookeeperClient().getZooKeeper();
+    }
+
+    /**
+     * Calls {@code action} with the new session each time Curator replaces an expired one (the
+     * ephemerals of the old one are gone), on Curator's event thread: it must not block.
+     */
+    void onNewSession(Consumer<ZooKeeper> action) {
+        AtomicBoolean lost = new AtomicBoolean();
+        client.getConnectionStateListenable().addListener((c, s) -> {
+            if (s == ConnectionState.LOST) {
+                lost.set(true);
+            } else if (s == ConnectionState.RECONNECTED && lost.compareAndSet(true, false)) {
+                try {
+                    action.accept(handle());
+                } catch (Exception e) {
+                    lost.set(true); // the next reconnect tries again
+                }
             }
-        }
+        });
     }
 
     @Override

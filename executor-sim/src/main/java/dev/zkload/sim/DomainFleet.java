@@ -4,7 +4,9 @@ import dev.zkload.sim.zk.ZkTrees;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.Closeable;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
 import java.util.function.LongConsumer;
 
 /**
@@ -26,8 +28,17 @@ import java.util.function.LongConsumer;
  * {@link #removeDomains} need a started fleet and throw {@link IllegalStateException} otherwise, also
  * when the fleet is closed while they run. A fleet starts once: build a new one to try again.
  *
+ * <p>The root is the fleet's alone: {@link #start()} claims it with an ephemeral {@code zkload.lock}
+ * znode (the sign zkload's runs leave on theirs, which zkload's {@code clean} refuses to remove), and
+ * refuses a root another live fleet or run holds, or that holds znodes nobody holds (a leftover),
+ * naming the holder or the leftover's size. The default root is unique per fleet.
+ *
  * <p>Hazards: every znode lives under the root, which must not be {@code /} or under
- * {@code /zookeeper}, and {@link #close()} deletes the whole root. One session per executor and per
+ * {@code /zookeeper}; {@link #close()} deletes everything under it, then the root and its parents
+ * if {@link #start()} created them. A JVM that exits without {@link #close()} (the end of
+ * {@code main}, {@code System.exit}, SIGTERM) closes the fleet in a shutdown hook; a JVM killed
+ * outright (SIGKILL, a crash) leaves the root to the next fleet's
+ * {@link Builder#takeOverLeftoverRoot()} or to {@code clean}. One session per executor and per
  * console: 700 domains of the default model are 3,500 sessions, 2 threads each. Sessions start in
  * batches of {@link Builder#startBatch(int)} so that thousands of watches do not arrive at once.
  */
@@ -44,11 +55,17 @@ public interface DomainFleet extends Closeable {
     }
 
     /**
-     * Connects the fleet's control session and creates the root. On failure the fleet is
-     * {@link State#CLOSED} and holds nothing.
+     * Connects the fleet's control session, claims the root (creating it and its missing parents)
+     * and installs the shutdown hook that closes the fleet if the JVM exits first. On failure the
+     * fleet is {@link State#CLOSED} and holds nothing.
      *
      * @throws DomainStartException  when the ensemble cannot be reached within
-     *                               {@link Builder#connectTimeout(Duration)} or the root cannot be created
+     *                               {@link Builder#connectTimeout(Duration)} (saying whether a host is
+     *                               unknown, refuses the connection or does not answer); when another
+     *                               live fleet or run holds the root (naming it: process, host, start,
+     *                               session); when the root holds znodes but nobody holds it (naming
+     *                               its size and the ways out) and {@link Builder#takeOverLeftoverRoot()}
+     *                               is not set; or when the root cannot be created
      * @throws IllegalStateException when the fleet was started or closed before
      * @throws InterruptedException  when interrupted while connecting (the fleet is then closed)
      */
@@ -85,6 +102,23 @@ public interface DomainFleet extends Closeable {
     FleetSnapshot snapshot();
 
     /**
+     * The znode the domains live under.
+     *
+     * @return the root's absolute path (relative to the connect string's chroot, if it has one)
+     */
+    String root();
+
+    /**
+     * The namespaces of the domains up now, in the order they were added: {@code d-0000},
+     * {@code d-0001}, …, each a child of {@link #root()} holding one Saturn namespace. The root also
+     * holds the fleet's {@code zkload.lock} and, for Saturn 3, {@code $SaturnSelf}: list these, not
+     * the root.
+     *
+     * @return the namespaces' names, relative to the root
+     */
+    List<String> namespaces();
+
+    /**
      * Where the fleet is in its lifecycle.
      *
      * @return the current state
@@ -92,10 +126,11 @@ public interface DomainFleet extends Closeable {
     State state();
 
     /**
-     * Stops every session and deletes the root with everything under it. Idempotent; a fleet
-     * never started only becomes {@link State#CLOSED}. A failure to delete is logged, not thrown;
-     * an interrupt ends the wait for the sessions, leaves the root in place and is kept on the
-     * thread.
+     * Stops every session, deletes everything under the root, then the root and each parent that
+     * {@link #start()} created, as far as they are empty (a parent that existed before stays, empty
+     * or not), and removes the shutdown hook. Idempotent; a fleet never started only becomes
+     * {@link State#CLOSED}. A failure to delete is logged, not thrown; an interrupt ends the wait for
+     * the sessions, leaves the root in place and is kept on the thread.
      */
     @Override
     void close();
@@ -113,13 +148,15 @@ public interface DomainFleet extends Closeable {
     /** Settings of a fleet; {@link #build()} validates them. */
     final class Builder {
         private final String connectString;
-        private String root = "/zkload/sim";
+        private String root = "/zkload/sim-" + UUID.randomUUID().toString().substring(0, 8);
+        private boolean takeOverLeftoverRoot;
         private SaturnModel model = SaturnModel.saturn21();
         private MeterRegistry meters;
         private int startBatch = 200;
         private Duration addTimeout = Duration.ofMinutes(5);
         private Duration connectTimeout = Duration.ofSeconds(30);
         private boolean jobRuns = true;
+        private boolean closeOnExit = true;
         private LongConsumer fireLag = lag -> {};
         private ZkClientSecurity security = ZkClientSecurity.NONE;
 
@@ -128,14 +165,29 @@ public interface DomainFleet extends Closeable {
         }
 
         /**
-         * Znode under which every domain lives; created if missing, deleted at close. Default
-         * {@code /zkload/sim}.
+         * Znode under which every domain lives; claimed at start, created if missing (with its
+         * parents), emptied at close and deleted if the fleet created it. Default
+         * {@code /zkload/sim-<8 random hex digits>}, unique per builder.
          *
          * @param root an absolute path other than {@code /} and outside {@code /zookeeper} (see {@link ZkTrees#checkRoot})
          * @return this builder
          */
         public Builder root(String root) {
             this.root = root;
+            return this;
+        }
+
+        /**
+         * Lets {@link DomainFleet#start()} take over a leftover root: one that holds znodes while no
+         * live fleet or run holds it (left by a fleet whose JVM was killed, or a run's {@code --keep}).
+         * Start then deletes everything under it, and close deletes the root too. Never a root a live
+         * fleet or run holds (not even deeper down), nor one outside {@code /zkload} that carries no
+         * zkload marker. Default off: a leftover is refused, naming its size.
+         *
+         * @return this builder
+         */
+        public Builder takeOverLeftoverRoot() {
+            this.takeOverLeftoverRoot = true;
             return this;
         }
 
@@ -208,6 +260,20 @@ public interface DomainFleet extends Closeable {
         }
 
         /**
+         * Whether a shutdown hook closes the fleet (removing its tree) when the JVM exits while it is
+         * still started: at the end of {@code main}, on {@code System.exit} or SIGTERM. Default true.
+         * With {@code false} a JVM that exits without {@link DomainFleet#close()} leaves the tree on
+         * purpose (e.g. to look at it), and the next fleet on the root finds a leftover.
+         *
+         * @param close whether the JVM's exit closes the fleet
+         * @return this builder
+         */
+        public Builder closeOnExit(boolean close) {
+            this.closeOnExit = close;
+            return this;
+        }
+
+        /**
          * Told of every job fire how late it began against its cron instant, in microseconds (never
          * negative). A load generator that cannot keep its schedule is the bottleneck of its own test;
          * this is how the caller finds out. Called on the fleet's scheduler thread for every fire
@@ -255,12 +321,14 @@ public interface DomainFleet extends Closeable {
             return new FleetImpl(new FleetSettings(
                     connectString,
                     root,
+                    takeOverLeftoverRoot,
                     model,
                     meters,
                     startBatch,
                     addTimeout,
                     connectTimeout,
                     jobRuns,
+                    closeOnExit,
                     fireLag,
                     security));
         }

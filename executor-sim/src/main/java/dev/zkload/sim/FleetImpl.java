@@ -6,20 +6,19 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * {@link DomainFleet} on plain ZooKeeper sessions. One scheduler (two named threads) drives every
  * fire, run and statistics write of every executor; the {@link AdminSession} writes the domains'
- * trees and removes the root at the end.
+ * trees, and its {@link RootClaim} holds the root and removes what the fleet created at the end. A
+ * shutdown hook closes a started fleet that is still open when the JVM exits.
  *
  * <p>{@code lock} guards the lifecycle and the list of domains and is never held while waiting on
  * the servers (only {@link #start()} holds it while connecting, so nothing else can begin
@@ -31,7 +30,6 @@ import org.slf4j.LoggerFactory;
 final class FleetImpl implements DomainFleet {
     private static final Logger LOG = LoggerFactory.getLogger(FleetImpl.class);
     private static final AtomicInteger FLEETS = new AtomicInteger();
-    private static final int CLOSERS = 32;
 
     private final FleetSettings settings;
     private final FleetState state;
@@ -39,13 +37,17 @@ final class FleetImpl implements DomainFleet {
     private final List<Domain> domains = new CopyOnWriteArrayList<>();
     /** Completed when the fleet closes: wakes an adder waiting on the servers. */
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
-    /** Tree writes under way; close waits for them, or the root's deletion would race them. */
     /** Tree writes in flight, which close() waits for; futures compare by identity, hence the explicit == below. */
-    private final List<CompletableFuture<Void>> treeWrites = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<CompletableFuture<Void>> treeWrites = new CopyOnWriteArrayList<>();
+
+    /** Completed when close() has removed what it could: the exit hook waits for a close already under way. */
+    private final CompletableFuture<Void> released = new CompletableFuture<>();
 
     private volatile State lifecycle = State.LATENT;
     private ScheduledExecutorService scheduler;
     private AdminSession admin;
+    private RootClaim claim;
+    private Thread exitHook;
     private int nextDomain;
 
     FleetImpl(FleetSettings settings) {
@@ -61,13 +63,17 @@ final class FleetImpl implements DomainFleet {
             }
             boolean started = false;
             try {
-                scheduler =
-                        Executors.newScheduledThreadPool(2, Threads.named("zkload-sim-" + FLEETS.incrementAndGet()));
+                int n = FLEETS.incrementAndGet();
+                scheduler = Executors.newScheduledThreadPool(2, Threads.named("zkload-sim-" + n));
                 admin = AdminSession.connect(
                         settings.connectString(), settings.security(), settings.root(), settings.connectTimeout());
-                createRoot();
+                claimRoot();
                 if (settings.meters() != null) {
                     Meters.register(settings.meters(), this::snapshot);
+                }
+                if (settings.closeOnExit()) {
+                    exitHook = new Thread(this::closeAtExit, "zkload-sim-exit-" + n);
+                    Runtime.getRuntime().addShutdownHook(exitHook);
                 }
                 lifecycle = State.STARTED;
                 started = true;
@@ -77,22 +83,30 @@ final class FleetImpl implements DomainFleet {
                     lifecycle = State.CLOSED;
                     closed.complete(null);
                     release();
+                    released.complete(null);
                 }
             }
         }
     }
 
-    private void createRoot() throws InterruptedException {
+    /** Claims the root (refusing one in use, or a leftover unless taken over), then writes what the model's domains share. */
+    private void claimRoot() throws InterruptedException {
         String root = settings.root();
         try {
-            admin.createPath(root, "zkload sim");
+            claim = RootClaim.take(
+                    admin.handle(),
+                    root,
+                    settings.security().acl(),
+                    settings.takeOverLeftoverRoot(),
+                    settings.connectString());
+            admin.onNewSession(claim::renew);
             if (settings.model().version().watchesSaturnSelf()) {
                 admin.createPath(root + "/$SaturnSelf/saturn-executor/config", "");
             }
-        } catch (InterruptedException e) {
+        } catch (InterruptedException | DomainStartException e) {
             throw e;
         } catch (Exception e) {
-            throw new DomainStartException("cannot create root " + root + ": " + e.getMessage(), e);
+            throw new DomainStartException("cannot claim root " + root + ": " + e.getMessage(), e);
         }
     }
 
@@ -134,17 +148,6 @@ final class FleetImpl implements DomainFleet {
                 (treesWritten - t0) / 1_000_000,
                 starts.starts.size(),
                 (System.nanoTime() - treesWritten) / 1_000_000);
-    }
-
-    /** The sessions an add starts, each with the name its failure is reported under. */
-    private static final class Starts {
-        final List<Supplier<CompletableFuture<Void>>> starts = new ArrayList<>();
-        final List<String> names = new ArrayList<>();
-
-        void add(Supplier<CompletableFuture<Void>> start, String name) {
-            starts.add(start);
-            names.add(name);
-        }
     }
 
     /** Writes the domains' trees with the control session, pipelined; close() waits for what is in flight. Under the lock. */
@@ -266,6 +269,16 @@ final class FleetImpl implements DomainFleet {
     }
 
     @Override
+    public String root() {
+        return settings.root();
+    }
+
+    @Override
+    public List<String> namespaces() {
+        return domains.stream().map(d -> d.name).toList();
+    }
+
+    @Override
     public FleetSnapshot snapshot() {
         int executors = 0;
         int consoles = 0;
@@ -290,6 +303,7 @@ final class FleetImpl implements DomainFleet {
                 state.runsFailed(),
                 state.ops().snapshot(),
                 state.ops().errors(),
+                state.ops().errorCodes(),
                 state.sessionEvents(),
                 state.failures().snapshot());
     }
@@ -309,12 +323,20 @@ final class FleetImpl implements DomainFleet {
             lifecycle = State.CLOSED;
             closed.complete(null);
             if (!started) {
+                released.complete(null);
                 return;
+            }
+        }
+        if (exitHook != null && Thread.currentThread() != exitHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(exitHook);
+            } catch (IllegalStateException exiting) {
+                // the JVM is exiting: the hook runs, and waits for this close
             }
         }
         boolean interrupted = false;
         try {
-            closeSessions();
+            Domain.closeSessions(domains, settings.addTimeout());
             awaitTreeWrites();
         } catch (InterruptedException e) {
             interrupted = true;
@@ -325,8 +347,7 @@ final class FleetImpl implements DomainFleet {
             LOG.warn("interrupted while closing: {} and everything under it stay on the ensemble", root);
         } else {
             try {
-                admin.deleteTree(root);
-                admin.removeEmptyParents(root);
+                claim.remove(admin.handle());
             } catch (InterruptedException e) {
                 interrupted = true;
                 LOG.warn("interrupted while removing {}: some of it stays on the ensemble", root);
@@ -335,8 +356,19 @@ final class FleetImpl implements DomainFleet {
             }
         }
         release();
+        released.complete(null);
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The exit hook: the JVM exits without close() (System.exit, SIGTERM, the end of main), so the tree goes now. */
+    private void closeAtExit() {
+        close();
+        try {
+            released.get(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            // the JVM exits anyway; what is left stays for the next fleet or clean to find
         }
     }
 
@@ -346,27 +378,6 @@ final class FleetImpl implements DomainFleet {
         }
         if (admin != null) {
             admin.close();
-        }
-    }
-
-    /**
-     * Closes every session, {@value #CLOSERS} at a time: a close waits for the server's answer, and
-     * one after the other 3,500 of them take minutes on a busy ensemble.
-     */
-    private void closeSessions() throws InterruptedException {
-        ExecutorService closers = Executors.newFixedThreadPool(CLOSERS, Threads.named("zkload-sim-close"));
-        try {
-            for (Domain d : domains) {
-                d.executors.forEach(x -> closers.execute(x.session::close));
-                d.consoles.forEach(c -> closers.execute(c::close));
-            }
-        } finally {
-            closers.shutdown();
-        }
-        if (!closers.awaitTermination(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-            LOG.warn(
-                    "sessions still closing after {} s; going on",
-                    settings.addTimeout().toSeconds());
         }
     }
 

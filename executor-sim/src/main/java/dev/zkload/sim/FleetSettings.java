@@ -8,11 +8,13 @@ import java.util.function.LongConsumer;
 record FleetSettings(
         String connectString,
         String root,
+        boolean takeOverLeftoverRoot,
         SaturnModel model,
         MeterRegistry meters,
         int startBatch,
         Duration addTimeout,
         Duration connectTimeout,
         boolean jobRuns,
+        boolean closeOnExit,
         LongConsumer fireLag,
         ZkClientSecurity security) {}

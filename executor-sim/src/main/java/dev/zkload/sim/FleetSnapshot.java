@@ -3,6 +3,7 @@ package dev.zkload.sim;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a fleet is doing at one instant, counted on the client side. Every map holds every key of
@@ -18,7 +19,10 @@ import java.util.Map;
  * @param runsCompleted     item runs completed (completed node written, running deleted)
  * @param runsFailed        fires that failed on a ZooKeeper error (also counted as {@link FailureKind#JOB_FIRE})
  * @param operations        ZooKeeper requests issued, by kind
- * @param operationErrors   requests that failed (answered with an error code the simulator does not expect)
+ * @param operationErrors   requests that failed (answered with an error code the simulator does not expect;
+ *                          not those cut short by their session's own close)
+ * @param operationErrorCodes the same by operation and ZooKeeper error code, e.g. {@code "set_data NONODE" -> 3}
+ *                          or {@code "multi CONNECTIONLOSS" -> 1}; only the pairs that occurred, sorted
  * @param sessionEvents     connection events, by kind
  * @param failures          background work that failed, by kind
  */
@@ -34,6 +38,7 @@ public record FleetSnapshot(
         long runsFailed,
         Map<Operation, Long> operations,
         long operationErrors,
+        Map<String, Long> operationErrorCodes,
         Map<SessionEvent, Long> sessionEvents,
         Map<FailureKind, Long> failures) {
 
@@ -51,11 +56,13 @@ public record FleetSnapshot(
      * @param runsFailed        fires that failed
      * @param operations        requests issued, by kind
      * @param operationErrors   requests that failed
+     * @param operationErrorCodes requests that failed, by {@code "<operation id> <CODE>"}
      * @param sessionEvents     connection events, by kind
      * @param failures          background work that failed, by kind
      */
     public FleetSnapshot {
         operations = complete(Operation.class, operations);
+        operationErrorCodes = Collections.unmodifiableMap(new TreeMap<>(operationErrorCodes));
         sessionEvents = complete(SessionEvent.class, sessionEvents);
         failures = complete(FailureKind.class, failures);
     }

@@ -56,7 +56,11 @@ final class Session implements Watcher {
         }
         try {
             // without security this is the plain constructor the sessions always used: not one request more
-            zk = new Zk(security.open(connectString, SESSION_TIMEOUT_MS, this), state.ops(), security.acl());
+            zk = new Zk(
+                    security.open(connectString, SESSION_TIMEOUT_MS, this),
+                    state.ops(),
+                    security.acl(),
+                    this::isClosed);
             state.sessionOpened();
         } catch (IOException | RuntimeException e) {
             connected.completeExceptionally(e);

@@ -2,12 +2,14 @@ package dev.zkload.sim;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.OpResult.ErrorResult;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.ACL;
@@ -22,7 +24,9 @@ import org.apache.zookeeper.data.Stat;
  * for none) or null when the node is absent; {@code getChildren} with an empty list when the node is
  * absent; {@code create} and {@code delete} also normally when the node is there already or gone
  * already (callers treat both alike). Any other error completes the future with the
- * {@link KeeperException}. A null watcher sets no watch.
+ * {@link KeeperException}, naming the path (of a {@code multi}: the path of the op that failed),
+ * and is counted by operation and code, except the errors of calls cut short by the session's own
+ * close: those are the close, not errors. A null watcher sets no watch.
  */
 final class Zk {
     private static final byte[] EMPTY = new byte[0];
@@ -30,12 +34,17 @@ final class Zk {
     private final ZooKeeper zk;
     private final OpCounters counters;
     private final List<ACL> acl;
+    private final BooleanSupplier closedByOwner;
 
-    /** @param acl the ACL of every znode this session creates */
-    Zk(ZooKeeper zk, OpCounters counters, List<ACL> acl) {
+    /**
+     * @param acl           the ACL of every znode this session creates
+     * @param closedByOwner whether the session's owner has closed it: from then on failures are not counted
+     */
+    Zk(ZooKeeper zk, OpCounters counters, List<ACL> acl, BooleanSupplier closedByOwner) {
         this.zk = zk;
         this.counters = counters;
         this.acl = acl;
+        this.closedByOwner = closedByOwner;
     }
 
     ZooKeeper handle() {
@@ -107,7 +116,20 @@ final class Zk {
 
     CompletableFuture<List<OpResult>> multi(List<Op> ops) {
         return call(
-                Operation.MULTI, null, null, r -> zk.multi(ops, (rc, p, ctx, results) -> r.done(rc, p, results), null));
+                Operation.MULTI,
+                null,
+                null,
+                r -> zk.multi(ops, (rc, p, ctx, results) -> r.done(rc, failedPath(ops, results, p), results), null));
+    }
+
+    /** The path of the op that failed a multi (ZooKeeper names none): the first with an error other than OK. */
+    static String failedPath(List<Op> ops, List<OpResult> results, String otherwise) {
+        for (int i = 0; results != null && i < results.size() && i < ops.size(); i++) {
+            if (results.get(i) instanceof ErrorResult e && e.getErr() != Code.OK.intValue()) {
+                return ops.get(i).getPath();
+            }
+        }
+        return otherwise;
     }
 
     /**
@@ -116,17 +138,19 @@ final class Zk {
      */
     private <T> CompletableFuture<T> call(Operation op, Code tolerated, T whenTolerated, Consumer<Reply<T>> send) {
         counters.count(op);
-        Reply<T> reply = new Reply<>(tolerated, whenTolerated);
+        Reply<T> reply = new Reply<>(op, tolerated, whenTolerated);
         send.accept(reply);
         return reply.future;
     }
 
     private final class Reply<T> {
         private final CompletableFuture<T> future = new CompletableFuture<>();
+        private final Operation op;
         private final Code tolerated;
         private final T whenTolerated;
 
-        Reply(Code tolerated, T whenTolerated) {
+        Reply(Operation op, Code tolerated, T whenTolerated) {
+            this.op = op;
             this.tolerated = tolerated;
             this.whenTolerated = whenTolerated;
         }
@@ -137,7 +161,9 @@ final class Zk {
             } else if (tolerated != null && rc == tolerated.intValue()) {
                 future.complete(whenTolerated);
             } else {
-                counters.error();
+                if (!closedByOwner.getAsBoolean()) {
+                    counters.error(op, Code.get(rc));
+                }
                 future.completeExceptionally(KeeperException.create(Code.get(rc), path));
             }
         }

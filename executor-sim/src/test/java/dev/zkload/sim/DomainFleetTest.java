@@ -78,13 +78,35 @@ class DomainFleetTest {
 
         assertThatThrownBy(fleet::start)
                 .isInstanceOf(DomainStartException.class)
-                .hasMessage("cannot connect to 127.0.0.1:" + nobody + " within 500 ms");
+                .hasMessage("cannot connect to 127.0.0.1:" + nobody + " within 500 ms: connection refused by 127.0.0.1:"
+                        + nobody + " (no server listening there?)");
 
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
         assertThatCode(fleet::close).doesNotThrowAnyException();
         assertThatCode(fleet::close).doesNotThrowAnyException();
         assertThatThrownBy(() -> fleet.addDomains(1)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(fleet::start).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void anUnknownHostReadsDifferentlyFromARefusedConnection() {
+        DomainFleet fleet = DomainFleet.builder("no-such-host.invalid:2181")
+                .connectTimeout(Duration.ofMillis(500))
+                .build();
+        assertThatThrownBy(fleet::start)
+                .isInstanceOf(DomainStartException.class)
+                .hasMessage("cannot connect to no-such-host.invalid:2181 within 500 ms: unknown host"
+                        + " no-such-host.invalid (no such name)");
+    }
+
+    @Test
+    void everyFleetHasARootOfItsOwnByDefault() {
+        DomainFleet one = DomainFleet.builder("127.0.0.1:1").build();
+        DomainFleet two = DomainFleet.builder("127.0.0.1:1").build();
+        assertThat(one.root()).matches("/zkload/sim-[0-9a-f]{8}").isNotEqualTo(two.root());
+        assertThat(one.namespaces()).isEmpty();
+        assertThat(DomainFleet.builder("127.0.0.1:1").root("/mine/x").build().root())
+                .isEqualTo("/mine/x");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
+import org.apache.zookeeper.KeeperException.Code;
 import org.junit.jupiter.api.Test;
 
 class FleetSnapshotTest {
@@ -11,7 +12,20 @@ class FleetSnapshotTest {
     @Test
     void everyKindIsThereZeroWhenNothingHappened() {
         FleetSnapshot s = new FleetSnapshot(
-                1, 3, 2, 35, 5, 5, 0, 0, 0, Map.of(Operation.MULTI, 71L), 0, Map.of(), Map.of(FailureKind.CACHE, 2L));
+                1,
+                3,
+                2,
+                35,
+                5,
+                5,
+                0,
+                0,
+                0,
+                Map.of(Operation.MULTI, 71L),
+                0,
+                Map.of(),
+                Map.of(),
+                Map.of(FailureKind.CACHE, 2L));
         assertThat(s.operations())
                 .containsOnlyKeys(Operation.values())
                 .containsEntry(Operation.MULTI, 71L)
@@ -26,10 +40,23 @@ class FleetSnapshotTest {
 
     @Test
     void theMapsCannotBeChanged() {
-        FleetSnapshot s = new FleetSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 0, Map.of(), Map.of());
+        FleetSnapshot s = new FleetSnapshot(
+                0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 1, Map.of("set_data NONODE", 1L), Map.of(), Map.of());
         assertThatThrownBy(() -> s.operations().put(Operation.EXISTS, 1L))
                 .isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> s.failures().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> s.operationErrorCodes().clear()).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void failedRequestsAreCountedByOperationAndCodeSorted() {
+        OpCounters ops = new OpCounters();
+        ops.error(Operation.SET_DATA, Code.NONODE);
+        ops.error(Operation.CREATE, Code.NODEEXISTS);
+        ops.error(Operation.SET_DATA, Code.NONODE);
+        assertThat(ops.errors()).isEqualTo(3);
+        assertThat(ops.errorCodes())
+                .containsExactly(Map.entry("create NODEEXISTS", 1L), Map.entry("set_data NONODE", 2L));
     }
 
     @Test

@@ -22,6 +22,7 @@ class MetersTest {
                 1,
                 Map.of(Operation.GET_DATA, 500L),
                 3,
+                Map.of("multi CONNECTIONLOSS", 3L),
                 Map.of(SessionEvent.EXPIRED, 2L),
                 Map.of(FailureKind.RESHARD, 4L));
         SimpleMeterRegistry r = new SimpleMeterRegistry();

@@ -59,7 +59,8 @@ class RampFaultIT {
                 String root = awaitRoot(ramp, out);
                 // step 1 is being measured once its domain is up and the benchmark has made its own root
                 await().atMost(Timeouts.seconds(120))
-                        .until(() -> domains(observer, root) == 1 && observer.exists(root + "/bench", false) != null);
+                        .until(() -> domains(observer, root + "/sim") == 1
+                                && observer.exists(root + "/bench", false) != null);
                 Instant faultAt = Instant.now();
                 int leader = zk.leader();
                 int follower = leader % 3 + 1;
@@ -140,7 +141,7 @@ class RampFaultIT {
                 root = awaitRoot(ramp, out);
                 // settling: the domain registered in full (its executors' ips, statuses, job leaders)
                 await().atMost(Timeouts.seconds(120))
-                        .until(() -> domains(observer, root) == 1
+                        .until(() -> domains(observer, root + "/sim") == 1
                                 && Znodes.ephemeralOwners(observer, root).size() >= 140);
                 int leader = zk.leader();
                 zk.kill(leader);
@@ -196,7 +197,7 @@ class RampFaultIT {
                 .until(() -> RunnerProcess.json(runJson).path("root").asText(), r -> r.startsWith("/zkload/ramp-"));
     }
 
-    /** Domains whose executors have all registered (each executor's ephemeral ip is there). */
+    /** Domains whose executors have all registered (each executor's ephemeral ip is there); a run's fleet is at its root's /sim. */
     static int domains(ZooKeeper zk, String root) throws Exception {
         if (zk.exists(root, false) == null) {
             return 0;

@@ -103,7 +103,8 @@ class RampKilledIT {
                         "--out",
                         out.toString())) {
                     root = RampFaultIT.awaitRoot(ramp, out);
-                    await().atMost(Timeouts.seconds(120)).until(() -> RampFaultIT.domains(observer, root) == 1);
+                    await().atMost(Timeouts.seconds(120))
+                            .until(() -> RampFaultIT.domains(observer, root + "/sim") == 1);
                     ramp.process().destroyForcibly();
                     assertThat(ramp.process().waitFor(Timeouts.seconds(30).toSeconds(), TimeUnit.SECONDS))
                             .isTrue();

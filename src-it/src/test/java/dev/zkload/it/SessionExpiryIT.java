@@ -49,7 +49,7 @@ class SessionExpiryIT {
                         DomainFleet.builder(through).root(ROOT).jobRuns(false).build()) {
                     fleet.start();
                     fleet.addDomains(1);
-                    String domain = observer.getChildren(ROOT, false).get(0);
+                    String domain = fleet.namespaces().get(0);
                     String reshards = ROOT + "/" + domain + "/$SaturnExecutors/sharding/count";
                     Totals before = awaitSteady(zk, stats);
                     Set<Long> oldSessions = new HashSet<>(Znodes.ephemeralOwners(observer, ROOT));

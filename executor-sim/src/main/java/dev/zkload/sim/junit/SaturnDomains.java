@@ -37,8 +37,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Registered on a {@code static} field, the domains are held once around all the tests of the
  * class; on an instance field, around each test. The connect string is asked for when the domains
  * start, so it can come from a server another extension or {@code @BeforeAll} starts first (register
- * that one earlier). Hazards: the fleet's root is deleted at the end, so give each extension its own
- * (the default is unique); a domain needs up to three minutes before all its jobs run (registration,
+ * that one earlier). Hazards: the fleet claims its root (a root another fleet holds fails the
+ * tests, naming it) and empties it at the end, so give each extension its own (the default is
+ * unique); a domain needs up to three minutes before all its jobs run (registration,
  * resharding, the next fire), so tests that need run traffic should wait for
  * {@link FleetSnapshot#runsCompleted()}.
  *
@@ -51,6 +52,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
     private final String root;
     private final boolean jobRuns;
     private final Duration addTimeout;
+    private final Duration connectTimeout;
     private final ZkClientSecurity security;
     private volatile DomainFleet fleet;
     private volatile boolean perClass;
@@ -62,6 +64,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
         this.root = b.root;
         this.jobRuns = b.jobRuns;
         this.addTimeout = b.addTimeout;
+        this.connectTimeout = b.connectTimeout;
         this.security = b.security;
     }
 
@@ -150,6 +153,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
                 .model(model)
                 .jobRuns(jobRuns)
                 .addTimeout(addTimeout)
+                .connectTimeout(connectTimeout)
                 .security(security)
                 .build();
         try {
@@ -178,6 +182,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
         private String root = "/zkload/junit-" + UUID.randomUUID().toString().substring(0, 8);
         private boolean jobRuns = true;
         private Duration addTimeout = Duration.ofMinutes(5);
+        private Duration connectTimeout = Duration.ofSeconds(30);
         private ZkClientSecurity security = ZkClientSecurity.NONE;
 
         private Builder(Supplier<String> connectString) {
@@ -240,6 +245,18 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
         }
 
         /**
+         * How long to wait for the ensemble before the tests fail, with a message saying whether
+         * the host is unknown, refuses the connection or does not answer. Default 30 s.
+         *
+         * @param timeout positive
+         * @return this builder
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = Objects.requireNonNull(timeout, "connectTimeout");
+            return this;
+        }
+
+        /**
          * How the domains' sessions connect and authenticate (TLS, SASL, digest) and the ACL of
          * their znodes; see {@link DomainFleet.Builder#security}. Default {@link ZkClientSecurity#NONE}.
          *
@@ -265,6 +282,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
             DomainFleet.builder("127.0.0.1:2181")
                     .root(root)
                     .addTimeout(addTimeout)
+                    .connectTimeout(connectTimeout)
                     .build();
             return new SaturnDomains(this);
         }

@@ -151,7 +151,9 @@ public final class RampCommand {
                 DomainFleet fleet = DomainFleet.builder(
                                 run.target().connectString().toString())
                         .security(run.target().security())
-                        .root(plan.root())
+                        // its own root inside the run's: the fleet claims it, and the run's lock holds the run's
+                        .root(plan.root() + "/sim")
+                        .closeOnExit(!options.keep)
                         .model(model)
                         .addTimeout(plan.addTimeout())
                         .fireLagListener(monitor.fireLagListener())

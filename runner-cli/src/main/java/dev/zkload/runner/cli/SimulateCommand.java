@@ -96,7 +96,7 @@ public final class SimulateCommand implements Callable<Integer> {
             PreparedRun run, SaturnModel model, GeneratorMonitor monitor, Optional<MetricsEndpoint> endpoint) {
         return DomainFleet.builder(run.target().connectString().toString())
                 .security(run.target().security())
-                .root(run.root())
+                .root(run.root() + "/sim") // its own root inside the run's: the run's lock holds the run's
                 .model(model)
                 .fireLagListener(monitor.fireLagListener())
                 .meterRegistry(endpoint.map(MetricsEndpoint::registry).orElse(null))

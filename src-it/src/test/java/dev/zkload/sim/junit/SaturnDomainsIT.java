@@ -11,6 +11,7 @@ import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SaturnModel;
 import dev.zkload.sim.ServerBaseline;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.zookeeper.ZooKeeper;
@@ -97,7 +98,11 @@ class SaturnDomainsIT {
         assertThat(s.sessionsConnected()).isEqualTo(domains * 5L);
         ZooKeeper observer = Connections.open(connectString, Duration.ofSeconds(30), Duration.ofSeconds(30), null);
         try {
-            assertThat(observer.getChildren(saturn.root(), false)).hasSize(domains);
+            // the domains' namespaces, and the fleet's claim on the root beside them
+            assertThat(saturn.fleet().namespaces()).hasSize(domains);
+            List<String> beside = new ArrayList<>(saturn.fleet().namespaces());
+            beside.add("zkload.lock");
+            assertThat(observer.getChildren(saturn.root(), false)).containsExactlyInAnyOrderElementsOf(beside);
         } finally {
             observer.close();
         }

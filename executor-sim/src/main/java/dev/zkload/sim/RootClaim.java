@@ -1,0 +1,242 @@
+package dev.zkload.sim;
+
+import dev.zkload.sim.zk.ZkTrees;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A fleet's claim on its root, the same sign zkload's runs leave on theirs: an ephemeral
+ * {@value #LOCK} directly under the root, held by the control session, whose data names the holder
+ * (zkload's {@code clean} refuses a root while it is held, and names the holder). A root held by a
+ * live fleet or run is refused; a root that holds znodes but no live lock is a leftover, refused
+ * unless taken over. The claim remembers what it created (the root, the missing parents), so that
+ * {@link #remove} deletes only that, and everything under the root.
+ */
+final class RootClaim {
+    static final String LOCK = "zkload.lock";
+    /** Data of every znode a fleet creates above its domains starts with this, as a run's do. */
+    static final String MARKER = "zkload";
+    /** A leftover's znodes are counted up to here: its message needs a size, not a walk of millions. */
+    static final int COUNTED = 10_000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(RootClaim.class);
+
+    private final String root;
+    private final List<ACL> acl;
+    private final byte[] owner;
+    /** The root (if start() created it or took it over) and the parents it created, nearest first. */
+    private final List<String> created;
+
+    private RootClaim(String root, List<ACL> acl, byte[] owner, List<String> created) {
+        this.root = root;
+        this.acl = acl;
+        this.owner = owner;
+        this.created = created;
+    }
+
+    /**
+     * Claims {@code root}: refuses a held root and, unless {@code takeOver}, a leftover; creates the
+     * root and its missing parents, then the lock.
+     *
+     * @param acl the ACL of the root and its lock (the parents are world-open: others share them)
+     * @throws DomainStartException naming the root, its holder or its size, and the ways out
+     */
+    static RootClaim take(ZooKeeper zk, String root, List<ACL> acl, boolean takeOver, String connectString)
+            throws KeeperException, InterruptedException {
+        Stat stat = zk.exists(root, false);
+        boolean tookOver = false;
+        if (stat != null) {
+            Optional<String> holder = holder(zk, root);
+            if (holder.isPresent()) {
+                throw held(root, holder.get());
+            }
+            if (stat.getNumChildren() > 0) {
+                if (!takeOver) {
+                    throw leftover(zk, root, connectString);
+                }
+                clear(zk, root);
+                tookOver = true;
+            }
+        }
+        List<String> created = new ArrayList<>();
+        for (int slash = root.indexOf('/', 1); slash > 0; slash = root.indexOf('/', slash + 1)) {
+            createIfMissing(zk, root.substring(0, slash), MARKER, Ids.OPEN_ACL_UNSAFE, created);
+        }
+        createIfMissing(zk, root, MARKER + " executor-sim fleet", acl, created);
+        if (tookOver) {
+            created.add(0, root);
+        }
+        byte[] owner = owner(root);
+        try {
+            zk.create(root + "/" + LOCK, owner, acl, CreateMode.EPHEMERAL);
+        } catch (KeeperException.NodeExistsException lost) {
+            // another fleet or run claimed it between our look and our lock
+            throw held(root, holder(zk, root).orElse("a fleet or run that has just ended"));
+        }
+        return new RootClaim(root, acl, owner, created);
+    }
+
+    /**
+     * Takes the lock again on a new control session, after the old one expired with the lock
+     * (a partition longer than the session timeout). Asynchronous: called on Curator's event thread.
+     */
+    void renew(ZooKeeper zk) {
+        zk.create(
+                root + "/" + LOCK,
+                owner,
+                acl,
+                CreateMode.EPHEMERAL,
+                (rc, path, ctx, name) -> {
+                    if (rc == KeeperException.Code.OK.intValue()) {
+                        LOG.info("the claim on {} was lost with the control session; taken again", root);
+                    } else if (rc != KeeperException.Code.NODEEXISTS.intValue()) {
+                        LOG.warn(
+                                "the claim on {} was lost with the control session and not taken again: {}",
+                                root,
+                                KeeperException.Code.get(rc));
+                    }
+                },
+                null);
+    }
+
+    /**
+     * Deletes everything under the root, the lock included, then the root and its parents as far as
+     * this claim created them and they are empty: a parent (or root) that existed before stays.
+     */
+    void remove(ZooKeeper zk) throws KeeperException, InterruptedException {
+        if (created.contains(root)) {
+            ZkTrees.deleteRecursive(zk, root);
+        } else {
+            for (String child : children(zk, root)) {
+                ZkTrees.deleteRecursive(zk, root + "/" + child);
+            }
+        }
+        for (String p : created) {
+            if (p.equals(root)) {
+                continue;
+            }
+            try {
+                zk.delete(p, -1);
+            } catch (KeeperException.NotEmptyException | KeeperException.NoNodeException e) {
+                return; // shared with another tree, or gone
+            }
+        }
+    }
+
+    /** The live holder of {@code root}'s lock, described for a message. */
+    private static Optional<String> holder(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
+        Stat stat = new Stat();
+        try {
+            byte[] data = zk.getData(root + "/" + LOCK, false, stat);
+            // an ephemeral exists only while its session lives
+            return stat.getEphemeralOwner() == 0
+                    ? Optional.empty()
+                    : Optional.of(RootOwner.describe(data, stat.getEphemeralOwner()));
+        } catch (KeeperException.NoNodeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static DomainStartException held(String root, String holder) {
+        return new DomainStartException(
+                root + " is held by a live fleet or run (" + holder + "); nothing was"
+                        + " touched: give this fleet another root, or end that one first",
+                null);
+    }
+
+    private static DomainStartException leftover(ZooKeeper zk, String root, String connectString)
+            throws KeeperException, InterruptedException {
+        long n = count(zk, root);
+        return new DomainStartException(
+                root + " holds " + (n >= COUNTED ? "more than " + COUNTED : n) + " znode"
+                        + (n == 1 ? "" : "s") + " but no live fleet or run holds it (a leftover of one that is gone, or"
+                        + " another application's tree); nothing was touched: give this fleet another root, take the leftover"
+                        + " over with DomainFleet.builder(..).takeOverLeftoverRoot() (deletes what is under it), or remove it"
+                        + " with: java -jar runner.jar clean --connect " + connectString + " --root " + root,
+                null);
+    }
+
+    /** Empties a leftover root, zkload's only, and never while a live run or fleet holds a part of it. */
+    private static void clear(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
+        byte[] data = zk.getData(root, false, null);
+        boolean ours = root.equals("/zkload")
+                || root.startsWith("/zkload/")
+                || (data != null && new String(data, StandardCharsets.UTF_8).startsWith(MARKER));
+        if (!ours) {
+            throw new DomainStartException(
+                    root + " is outside /zkload and carries no zkload marker, so no fleet or"
+                            + " run made it; takeOverLeftoverRoot() clears only their leftovers, and nothing was touched",
+                    null);
+        }
+        List<String> tree = ZkTrees.list(zk, root);
+        for (String p : tree) {
+            if (p.endsWith("/" + LOCK)) {
+                String under = p.substring(0, p.length() - LOCK.length() - 1);
+                Optional<String> live = holder(zk, under);
+                if (live.isPresent()) {
+                    throw held(under, live.get());
+                }
+            }
+        }
+        for (String child : children(zk, root)) {
+            ZkTrees.deleteRecursive(zk, root + "/" + child);
+        }
+        LOG.info("took over the leftover root {}: removed the {} znodes under it", root, tree.size() - 1);
+    }
+
+    /** The znodes under {@code root}, counted up to {@value #COUNTED}. */
+    private static long count(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
+        List<String> level = List.of(root);
+        long n = 0;
+        while (!level.isEmpty() && n < COUNTED) {
+            List<String> next = new ArrayList<>();
+            for (String parent : level) {
+                for (String child : children(zk, parent)) {
+                    next.add(parent + "/" + child);
+                }
+                if (n + next.size() >= COUNTED) {
+                    break;
+                }
+            }
+            n += next.size();
+            level = next;
+        }
+        return n;
+    }
+
+    private static List<String> children(ZooKeeper zk, String path) throws KeeperException, InterruptedException {
+        try {
+            return zk.getChildren(path, false);
+        } catch (KeeperException.NoNodeException e) {
+            return List.of();
+        }
+    }
+
+    private static void createIfMissing(ZooKeeper zk, String path, String data, List<ACL> acl, List<String> created)
+            throws KeeperException, InterruptedException {
+        try {
+            zk.create(path, data.getBytes(StandardCharsets.UTF_8), acl, CreateMode.PERSISTENT);
+            created.add(0, path);
+        } catch (KeeperException.NodeExistsException e) {
+            // there before: someone else's, or shared with another tree
+        }
+    }
+
+    /** The lock's data: this process, in the shape zkload's run locks have, so {@code clean} names it too. */
+    private static byte[] owner(String root) {
+        return RootOwner.json(
+                        "executor-sim fleet", root, ProcessHandle.current().pid(), RootOwner.localHost(), Instant.now())
+                .getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,262 @@
+package dev.zkload.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.zkload.bench.client.Connections;
+import dev.zkload.bench.client.RunLock;
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.runner.Main;
+import dev.zkload.sim.zk.ZkTrees;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A fleet on a shared server: its root claimed and never stolen, only what it created removed, and
+ * a JVM that ends without close() leaving nothing (System.exit) or a leftover that the next fleet
+ * and {@code clean} name and can remove (SIGKILL). Judged by the server's znodes and connections.
+ */
+class FleetRootIT {
+    static final SaturnModel SMALL =
+            SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
+    private static final StatsClient STATS = new StatsClient(Duration.ofSeconds(5));
+    private static LocalEnsemble zk;
+    private static ServerAddress server;
+    private static ZooKeeper observer;
+    private ServerBaseline before;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        zk = LocalEnsemble.builder().servers(1).heap("512m").build();
+        zk.start();
+        server = zk.servers().get(0);
+        observer = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
+    }
+
+    @AfterAll
+    static void stopServer() throws InterruptedException {
+        if (observer != null) {
+            observer.close();
+        }
+        if (zk != null) {
+            zk.close();
+        }
+    }
+
+    @BeforeEach
+    void baseline() throws Exception {
+        before = ServerBaseline.of(STATS, server);
+    }
+
+    private static DomainFleet.Builder fleet(String root) {
+        return DomainFleet.builder(zk.connectString()).root(root).model(SMALL).jobRuns(false);
+    }
+
+    @Test
+    void aSecondFleetOnARootInUseIsRefusedNamingTheHolderAndTheFirstKeepsEverything() throws Exception {
+        try (DomainFleet first = fleet("/trial/same").build()) {
+            first.start();
+            first.addDomains(1);
+            long znodes = STATS.monitor(server).znodeCount();
+
+            DomainFleet second = fleet("/trial/same").build();
+            assertThatThrownBy(second::start)
+                    .isInstanceOf(DomainStartException.class)
+                    .hasMessageStartingWith(
+                            "/trial/same is held by a live fleet or run (executor-sim fleet /trial/same," + " pid "
+                                    + ProcessHandle.current().pid() + " on " + RunLock.localHost() + ", started ")
+                    .hasMessageContaining(", session 0x")
+                    .hasMessageEndingWith(
+                            "); nothing was touched: give this fleet another root, or end that one first");
+            second.close();
+
+            assertThat(second.state()).isEqualTo(DomainFleet.State.CLOSED);
+            assertThat(STATS.monitor(server).znodeCount())
+                    .as("the first fleet's znodes")
+                    .isEqualTo(znodes);
+            assertThat(first.snapshot().sessionsConnected()).isEqualTo(5);
+            assertThat(first.namespaces()).containsExactly("d-0000");
+            // clean reads the fleet's claim as a live run's lock, and names it
+            RunLock.Owner owner =
+                    RunLock.holder(observer, "/trial/same").orElseThrow().owner();
+            assertThat(owner.command()).isEqualTo("executor-sim fleet");
+            assertThat(owner.pid()).isEqualTo(ProcessHandle.current().pid());
+            assertThat(clean("/trial/same"))
+                    .startsWith("1 zkload: /trial/same is in use by a live run (executor-sim"
+                            + " fleet run /trial/same, pid "
+                            + ProcessHandle.current().pid());
+        }
+        before.awaitAgain();
+    }
+
+    @Test
+    void aRootARunHoldsIsRefusedToo() throws Exception {
+        RunLock.Owner run =
+                new RunLock.Owner("ramp", "ramp-1", ProcessHandle.current().pid(), RunLock.localHost(), Instant.now());
+        try (RunLock lock = RunLock.acquire(
+                zk.connectString(),
+                ZkClientSecurity.NONE,
+                Duration.ofSeconds(20),
+                Duration.ofSeconds(10),
+                "/zkload/held-by-a-run",
+                run,
+                false)) {
+            DomainFleet fleet = fleet("/zkload/held-by-a-run").build();
+            assertThatThrownBy(fleet::start)
+                    .isInstanceOf(DomainStartException.class)
+                    .hasMessageStartingWith("/zkload/held-by-a-run is held by a live fleet or run (ramp ramp-1, pid ");
+            assertThat(observer.getChildren(lock.root(), false)).containsExactly(RunLock.NAME);
+            assertThat(RunLock.holder(observer, lock.root()))
+                    .as("the run still holds it")
+                    .isPresent();
+        }
+        before.awaitAgain();
+    }
+
+    @Test
+    void parentsThatExistedBeforeStayEmptyOrNotAndThoseTheFleetCreatedGo() throws Exception {
+        observer.create("/preexisting", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        observer.create("/preexisting/level2", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        try (DomainFleet fleet = fleet("/preexisting/level2/sim").build()) {
+            fleet.start();
+            fleet.addDomains(1);
+        }
+        assertThat(observer.exists("/preexisting/level2/sim", false)).isNull();
+        assertThat(observer.getChildren("/preexisting/level2", false))
+                .as("kept, and empty")
+                .isEmpty();
+        assertThat(observer.getChildren("/preexisting", false)).containsExactly("level2");
+
+        // a root that existed (empty) is kept too; only what is under it goes
+        observer.create("/preexisting/level2/mine", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        try (DomainFleet fleet = fleet("/preexisting/level2/mine").build()) {
+            fleet.start();
+            fleet.addDomains(1);
+        }
+        assertThat(observer.getChildren("/preexisting/level2/mine", false)).isEmpty();
+
+        // and what the fleet created, all of it, goes
+        try (DomainFleet fleet = fleet("/fresh/a/b").build()) {
+            fleet.start();
+            assertThat(observer.getData("/fresh/a", false, null)).asString().isEqualTo("zkload");
+        }
+        assertThat(observer.exists("/fresh", false)).isNull();
+
+        ZkTrees.deleteRecursive(observer, "/preexisting");
+        before.awaitAgain();
+    }
+
+    @Test
+    void aJvmThatExitsWithoutCloseLeavesNothing(@TempDir Path dir) throws Exception {
+        Process child = child("/zkload/exits", "exit", dir);
+        assertThat(child.waitFor(Timeouts.seconds(60).toSeconds(), TimeUnit.SECONDS))
+                .isTrue();
+        assertThat(Files.readString(dir.resolve("child.log"))).contains(FleetChild.REGISTERED);
+        assertThat(child.exitValue()).isZero();
+        assertThat(observer.exists("/zkload/exits", false))
+                .as("the shutdown hook removed the root")
+                .isNull();
+        before.awaitAgain();
+    }
+
+    @Test
+    void aKilledFleetsLeftoverIsRefusedWithItsSizeThenTakenOverOrCleaned(@TempDir Path dir) throws Exception {
+        String root = "/zkload/killed";
+        killed(root, dir);
+
+        // at first its claim outlives it, until the servers expire its session
+        assertThatThrownBy(() -> fleet(root).build().start())
+                .hasMessageStartingWith(root + " is held by a live fleet or run (executor-sim fleet " + root)
+                .hasMessageContaining("its process is gone, and the servers end its session within its timeout");
+        awaitSessionsExpired(root);
+        int leftover = ZkTrees.list(observer, root).size();
+        assertThatThrownBy(() -> fleet(root).build().start())
+                .isInstanceOf(DomainStartException.class)
+                .hasMessage(root + " holds " + (leftover - 1) + " znodes but no live fleet or run holds it (a leftover"
+                        + " of one that is gone, or another application's tree); nothing was touched: give this fleet"
+                        + " another root, take the leftover over with DomainFleet.builder(..).takeOverLeftoverRoot()"
+                        + " (deletes what is under it), or remove it with: java -jar runner.jar clean --connect "
+                        + zk.connectString() + " --root " + root);
+        assertThat(ZkTrees.list(observer, root)).as("nothing touched").hasSize(leftover);
+
+        try (DomainFleet fleet = fleet(root).takeOverLeftoverRoot().build()) {
+            fleet.start();
+            assertThat(observer.getChildren(root, false)).containsExactly("zkload.lock");
+            fleet.addDomains(1);
+            assertThat(fleet.snapshot().sessionsConnected()).isEqualTo(5);
+        }
+        assertThat(observer.exists(root, false))
+                .as("taken over, so removed at close")
+                .isNull();
+
+        // a leftover is also clean's to remove
+        killed(root, dir);
+        awaitSessionsExpired(root);
+        assertThat(clean(root)).startsWith("0 Removed ");
+        assertThat(observer.exists(root, false)).isNull();
+        before.awaitAgain();
+    }
+
+    /** A child JVM's fleet on {@code root}, registered, then SIGKILLed. */
+    private static void killed(String root, Path dir) throws Exception {
+        Process child = child(root, "hold", dir);
+        try {
+            await().atMost(Timeouts.seconds(60))
+                    .until(() -> Files.readString(dir.resolve("child.log")).contains(FleetChild.REGISTERED));
+        } finally {
+            child.destroyForcibly(); // SIGKILL: no shutdown hook runs
+            child.waitFor();
+        }
+    }
+
+    /** The killed JVM's sessions expired: its claim and every other ephemeral gone. */
+    private static void awaitSessionsExpired(String root) {
+        await().atMost(Timeouts.seconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> observer.exists(root + "/zkload.lock", false) == null
+                        && STATS.monitor(server).ephemeralsCount() == 0);
+    }
+
+    private static Process child(String root, String mode, Path dir) throws IOException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return new ProcessBuilder(
+                        java.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        FleetChild.class.getName(),
+                        zk.connectString(),
+                        root,
+                        mode)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("child.log").toFile())
+                .start();
+    }
+
+    /** {@code runner.jar clean} in this JVM: its exit code, a space, what it printed. */
+    private static String clean(String root) {
+        StringWriter out = new StringWriter();
+        int code = Main.run(
+                new String[] {"clean", "--connect", zk.connectString(), "--root", root},
+                new PrintWriter(out, true),
+                new PrintWriter(out, true));
+        return code + " " + out.toString().strip();
+    }
+}
