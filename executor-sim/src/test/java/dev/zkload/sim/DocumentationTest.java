@@ -44,7 +44,7 @@ class DocumentationTest {
             snippets++;
         }
         m.appendTail(fromSources);
-        assertThat(snippets).as("snippets in %s", DOC).isEqualTo(2);
+        assertThat(snippets).as("snippets in %s", DOC).isEqualTo(3);
         if (Boolean.getBoolean("zkload.docs.update")) {
             Files.writeString(DOC, fromSources.toString());
         } else {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
@@ -12,6 +13,9 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -139,6 +143,9 @@ class DomainFleetLifecycleIT {
 
         fleet.removeDomains(1);
 
+        // a clean removal is no error: calls cut short by a session's own close are the close
+        assertThat(fleet.snapshot().operationErrorCodes()).isEmpty();
+        assertThat(fleet.snapshot().operationErrors()).isZero();
         assertThat(fleet.snapshot().domains()).isEqualTo(1);
         assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(SESSIONS);
         await().atMost(Timeouts.seconds(10))
@@ -147,6 +154,29 @@ class DomainFleetLifecycleIT {
         fleet.close();
         fleet.close();
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
+        assertThat(fleet.snapshot().operationErrorCodes()).isEmpty();
+        before.awaitAgain();
+    }
+
+    @Test
+    void aTreeWriteThatFindsItsZnodeTakenNamesThePath() throws Exception {
+        try (DomainFleet fleet = fleet("/zkload/lifecycle-taken")) {
+            fleet.start();
+            ZooKeeper observer =
+                    Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
+            try {
+                observer.create(
+                        "/zkload/lifecycle-taken/d-0000", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            } finally {
+                observer.close();
+            }
+
+            assertThatThrownBy(() -> fleet.addDomains(1))
+                    .isInstanceOf(DomainStartException.class)
+                    .hasMessage("domain d-0000: writing the domains' trees failed: KeeperErrorCode = NodeExists for"
+                            + " /zkload/lifecycle-taken/d-0000");
+            assertThat(fleet.snapshot().operationErrorCodes()).containsEntry("multi NODEEXISTS", 1L);
+        }
         before.awaitAgain();
     }
 }
