@@ -128,7 +128,8 @@ public interface DomainFleet extends Closeable {
     /**
      * Stops every session, deletes everything under the root, then the root and each parent that
      * {@link #start()} created, as far as they are empty (a parent that existed before stays, empty
-     * or not), and removes the shutdown hook. Idempotent; a fleet never started only becomes
+     * or not), and removes the shutdown hook; with {@link Builder#keepTreeOnClose(boolean)} it deletes
+     * only its claim ({@code zkload.lock}) and leaves the tree. Idempotent; a fleet never started only becomes
      * {@link State#CLOSED}. A failure to delete is logged, not thrown; an interrupt ends the wait for
      * the sessions, leaves the root in place and is kept on the thread.
      */
@@ -156,7 +157,7 @@ public interface DomainFleet extends Closeable {
         private Duration addTimeout = Duration.ofMinutes(5);
         private Duration connectTimeout = Duration.ofSeconds(30);
         private boolean jobRuns = true;
-        private boolean closeOnExit = true;
+        private boolean keepTreeOnClose;
         private LongConsumer fireLag = lag -> {};
         private ZkClientSecurity security = ZkClientSecurity.NONE;
 
@@ -260,16 +261,16 @@ public interface DomainFleet extends Closeable {
         }
 
         /**
-         * Whether a shutdown hook closes the fleet (removing its tree) when the JVM exits while it is
-         * still started: at the end of {@code main}, on {@code System.exit} or SIGTERM. Default true.
-         * With {@code false} a JVM that exits without {@link DomainFleet#close()} leaves the tree on
-         * purpose (e.g. to look at it), and the next fleet on the root finds a leftover.
+         * Whether {@link DomainFleet#close()} (and the shutdown hook) leaves the tree: it then stops
+         * every session and releases the root's claim, but deletes nothing, so that the domains'
+         * persistent znodes can be looked at afterwards. The next fleet on the root finds a leftover
+         * ({@link #takeOverLeftoverRoot()}), and zkload's {@code clean} removes it. Default false.
          *
-         * @param close whether the JVM's exit closes the fleet
+         * @param keep whether close leaves the tree
          * @return this builder
          */
-        public Builder closeOnExit(boolean close) {
-            this.closeOnExit = close;
+        public Builder keepTreeOnClose(boolean keep) {
+            this.keepTreeOnClose = keep;
             return this;
         }
 
@@ -328,7 +329,7 @@ public interface DomainFleet extends Closeable {
                     addTimeout,
                     connectTimeout,
                     jobRuns,
-                    closeOnExit,
+                    keepTreeOnClose,
                     fireLag,
                     security));
         }

@@ -71,10 +71,8 @@ final class FleetImpl implements DomainFleet {
                 if (settings.meters() != null) {
                     Meters.register(settings.meters(), this::snapshot);
                 }
-                if (settings.closeOnExit()) {
-                    exitHook = new Thread(this::closeAtExit, "zkload-sim-exit-" + n);
-                    Runtime.getRuntime().addShutdownHook(exitHook);
-                }
+                exitHook = new Thread(this::closeAtExit, "zkload-sim-exit-" + n);
+                Runtime.getRuntime().addShutdownHook(exitHook);
                 lifecycle = State.STARTED;
                 started = true;
             } finally {
@@ -327,7 +325,7 @@ final class FleetImpl implements DomainFleet {
                 return;
             }
         }
-        if (exitHook != null && Thread.currentThread() != exitHook) {
+        if (Thread.currentThread() != exitHook) {
             try {
                 Runtime.getRuntime().removeShutdownHook(exitHook);
             } catch (IllegalStateException exiting) {
@@ -347,7 +345,11 @@ final class FleetImpl implements DomainFleet {
             LOG.warn("interrupted while closing: {} and everything under it stay on the ensemble", root);
         } else {
             try {
-                claim.remove(admin.handle());
+                if (settings.keepTreeOnClose()) {
+                    claim.release(admin.handle());
+                } else {
+                    claim.remove(admin.handle());
+                }
             } catch (InterruptedException e) {
                 interrupted = true;
                 LOG.warn("interrupted while removing {}: some of it stays on the ensemble", root);

@@ -15,6 +15,6 @@ record FleetSettings(
         Duration addTimeout,
         Duration connectTimeout,
         boolean jobRuns,
-        boolean closeOnExit,
+        boolean keepTreeOnClose,
         LongConsumer fireLag,
         ZkClientSecurity security) {}

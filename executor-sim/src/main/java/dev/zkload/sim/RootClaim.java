@@ -134,6 +134,15 @@ final class RootClaim {
         }
     }
 
+    /** Gives the root up and leaves everything else: what is left is a leftover, for the next fleet or clean. */
+    void release(ZooKeeper zk) throws KeeperException, InterruptedException {
+        try {
+            zk.delete(root + "/" + LOCK, -1);
+        } catch (KeeperException.NoNodeException gone) {
+            // gone with an expired session, not yet taken again
+        }
+    }
+
     /** The live holder of {@code root}'s lock, described for a message. */
     private static Optional<String> holder(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
         Stat stat = new Stat();

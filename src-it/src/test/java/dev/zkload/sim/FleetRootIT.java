@@ -165,6 +165,18 @@ class FleetRootIT {
     }
 
     @Test
+    void keepingTheTreeOnCloseReleasesTheClaimAndLeavesALeftover() throws Exception {
+        try (DomainFleet fleet = fleet("/zkload/kept").keepTreeOnClose(true).build()) {
+            fleet.start();
+            fleet.addDomains(1);
+        }
+        assertThat(observer.getChildren("/zkload/kept", false)).containsExactly("d-0000");
+        assertThatThrownBy(() -> fleet("/zkload/kept").build().start()).hasMessageStartingWith("/zkload/kept holds ");
+        assertThat(clean("/zkload/kept")).startsWith("0 Removed ");
+        before.awaitAgain();
+    }
+
+    @Test
     void aJvmThatExitsWithoutCloseLeavesNothing(@TempDir Path dir) throws Exception {
         Process child = child("/zkload/exits", "exit", dir);
         assertThat(child.waitFor(Timeouts.seconds(60).toSeconds(), TimeUnit.SECONDS))

@@ -94,7 +94,7 @@ public final class CleanCommand implements Callable<Integer> {
                         + " it; nothing was removed (add --force if you are sure)");
             }
             List<String> tree = remover.list(root);
-            List<RunLock.Holder> live = remover.liveLocks(tree);
+            List<RunLock.Holder> live = outermost(remover.liveLocks(tree));
             if (dryRun) {
                 DryRun.print(out, root, tree, live, remover.emptyParentsAfter(root));
                 return ExitCodes.OK;
@@ -117,6 +117,21 @@ public final class CleanCommand implements Callable<Integer> {
             }
             throw new RunFailure("cannot clean " + root + " on " + cs + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The live locks that are not inside another live lock's root: a run's fleet claims a root of its
+     * own inside the run's ({@code <run root>/sim}), and is part of that run, not a second one.
+     */
+    static List<RunLock.Holder> outermost(List<RunLock.Holder> live) {
+        return live.stream()
+                .filter(h -> live.stream()
+                        .noneMatch(o -> !o.path().equals(h.path()) && h.path().startsWith(lockedRoot(o) + "/")))
+                .toList();
+    }
+
+    private static String lockedRoot(RunLock.Holder h) {
+        return h.path().substring(0, h.path().length() - RunLock.NAME.length() - 1);
     }
 
     /** Names the live run; when its process is gone (killed here), says the lock goes with its session. */

@@ -153,7 +153,7 @@ public final class RampCommand {
                         .security(run.target().security())
                         // its own root inside the run's: the fleet claims it, and the run's lock holds the run's
                         .root(plan.root() + "/sim")
-                        .closeOnExit(!options.keep)
+                        .keepTreeOnClose(options.keep)
                         .model(model)
                         .addTimeout(plan.addTimeout())
                         .fireLagListener(monitor.fireLagListener())
@@ -181,6 +181,7 @@ public final class RampCommand {
                 + run.root() + (options.load.target.security.anyGiven() ? " and this run's security options" : "");
         if (options.keep) {
             progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
+            fleet.close(); // its sessions end and its claim goes; the tree stays
         } else {
             progress.line("Removing the simulated domains under %s ...", run.root());
             fleet.close();

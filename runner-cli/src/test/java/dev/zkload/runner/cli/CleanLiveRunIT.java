@@ -48,8 +48,13 @@ class CleanLiveRunIT {
                         .isTrue();
                 String root =
                         "/zkload/" + observer.getChildren("/zkload", false).get(0);
-                await().atMost(Duration.ofSeconds(60)).until(() -> observer.getChildren(root, false)
-                        .containsAll(java.util.List.of("zkload.lock", "d-0000")));
+                // the run's lock, and inside its root the run's fleet with its own claim and its domain
+                await().atMost(Duration.ofSeconds(60))
+                        .ignoreExceptions()
+                        .until(() ->
+                                observer.getChildren(root, false).containsAll(java.util.List.of("zkload.lock", "sim"))
+                                        && observer.getChildren(root + "/sim", false)
+                                                .containsAll(java.util.List.of("zkload.lock", "d-0000")));
                 long session = observer.exists(root + "/zkload.lock", false).getEphemeralOwner();
 
                 CliRun dryRun = CliRun.of("clean", "--connect", hosts, "--root", "/zkload", "--dry-run");
