@@ -81,8 +81,15 @@ public final class Preflight {
                                 ", ",
                                 blind.stream().map(a -> a.server().hostPort()).toList()) + ")";
         List<String> words = first.refusedWords();
+        List<String> causes = new ArrayList<>();
+        if (!words.isEmpty()) {
+            causes.add(quoted(words) + (words.size() == 1 ? " is" : " are") + " not in 4lw.commands.whitelist");
+        }
+        if (first.wordProblem() != null) {
+            causes.add(first.wordProblem());
+        }
         return who + (blind.size() == 1 ? " does" : " do") + " not give zkload the statistics a capacity run reads:"
-                + " " + quoted(words) + (words.size() == 1 ? " is" : " are") + " not in 4lw.commands.whitelist, and "
+                + " " + String.join(", ", causes) + ", and "
                 + (first.adminProblem() == null ? "no AdminServer answers" : first.adminProblem())
                 + ". Add the line \"4lw.commands.whitelist=" + String.join(",", StatsClient.NEEDED_WORDS)
                 + "\" to " + (blind.size() == 1 ? "its" : "their") + " zoo.cfg (keeping any other words you use), or"
