@@ -3,11 +3,11 @@ package dev.zkload.runner.cli;
 import dev.zkload.bench.ops.RunIds;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
-import dev.zkload.runner.RunnerJar;
 import dev.zkload.runner.cli.options.RampOptions;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.Ramp;
 import dev.zkload.runner.engine.ramp.RampPlan;
+import dev.zkload.runner.engine.run.CleanHint;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
@@ -175,8 +175,8 @@ public final class RampCommand {
     /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless --keep. */
     private void cleanUp(DomainFleet fleet, PreparedRun run, boolean quorumLost) throws InterruptedException {
         boolean interrupted = Thread.interrupted();
-        String clean = RunnerJar.command() + " clean --connect " + run.target().connectString() + " --root "
-                + run.root() + (options.load.target.security.anyGiven() ? " and this run's security options" : "");
+        String clean = CleanHint.command(
+                run.target().connectString().toString(), run.root(), options.load.target.security.anyGiven());
         if (options.keep) {
             progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
         } else {

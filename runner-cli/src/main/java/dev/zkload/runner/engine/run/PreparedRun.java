@@ -75,6 +75,9 @@ public final class PreparedRun implements AutoCloseable {
                     start.root(),
                     owner,
                     start.force());
+            if (!target.embedded()) {
+                LeftoverWarning.print(target, start, console);
+            }
             ResultWriter results;
             try {
                 results = ResultWriter.create(start.out());
