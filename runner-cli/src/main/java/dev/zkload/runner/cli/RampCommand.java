@@ -5,6 +5,7 @@ import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.RampOptions;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.ramp.BenchedServer;
 import dev.zkload.runner.engine.ramp.Ramp;
 import dev.zkload.runner.engine.ramp.RampPlan;
 import dev.zkload.runner.engine.run.CleanHint;
@@ -145,7 +146,11 @@ public final class RampCommand {
             throws InterruptedException {
         RampSummary summary;
         try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec))) {
-            run.writeRun(arguments, model, settingsMap(plan, options.keep));
+            Map<String, Object> settings = settingsMap(plan, options.keep);
+            Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
+            benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
+            run.writeRun(arguments, model, settings);
+            benched.flatMap(BenchedServer::warning).ifPresent(w -> progress.line("%s", w));
             try (GeneratorMonitor monitor =
                     new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
                 DomainFleet fleet = DomainFleet.builder(

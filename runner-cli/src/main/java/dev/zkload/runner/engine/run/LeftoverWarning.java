@@ -16,7 +16,6 @@ final class LeftoverWarning {
 
     static void print(Target target, RunStart start, PrintWriter console) throws InterruptedException {
         String connect = target.connectString().toString();
-        boolean withSecurity = !start.target().security().equals(ClientSecuritySpec.NONE);
         List<Leftovers.Leftover> found;
         try {
             ZooKeeper zk = Connections.open(
@@ -36,7 +35,7 @@ final class LeftoverWarning {
             return;
         }
         if (!found.isEmpty()) {
-            console.println(Leftovers.warning(found, connect, withSecurity));
+            console.println(Leftovers.warning(found, root -> CleanHint.of(target, start, root)));
             console.flush();
         }
     }

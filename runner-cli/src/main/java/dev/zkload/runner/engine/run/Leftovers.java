@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 
@@ -72,8 +73,12 @@ final class Leftovers {
         return found;
     }
 
-    /** The console's warning for {@code leftovers}, with one {@code clean} command per tree. */
-    static String warning(List<Leftover> leftovers, String connectString, boolean withSecurity) {
+    /**
+     * The console's warning for {@code leftovers}, with one {@code clean} command per tree.
+     *
+     * @param cleanCommand the command that removes a root
+     */
+    static String warning(List<Leftover> leftovers, Function<String, String> cleanCommand) {
         StringBuilder sb = new StringBuilder("Warning: ");
         Leftover first = leftovers.get(0);
         String parent = first.root().substring(0, first.root().lastIndexOf('/'));
@@ -87,7 +92,7 @@ final class Leftovers {
         for (Leftover l : leftovers.subList(0, Math.min(SHOWN, leftovers.size()))) {
             sb.append(System.lineSeparator())
                     .append("  ")
-                    .append(CleanHint.command(connectString, l.root(), withSecurity))
+                    .append(cleanCommand.apply(l.root()))
                     .append("   (")
                     .append(l.size())
                     .append(")");

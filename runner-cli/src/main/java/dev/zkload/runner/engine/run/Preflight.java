@@ -53,9 +53,7 @@ public final class Preflight {
             if (!access.complete()) {
                 blind.add(access);
             }
-            String version = access.version() != null
-                    ? access.version()
-                    : "unknown (srvr is not whitelisted and no AdminServer answers)";
+            String version = access.version() != null ? access.version() : unknownVersion(access);
             checks.add(new ServerCheck(
                     s.hostPort(), version, access.state().name().toLowerCase(Locale.ROOT), access.describeSource()));
         }
@@ -69,6 +67,12 @@ public final class Preflight {
             throw new RunFailure(noMetrics(blind));
         }
         return checks;
+    }
+
+    /** Why a server's version is not known: which source failed. */
+    private static String unknownVersion(MetricAccess access) {
+        String words = access.wordProblem() != null ? access.wordProblem() : "srvr is not whitelisted";
+        return "unknown (" + words + " and no AdminServer answers)";
     }
 
     /** The one sentence for servers whose statistics cannot be read, with the line that fixes it. */
