@@ -9,7 +9,8 @@ import org.slf4j.LoggerFactory;
  * Turns SIGINT and SIGTERM into an interrupt of the working thread, so that a command can finish
  * the current sample, write its results, clean up under its root and stop embedded servers before
  * the JVM exits. A second signal gives up waiting and exits at once with 130; forked servers still
- * end because they watch their stdin pipe.
+ * end because they watch their stdin pipe, and what the run created on an ensemble given with
+ * {@code --connect} stays: the quit prints the {@code clean} command that removes it ({@link LeftOnQuit}).
  */
 final class Interrupts {
     private static final Logger LOG = LoggerFactory.getLogger(Interrupts.class);
@@ -54,7 +55,11 @@ final class Interrupts {
                     + " (press Ctrl-C again to quit at once)");
             worker.interrupt();
         } else {
-            System.err.println("zkload: quitting without cleanup");
+            System.err.println("zkload: quitting without cleanup"
+                    + LeftOnQuit.cleanCommand()
+                            .map(c -> "; what this run created stays on the ensemble. Remove it with:"
+                                    + System.lineSeparator() + "  " + c)
+                            .orElse(""));
             Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
         }
     }

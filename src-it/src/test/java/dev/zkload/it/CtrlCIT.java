@@ -4,13 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.bench.testing.ZkClients;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,10 +27,15 @@ import org.junit.jupiter.api.io.TempDir;
  * servers it forked alike. The servers must leave on the runner's word, not on the terminal's: then
  * one Ctrl-C cleans up through them, and a second one (which stops the runner at once) still leaves
  * neither a server process nor its data behind. The runner runs in a session of its own
- * ({@code setsid}) with SIGINT at its default ({@code env --default-signal}), as in a shell.
+ * ({@code setsid}) with SIGINT at its default ({@code env --default-signal}), as in a shell. On an
+ * ensemble given with {@code --connect}, what a quit leaves stays, and the quit names the command
+ * that removes it.
  */
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 class CtrlCIT {
     private static final String DATA_DIR = "-Dzkload.deleteOnOrphan=";
+    private static final Pattern CLEAN = Pattern.compile(" clean --connect (\\S+) --root (\\S+)");
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path tmp;
@@ -59,17 +71,66 @@ class CtrlCIT {
         }
     }
 
+    @Test
+    void aSecondCtrlCThatLeavesZnodesOnAConnectedEnsemblePrintsTheCleanCommandThatRemovesThem() throws Exception {
+        Path out = tmp.resolve("connected");
+        try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").build()) {
+            zk.start();
+            ProcessHandle server = serverProcess(zk);
+            try (ZooKeeper observer = ZkClients.connect(zk.connectString());
+                    RunnerProcess r = start(out, "--connect", zk.connectString(), "--domains", "2")) {
+                // a domain is registered: the run's tree holds its znodes
+                await().atMost(Timeouts.seconds(120))
+                        .until(() -> observer.exists("/zkload", false) != null
+                                && observer.getChildren("/zkload", false).size() == 1
+                                && Znodes.tree(observer, "/zkload").size() > 10);
+                // a stopped server holds the first Ctrl-C's cleanup, so the second one surely quits before it ends
+                signal("-STOP", server.pid());
+                try {
+                    interruptGroup(r);
+                    await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
+                    interruptGroup(r);
+                    assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
+                } finally {
+                    signal("-CONT", server.pid());
+                }
+                assertThat(r.err())
+                        .contains("zkload: quitting without cleanup; what this run created stays on the ensemble."
+                                + " Remove it with:");
+                Matcher clean = CLEAN.matcher(r.err());
+                assertThat(clean.find()).as(r.err()).isTrue();
+                assertThat(clean.group(1)).isEqualTo(zk.connectString());
+                String root = clean.group(2);
+                assertThat(root)
+                        .isEqualTo("/zkload/"
+                                + observer.getChildren("/zkload", false).get(0));
+                assertThat(Znodes.tree(observer, root))
+                        .as("the quit left the run's tree")
+                        .hasSizeGreaterThan(10);
+
+                // the printed command, run as printed; it waits for the quit run's lock session to end
+                await().atMost(Timeouts.seconds(90))
+                        .pollInterval(Duration.ofSeconds(2))
+                        .until(() -> {
+                            RunnerProcess c = RunnerProcess.run(
+                                    tmp.resolve("logs"), "clean", "--connect", zk.connectString(), "--root", root);
+                            return c.exitCode() == 0 && c.out().contains("Removed ");
+                        });
+                assertThat(Znodes.tree(observer, root)).isEmpty();
+            }
+        }
+    }
+
     private RunnerProcess startEmbedded(Path out) throws Exception {
+        return start(out, "--servers", "3", "--domains", "3");
+    }
+
+    private RunnerProcess start(Path out, String... target) throws Exception {
         assumeTrue(
                 runs("setsid", "true") && runs("env", "--default-signal=INT", "true"),
                 "setsid and env --default-signal (util-linux, coreutils 8.31+) are needed to act as a terminal does");
-        return RunnerProcess.start(
-                tmp.resolve("logs"),
-                List.of("setsid", "env", "--default-signal=INT"),
-                "--servers",
-                "3",
-                "--domains",
-                "3",
+        List<String> args = new ArrayList<>(List.of(target));
+        args.addAll(List.of(
                 "--step",
                 "1",
                 "--settle",
@@ -79,7 +140,26 @@ class CtrlCIT {
                 "--jobs-per-domain",
                 "3",
                 "--out",
-                out.toString());
+                out.toString()));
+        return RunnerProcess.start(
+                tmp.resolve("logs"), List.of("setsid", "env", "--default-signal=INT"), args.toArray(String[]::new));
+    }
+
+    /** The forked server of a one-server ensemble this test started (its command line names its folder). */
+    private static ProcessHandle serverProcess(LocalEnsemble zk) {
+        String logDir = "-Dzookeeper.log.dir=" + zk.dataDir(1).getParent() + " ";
+        return ProcessHandle.current()
+                .descendants()
+                .filter(p -> p.info().commandLine().orElse("").contains(logDir))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no server process with " + logDir));
+    }
+
+    private static void signal(String signal, long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", signal, Long.toString(pid))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).isTrue();
     }
 
     /** The servers' data directories (each server is told its own), once the baseline is on disk. */

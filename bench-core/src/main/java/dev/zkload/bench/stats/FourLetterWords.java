@@ -20,6 +20,9 @@ import javax.net.ssl.SSLSocketFactory;
  * {@link #isNotWhitelisted(String)} recognises it so callers can fall back to the AdminServer.
  */
 public final class FourLetterWords {
+    private static final String CLOSED = "the server closed the connection without answering (as ZooKeeper does"
+            + " past maxClientCnxns connections from one address)";
+
     private FourLetterWords() {}
 
     /**
@@ -56,6 +59,54 @@ public final class FourLetterWords {
             ByteArrayOutputStream answer = new ByteArrayOutputStream(4096);
             in.transferTo(answer);
             return answer.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Sends {@code word} and says how it went: answered, refused (not whitelisted), or failed on the
+     * way, and how — a server past {@code maxClientCnxns} connections from this address closes the
+     * connection without a word, which is neither a refusal nor a reason to blame the AdminServer.
+     *
+     * @throws java.net.ConnectException when nothing listens on the client port: the server is down
+     */
+    public static Answer ask(ServerAddress server, String word, Duration timeout, SSLSocketFactory tls)
+            throws java.net.ConnectException {
+        String text;
+        try {
+            text = send(server, word, timeout, tls);
+        } catch (java.net.ConnectException e) {
+            throw e;
+        } catch (java.net.SocketTimeoutException e) {
+            return new Answer(null, "no answer within " + timeout.toMillis() + " ms");
+        } catch (javax.net.ssl.SSLException e) {
+            return new Answer(null, "the TLS handshake failed (" + e.getMessage() + ")");
+        } catch (IOException e) {
+            String how = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            // a connection closed right after the accept shows as a reset or a broken pipe on our write
+            boolean closed = e instanceof java.net.SocketException
+                    && (how.contains("Broken pipe") || how.contains("Connection reset"));
+            return new Answer(null, closed ? CLOSED : "the connection failed (" + how + ")");
+        }
+        if (text.isBlank()) {
+            return new Answer(null, CLOSED);
+        }
+        return isNotWhitelisted(text) ? new Answer(null, null) : new Answer(text, null);
+    }
+
+    /**
+     * What one four-letter word got.
+     *
+     * @param text    the answer; null when refused or failed
+     * @param failure how the connection failed; null when it answered or the word is not whitelisted
+     */
+    public record Answer(String text, String failure) {
+        public boolean answered() {
+            return text != null;
+        }
+
+        /** The word is not in the server's {@code 4lw.commands.whitelist}. */
+        public boolean refused() {
+            return text == null && failure == null;
         }
     }
 

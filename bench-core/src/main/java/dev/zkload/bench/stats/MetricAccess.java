@@ -9,7 +9,9 @@ import java.util.List;
  *
  * @param server       the server probed
  * @param refusedWords the words of {@link StatsClient#NEEDED_WORDS} that are not in the server's
- *                     {@code 4lw.commands.whitelist} (or that it does not answer)
+ *                     {@code 4lw.commands.whitelist}
+ * @param wordProblem  how the client port failed a word it did not refuse (e.g. closed the connection
+ *                     without answering); null when every word answered or was refused
  * @param adminUrl     the AdminServer base URL tried (null when every word answered)
  * @param adminProblem why the AdminServer did not serve instead; null when it did or was not needed
  * @param source       where statistics come from; null when neither way works
@@ -19,6 +21,7 @@ import java.util.List;
 public record MetricAccess(
         ServerAddress server,
         List<String> refusedWords,
+        String wordProblem,
         String adminUrl,
         String adminProblem,
         ServerStats.Source source,

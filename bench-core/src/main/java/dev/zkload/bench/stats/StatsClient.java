@@ -88,15 +88,19 @@ public final class StatsClient {
      */
     public MetricAccess access(ServerAddress server) throws IOException, InterruptedException {
         List<String> refused = new ArrayList<>();
+        String wordProblem = null;
         for (String word : NEEDED_WORDS) {
-            if (fourLetterWordOrNull(server, word) == null) {
+            FourLetterWords.Answer answer = ask(server, word);
+            if (answer.refused()) {
                 refused.add(word);
+            } else if (!answer.answered() && wordProblem == null) {
+                wordProblem = word + " over the client port failed: " + answer.failure();
             }
         }
         String adminUrl = null;
         String adminProblem = null;
         ServerStats.Source source = ServerStats.Source.FOUR_LETTER_WORD;
-        if (!refused.isEmpty()) {
+        if (!refused.isEmpty() || wordProblem != null) {
             adminUrl = adminUrls.base(server);
             source = ServerStats.Source.ADMIN_HTTP;
             try {
@@ -110,27 +114,29 @@ public final class StatsClient {
         }
         String version = null;
         ServerState state = ServerState.UNKNOWN;
-        if (!refused.contains("srvr") || source != null) {
+        if ((!refused.contains("srvr") && wordProblem == null) || source != null) {
             ServerSummary summary = summary(server);
             version = summary.version().isEmpty() ? null : summary.version();
             state = summary.state();
         }
-        return new MetricAccess(server, refused, adminUrl, adminProblem, source, version, state);
+        return new MetricAccess(server, refused, wordProblem, adminUrl, adminProblem, source, version, state);
     }
 
     /** {@code mntr}, or the AdminServer's {@code monitor} when mntr is refused. */
     public ServerStats monitor(ServerAddress server) throws IOException, InterruptedException {
-        String answer = fourLetterWordOrNull(server, "mntr");
-        if (answer != null) {
-            return ServerStats.fromKeys(server, ServerStats.Source.FOUR_LETTER_WORD, parseMntr(answer));
+        FourLetterWords.Answer answer = ask(server, "mntr");
+        if (answer.answered()) {
+            return ServerStats.fromKeys(server, ServerStats.Source.FOUR_LETTER_WORD, parseMntr(answer.text()));
         }
-        return ServerStats.fromKeys(server, ServerStats.Source.ADMIN_HTTP, flatten(admin(server, "monitor")));
+        return ServerStats.fromKeys(
+                server, ServerStats.Source.ADMIN_HTTP, flatten(adminInstead(server, "mntr", answer, "monitor")));
     }
 
     /** {@code srvr}: version, mode and the last zxid (its low 32 bits count the epoch's write transactions). */
     public ServerSummary summary(ServerAddress server) throws IOException, InterruptedException {
-        String answer = fourLetterWordOrNull(server, "srvr");
-        if (answer != null) {
+        FourLetterWords.Answer word = ask(server, "srvr");
+        if (word.answered()) {
+            String answer = word.text();
             Matcher v = VERSION.matcher(answer);
             Matcher m = MODE.matcher(answer);
             Matcher z = ZXID.matcher(answer);
@@ -140,7 +146,7 @@ public final class StatsClient {
                     ServerState.parse(m.find() ? m.group(1) : null),
                     z.find() ? Long.parseUnsignedLong(z.group(1), 16) : -1);
         }
-        JsonNode stats = admin(server, "server_stats");
+        JsonNode stats = adminInstead(server, "srvr", word, "server_stats");
         JsonNode serverStats = stats.path("server_stats");
         return new ServerSummary(
                 server,
@@ -152,8 +158,9 @@ public final class StatsClient {
 
     /** {@code wchs}: how many connections watch how many paths, and the total of watches. */
     public WatchSummary watchSummary(ServerAddress server) throws IOException, InterruptedException {
-        String answer = fourLetterWordOrNull(server, "wchs");
-        if (answer != null) {
+        FourLetterWords.Answer word = ask(server, "wchs");
+        if (word.answered()) {
+            String answer = word.text();
             Matcher s = WATCH_SUMMARY.matcher(answer);
             Matcher t = WATCHES.matcher(answer);
             if (!s.find() || !t.find()) {
@@ -161,7 +168,7 @@ public final class StatsClient {
             }
             return new WatchSummary(Long.parseLong(s.group(1)), Long.parseLong(s.group(2)), Long.parseLong(t.group(1)));
         }
-        JsonNode w = admin(server, "watch_summary");
+        JsonNode w = adminInstead(server, "wchs", word, "watch_summary");
         return new WatchSummary(
                 w.path("num_connections").asLong(-1),
                 w.path("num_paths").asLong(-1),
@@ -170,10 +177,10 @@ public final class StatsClient {
 
     /** {@code cons}: the client connections of this server (session id and client address). */
     public List<Connection> connections(ServerAddress server) throws IOException, InterruptedException {
-        String answer = fourLetterWordOrNull(server, "cons");
+        FourLetterWords.Answer word = ask(server, "cons");
         List<Connection> result = new ArrayList<>();
-        if (answer != null) {
-            Matcher c = CONNECTION.matcher(answer);
+        if (word.answered()) {
+            Matcher c = CONNECTION.matcher(word.text());
             while (c.find()) {
                 Matcher sid = SID.matcher(c.group(3));
                 // the line of the cons request itself has no session
@@ -184,7 +191,7 @@ public final class StatsClient {
             }
             return result;
         }
-        for (JsonNode conn : admin(server, "connections").path("connections")) {
+        for (JsonNode conn : adminInstead(server, "cons", word, "connections").path("connections")) {
             String remote = conn.path("remote_socket_address").asText("");
             int colon = remote.lastIndexOf(':');
             String host = colon > 0 ? remote.substring(0, colon).replace("/", "") : remote;
@@ -199,17 +206,21 @@ public final class StatsClient {
         return result;
     }
 
-    /** The answer, or null when the word is not whitelisted or the client port does not answer it. */
-    private String fourLetterWordOrNull(ServerAddress server, String word) throws IOException {
-        String answer;
+    private FourLetterWords.Answer ask(ServerAddress server, String word) throws IOException {
+        return FourLetterWords.ask(server, word, timeout, tls);
+    }
+
+    /** The AdminServer's answer when the word got none; failing, says how each of the two sources failed. */
+    private JsonNode adminInstead(ServerAddress server, String word, FourLetterWords.Answer answer, String command)
+            throws IOException, InterruptedException {
         try {
-            answer = FourLetterWords.send(server, word, timeout, tls);
-        } catch (java.net.ConnectException e) {
-            throw e;
+            return admin(server, command);
         } catch (IOException e) {
-            return null;
+            String first = answer.refused()
+                    ? word + " is not in the 4lw.commands.whitelist of " + server.hostPort()
+                    : word + " over the client port " + server.hostPort() + " failed: " + answer.failure();
+            throw new IOException(first + "; and " + e.getMessage(), e);
         }
-        return FourLetterWords.isNotWhitelisted(answer) || answer.isBlank() ? null : answer;
     }
 
     private JsonNode admin(ServerAddress server, String command) throws IOException, InterruptedException {

@@ -1,6 +1,7 @@
 package dev.zkload.bench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.zkload.bench.client.ServerAddress;
@@ -133,6 +134,41 @@ class StatsClientIT {
                         .containsExactly(c.getSessionId());
             } finally {
                 c.close();
+            }
+        }
+    }
+
+    @Test
+    void aClientPortThatClosesTheWordsConnectionIsNamedAsTheSourceThatFailed() throws Exception {
+        try (LocalEnsemble limited = LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .zooCfg("maxClientCnxns", "1")
+                .build()) {
+            limited.start();
+            ServerAddress s = limited.servers().get(0);
+            StatsClient noAdmin = new StatsClient(Duration.ofSeconds(2), AdminUrls.port(1));
+            assertThat(noAdmin.access(s).complete())
+                    .as("one connection is allowed")
+                    .isTrue();
+
+            // the one connection this address may hold: the words' connections are now closed unanswered
+            ZooKeeper holder = ZkClients.connect(limited.connectString());
+            try {
+                assertThatThrownBy(() -> noAdmin.monitor(s))
+                        .isInstanceOf(java.io.IOException.class)
+                        .hasMessageStartingWith("mntr over the client port " + s.hostPort() + " failed: ")
+                        .hasMessageContaining("maxClientCnxns")
+                        .hasMessageEndingWith("; and no AdminServer answers at http://127.0.0.1:1/commands/monitor"
+                                + " (connection refused)");
+                MetricAccess access = noAdmin.access(s);
+                assertThat(access.refusedWords())
+                        .as("nothing was refused: the connection was")
+                        .isEmpty();
+                assertThat(access.wordProblem()).startsWith("srvr over the client port failed: ");
+                assertThat(access.complete()).isFalse();
+            } finally {
+                holder.close();
             }
         }
     }

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
             "What is the highest throughput at which latency stays under a bound? Holds one rate after another,"
                     + " open-loop (latency from each call's intended start, so a server that falls behind shows as"
                     + " latency), with a --mix of operations over --clients sessions; a rate holds when its p99 is"
-                    + " within --p99-bound, at least 98% of the calls asked for were completed, none failed and the"
+                    + " within --p99-bound, at least 98%% of the calls asked for were completed, none failed and the"
                     + " runner was not the bottleneck. Doubles (or halves) the rate until one holds and the next"
                     + " does not, then bisects. Reports the curve and the answer: the highest rate that held.",
             "Results in results/max-rate-<timestamp>: run.json, levels.jsonl (one line per rate tried),"

@@ -3,11 +3,12 @@ package dev.zkload.runner.cli;
 import dev.zkload.bench.ops.RunIds;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
-import dev.zkload.runner.RunnerJar;
 import dev.zkload.runner.cli.options.RampOptions;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.ramp.BenchedServer;
 import dev.zkload.runner.engine.ramp.Ramp;
 import dev.zkload.runner.engine.ramp.RampPlan;
+import dev.zkload.runner.engine.run.CleanHint;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
@@ -145,7 +146,11 @@ public final class RampCommand {
             throws InterruptedException {
         RampSummary summary;
         try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec))) {
-            run.writeRun(arguments, model, settingsMap(plan, options.keep));
+            Map<String, Object> settings = settingsMap(plan, options.keep);
+            Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
+            benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
+            run.writeRun(arguments, model, settings);
+            benched.flatMap(BenchedServer::warning).ifPresent(w -> progress.line("%s", w));
             try (GeneratorMonitor monitor =
                     new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
                 DomainFleet fleet = DomainFleet.builder(
@@ -177,8 +182,8 @@ public final class RampCommand {
     /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless --keep. */
     private void cleanUp(DomainFleet fleet, PreparedRun run, boolean quorumLost) throws InterruptedException {
         boolean interrupted = Thread.interrupted();
-        String clean = RunnerJar.command() + " clean --connect " + run.target().connectString() + " --root "
-                + run.root() + (options.load.target.security.anyGiven() ? " and this run's security options" : "");
+        String clean = CleanHint.command(
+                run.target().connectString().toString(), run.root(), options.load.target.security.anyGiven());
         if (options.keep) {
             progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
             fleet.close(); // its sessions end and its claim goes; the tree stays

@@ -53,9 +53,7 @@ public final class Preflight {
             if (!access.complete()) {
                 blind.add(access);
             }
-            String version = access.version() != null
-                    ? access.version()
-                    : "unknown (srvr is not whitelisted and no AdminServer answers)";
+            String version = access.version() != null ? access.version() : unknownVersion(access);
             checks.add(new ServerCheck(
                     s.hostPort(), version, access.state().name().toLowerCase(Locale.ROOT), access.describeSource()));
         }
@@ -71,6 +69,12 @@ public final class Preflight {
         return checks;
     }
 
+    /** Why a server's version is not known: which source failed. */
+    private static String unknownVersion(MetricAccess access) {
+        String words = access.wordProblem() != null ? access.wordProblem() : "srvr is not whitelisted";
+        return "unknown (" + words + " and no AdminServer answers)";
+    }
+
     /** The one sentence for servers whose statistics cannot be read, with the line that fixes it. */
     static String noMetrics(List<MetricAccess> blind) {
         MetricAccess first = blind.get(0);
@@ -81,8 +85,15 @@ public final class Preflight {
                                 ", ",
                                 blind.stream().map(a -> a.server().hostPort()).toList()) + ")";
         List<String> words = first.refusedWords();
+        List<String> causes = new ArrayList<>();
+        if (!words.isEmpty()) {
+            causes.add(quoted(words) + (words.size() == 1 ? " is" : " are") + " not in 4lw.commands.whitelist");
+        }
+        if (first.wordProblem() != null) {
+            causes.add(first.wordProblem());
+        }
         return who + (blind.size() == 1 ? " does" : " do") + " not give zkload the statistics a capacity run reads:"
-                + " " + quoted(words) + (words.size() == 1 ? " is" : " are") + " not in 4lw.commands.whitelist, and "
+                + " " + String.join(", ", causes) + ", and "
                 + (first.adminProblem() == null ? "no AdminServer answers" : first.adminProblem())
                 + ". Add the line \"4lw.commands.whitelist=" + String.join(",", StatsClient.NEEDED_WORDS)
                 + "\" to " + (blind.size() == 1 ? "its" : "their") + " zoo.cfg (keeping any other words you use), or"

@@ -3,6 +3,7 @@ package dev.zkload.runner.engine.run;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.stats.ClientTls;
 import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.runner.LeftOnQuit;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.Version;
 import dev.zkload.runner.result.ResultFiles;
@@ -34,6 +35,8 @@ public final class PreparedRun implements AutoCloseable {
     private final ResultWriter results;
     private final EmbeddedServers embedded;
     private final ClientSecuritySpec security;
+    /** The clean command a quit without cleanup prints until {@link #close()} removed the root; null when none. */
+    private String cleanOnQuit;
 
     private PreparedRun(
             String command,
@@ -75,14 +78,23 @@ public final class PreparedRun implements AutoCloseable {
                     start.root(),
                     owner,
                     start.force());
+            if (!target.embedded()) {
+                LeftoverWarning.print(target, start, console);
+            }
             ResultWriter results;
             try {
                 results = ResultWriter.create(start.out());
             } catch (IllegalArgumentException e) {
                 throw new RunFailure("--out: " + e.getMessage(), e);
             }
-            return new PreparedRun(
+            PreparedRun run = new PreparedRun(
                     start.command(), start.runId(), target, stats, servers, lock, results, start.target());
+            // an embedded ensemble's data goes with its servers; an existing ensemble keeps the tree
+            if (!target.embedded()) {
+                run.cleanOnQuit = CleanHint.of(target, start);
+                LeftOnQuit.remember(run.cleanOnQuit);
+            }
+            return run;
         } catch (RuntimeException | InterruptedException e) {
             if (lock != null) {
                 lock.close();
@@ -175,6 +187,9 @@ public final class PreparedRun implements AutoCloseable {
         } finally {
             try {
                 lock.close();
+                if (cleanOnQuit != null) {
+                    LeftOnQuit.forget(cleanOnQuit);
+                }
             } finally {
                 target.close();
             }

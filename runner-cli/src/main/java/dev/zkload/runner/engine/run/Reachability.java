@@ -6,19 +6,24 @@ import dev.zkload.runner.RunFailure;
 import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.time.Duration;
+import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Checks that an ensemble answers, and takes the client's credentials, before any work starts, so an
  * unreachable {@code --connect} or a refused login ends within the connect timeout with one sentence
- * instead of a hang or a stack trace.
+ * instead of a hang or a stack trace; and that the chroot of {@code --connect}, if any, exists.
  */
 final class Reachability {
     private Reachability() {}
 
     static void check(ConnectString cs, ZkClientSecurity security, Duration timeout) throws InterruptedException {
         try {
-            Connections.open(cs.toString(), security, timeout.multipliedBy(2), timeout, null)
-                    .close();
+            ZooKeeper zk = Connections.open(cs.toString(), security, timeout.multipliedBy(2), timeout, null);
+            try {
+                Chroot.checkExists(zk, cs);
+            } finally {
+                zk.close();
+            }
         } catch (IOException e) {
             throw new RunFailure(e.getMessage(), e);
         } catch (IllegalArgumentException e) {

@@ -23,14 +23,25 @@ public final class TreeRemover implements AutoCloseable {
         this.zk = zk;
     }
 
-    /** Connects with {@code security}'s credentials, which must be those of the run that made the root. */
+    /**
+     * Connects with {@code security}'s credentials, which must be those of the run that made the root.
+     *
+     * @throws dev.zkload.runner.RunFailure when the chroot of {@code cs} does not exist
+     */
     public static TreeRemover connect(ConnectString cs, ClientSecuritySpec security, Duration timeout)
             throws IOException, InterruptedException {
         if (security.jaas() != null) {
             Jaas.use(security.jaas());
         }
-        return new TreeRemover(
-                Connections.open(cs.toString(), security.security(Map.of()), timeout.multipliedBy(2), timeout, null));
+        ZooKeeper zk =
+                Connections.open(cs.toString(), security.security(Map.of()), timeout.multipliedBy(2), timeout, null);
+        try {
+            Chroot.checkExists(zk, cs);
+        } catch (RuntimeException e) {
+            zk.close();
+            throw e;
+        }
+        return new TreeRemover(zk);
     }
 
     public boolean exists(String path) throws IOException, InterruptedException {
