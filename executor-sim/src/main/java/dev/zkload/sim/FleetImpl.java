@@ -40,14 +40,14 @@ final class FleetImpl implements DomainFleet {
     /** Tree writes in flight, which close() waits for; futures compare by identity, hence the explicit == below. */
     private final List<CompletableFuture<Void>> treeWrites = new CopyOnWriteArrayList<>();
 
-    /** Completed when close() has removed what it could: the exit hook waits for a close already under way. */
+    /** Completed when close() has done what it could: the exit hook waits for a close already under way. */
     private final CompletableFuture<Void> released = new CompletableFuture<>();
 
     private volatile State lifecycle = State.LATENT;
     private ScheduledExecutorService scheduler;
     private AdminSession admin;
     private RootClaim claim;
-    private Thread exitHook;
+    private ExitHook exitHook;
     private int nextDomain;
 
     FleetImpl(FleetSettings settings) {
@@ -71,8 +71,7 @@ final class FleetImpl implements DomainFleet {
                 if (settings.meters() != null) {
                     Meters.register(settings.meters(), this::snapshot);
                 }
-                exitHook = new Thread(this::closeAtExit, "zkload-sim-exit-" + n);
-                Runtime.getRuntime().addShutdownHook(exitHook);
+                exitHook = new ExitHook("zkload-sim-exit-" + n, this::close, released, settings.addTimeout());
                 lifecycle = State.STARTED;
                 started = true;
             } finally {
@@ -80,6 +79,7 @@ final class FleetImpl implements DomainFleet {
                     // nothing half-started stays behind: no thread, no session, nothing for close() to trip on
                     lifecycle = State.CLOSED;
                     closed.complete(null);
+                    unclaim();
                     release();
                     released.complete(null);
                 }
@@ -325,13 +325,7 @@ final class FleetImpl implements DomainFleet {
                 return;
             }
         }
-        if (Thread.currentThread() != exitHook) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(exitHook);
-            } catch (IllegalStateException exiting) {
-                // the JVM is exiting: the hook runs, and waits for this close
-            }
-        }
+        exitHook.remove();
         boolean interrupted = false;
         try {
             Domain.closeSessions(domains, settings.addTimeout());
@@ -364,13 +358,14 @@ final class FleetImpl implements DomainFleet {
         }
     }
 
-    /** The exit hook: the JVM exits without close() (System.exit, SIGTERM, the end of main), so the tree goes now. */
-    private void closeAtExit() {
-        close();
-        try {
-            released.get(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException | ExecutionException | TimeoutException e) {
-            // the JVM exits anyway; what is left stays for the next fleet or clean to find
+    /** After a start that failed past its claim: what it created goes, and the claim with it. */
+    private void unclaim() {
+        if (claim != null) {
+            try {
+                claim.remove(admin.handle());
+            } catch (Exception e) {
+                LOG.warn("could not remove what a failed start created under {}: {}", settings.root(), e.toString());
+            }
         }
     }
 
