@@ -112,9 +112,10 @@ class CtrlCIT {
                 await().atMost(Timeouts.seconds(90))
                         .pollInterval(Duration.ofSeconds(2))
                         .until(() -> {
-                            RunnerProcess c = RunnerProcess.run(
-                                    tmp.resolve("logs"), "clean", "--connect", zk.connectString(), "--root", root);
-                            return c.exitCode() == 0 && c.out().contains("Removed ");
+                            try (RunnerProcess c = RunnerProcess.run(
+                                    tmp.resolve("logs"), "clean", "--connect", zk.connectString(), "--root", root)) {
+                                return c.exitCode() == 0 && c.out().contains("Removed ");
+                            }
                         });
                 assertThat(Znodes.tree(observer, root)).isEmpty();
             }

@@ -95,10 +95,19 @@ public final class Preflight {
         return who + (blind.size() == 1 ? " does" : " do") + " not give zkload the statistics a capacity run reads:"
                 + " " + String.join(", ", causes) + ", and "
                 + (first.adminProblem() == null ? "no AdminServer answers" : first.adminProblem())
-                + ". Add the line \"4lw.commands.whitelist=" + String.join(",", StatsClient.NEEDED_WORDS)
-                + "\" to " + (blind.size() == 1 ? "its" : "their") + " zoo.cfg (keeping any other words you use), or"
+                + ". " + wordsFix(words, blind.size())
                 + " enable the AdminServer (\"admin.enableServer=true\") and give its address with --admin-port or"
                 + " --admin-url, or run with --no-server-metrics and accept that saturation cannot be observed";
+    }
+
+    /** The first fix: whitelist the refused words, or, when none was refused, let their connections through. */
+    private static String wordsFix(List<String> refused, int servers) {
+        if (refused.isEmpty()) {
+            return "Let the four-letter words' connections through (maxClientCnxns, a firewall), or";
+        }
+        String line = "4lw.commands.whitelist=" + String.join(",", StatsClient.NEEDED_WORDS);
+        return "Add the line \"" + line + "\" to " + (servers == 1 ? "its" : "their")
+                + " zoo.cfg (keeping any other words you use), or";
     }
 
     /**
