@@ -48,6 +48,11 @@ final class EnsembleEventWatch {
         }
     }
 
+    /** True once the rounds showed an election, a time without a leader, or a server that did not answer. */
+    synchronized boolean any() {
+        return leaderChanges > 0 || leaderLost || !longestSilence.isEmpty();
+    }
+
     /** The step's events, with what the ramp measured beside the rounds. */
     synchronized EnsembleEvents events(double leaderlessSec, StepFleetData fleet) {
         Map<String, Double> silent = new HashMap<>();
