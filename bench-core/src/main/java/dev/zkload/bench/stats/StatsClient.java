@@ -199,12 +199,18 @@ public final class StatsClient {
         return result;
     }
 
-    /** The answer, or null when the word is not whitelisted or the client port does not answer it. */
+    /**
+     * The answer, or null when the word is not whitelisted or the client port does not answer it; a
+     * refused connection or one that took no answer within the timeout is thrown, not turned to the AdminServer.
+     */
     private String fourLetterWordOrNull(ServerAddress server, String word) throws IOException {
         String answer;
         try {
             answer = FourLetterWords.send(server, word, timeout, tls);
         } catch (java.net.ConnectException e) {
+            throw e;
+        } catch (java.net.SocketTimeoutException e) {
+            // the port took the connection but the server said nothing: stalled, not a refused word
             throw e;
         } catch (IOException e) {
             return null;

@@ -13,8 +13,9 @@ import java.time.Instant;
  * @param error        why it did not answer; null when it did
  * @param serverDown   the server's client port refused the connection: the server itself is down, not
  *                     merely its statistics (a lost quorum looks like this; a metrics path cut does not)
- * @param unresponsive the server was asked but gave no answer within the round's deadline: it is up
- *                     (or at least its port is), but stalled, paused or too slow to count this round
+ * @param unresponsive the server was asked but gave no answer within the round's deadline (or its
+ *                     connection took none within the client's timeout): it is up, or at least its port
+ *                     is, but stalled, paused or too slow to count this round
  */
 public record StatsSample(
         Instant time, ServerAddress server, ServerStats stats, String error, boolean serverDown, boolean unresponsive) {

@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * a stalled or paused server (its port still accepts, nothing answers) shows as such, round after
  * round, instead of delaying every round and passing for a late sampler. The read it was sent goes on
  * in the background, bounded by the client's timeout; the next round joins it instead of asking
- * again, so one stalled server never holds more than one reader. An unreachable server is a row with
+ * again, so one stalled server never holds more than one reader; when that read times out in the
+ * client, the server is unresponsive for the round that learns it too. An unreachable server is a row with
  * {@code reachable=false} and the error, never an exception that ends the run; it is logged once
  * until it answers again. The in-memory series keeps the last {@link Builder#history(int)} samples
  * per server (the CSV keeps everything). The deadline is not the client's timeout: that one (2 s by
@@ -157,7 +158,7 @@ public final class StatsSampler implements Closeable {
             try {
                 StatsSample s = pending.get(i).get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
                 // a read joined from an earlier round answered within this one's deadline: it is this round's answer
-                samples.add(new StatsSample(time, server, s.stats(), s.error(), s.serverDown(), false));
+                samples.add(new StatsSample(time, server, s.stats(), s.error(), s.serverDown(), s.unresponsive()));
             } catch (java.util.concurrent.TimeoutException e) {
                 samples.add(StatsSample.unresponsive(time, server, deadline));
             } catch (InterruptedException e) {
@@ -182,6 +183,7 @@ public final class StatsSampler implements Closeable {
             return sample;
         } catch (IOException | RuntimeException e) {
             boolean down = e instanceof java.net.ConnectException;
+            boolean stalled = timedOut(e);
             String error = down
                     ? "connection refused"
                     : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -190,11 +192,21 @@ public final class StatsSampler implements Closeable {
                     LOG.warn("server {} stopped giving its statistics: {}", server, error);
                 }
             }
-            return new StatsSample(time, server, null, error, down);
+            return new StatsSample(time, server, null, error, down, stalled);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new StatsSample(time, server, null, "interrupted");
         }
+    }
+
+    /** The server took the connection and did not answer in the client's time: as unresponsive as a missed deadline. */
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.SocketTimeoutException || t instanceof java.net.http.HttpTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void record(List<StatsSample> samples) {

@@ -93,8 +93,9 @@ class StatsSamplerIT {
                 sampler.start();
                 await().atMost(Timeouts.seconds(30)).until(() -> heard.size() >= 8);
                 long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-                // 8 rounds due at 0, 0.5, ..., 3.5 s: had each waited for the 3 s timeouts, 8 would take 24 s and more
-                assertThat(elapsedMs).isLessThan(8 * interval.toMillis());
+                // 8 rounds due at 0, 0.5, ..., 3.5 s, the last delivered by 3.9 s (a second's margin for the polling);
+                // had each waited for the client's 3 s timeout, 8 would take 24 s and more
+                assertThat(elapsedMs).isLessThan(10 * interval.toMillis());
                 assertThat(lateMicros).allMatch(us -> us < interval.toMillis() * 1000 / 2);
             }
             for (List<StatsSample> round : heard) {
@@ -102,7 +103,9 @@ class StatsSamplerIT {
                 assertThat(round)
                         .filteredOn(s -> s.server().equals(stopped))
                         .allMatch(s -> s.unresponsive() && !s.reachable() && !s.serverDown())
-                        .allMatch(s -> s.error().equals("no answer within 400 ms"));
+                        // the round's deadline, or the client's timeout for the round that learns it
+                        .allMatch(s -> s.error().equals("no answer within 400 ms")
+                                || s.error().contains("timed out"));
             }
             assertThat(Files.readAllLines(dir.resolve("server-metrics.csv")))
                     .anyMatch(r -> r.contains(stopped.hostPort() + ",false,true,"));

@@ -127,9 +127,11 @@ final class StopRules {
         if (e.leaderChanges() > 0) {
             d.add(String.format(
                     Locale.ROOT,
-                    "the leader changed%s (%.1f s without a leader)",
+                    "the leader changed%s (%s)",
                     e.leaderChanges() == 1 ? "" : " " + e.leaderChanges() + " times",
-                    e.leaderlessSec()));
+                    e.leaderlessSec() < 0.1
+                            ? "elected between two sampling rounds"
+                            : String.format(Locale.ROOT, "%.1f s without a leader", e.leaderlessSec())));
         } else if (e.leaderlessSec() > 0) {
             d.add(String.format(Locale.ROOT, "no leader for %.1f s", e.leaderlessSec()));
         }
