@@ -28,13 +28,15 @@ import java.util.Optional;
 
 /**
  * The ramp engine: a baseline benchmark on the empty ensemble, then domains added step by step until
- * the leader saturates under the settled load, the runner itself becomes the bottleneck, domains
- * cannot be added, errors pass the limit, the target is reached, or the user interrupts.
+ * the leader saturates under the settled load, the runner itself becomes the bottleneck, a fault
+ * disturbs the ensemble, domains cannot be added, errors pass the limit, the target is reached, or
+ * the user interrupts.
  *
  * <p>Each step has three phases: the domains register (the burst: recorded, never judged), the load
  * settles, and it is measured (the seven-op benchmark, then watching until the settled load has been
  * observed for the sustain time). Saturation and the runner's health are judged on the settled load
- * only. Every finished step is on disk before the next begins.
+ * only; the ensemble's events (elections, stalled servers, cut sessions) in every phase, a fault while
+ * the domains register included. Every finished step is on disk before the next begins.
  *
  * <p>A little over 300 lines: it is the one place that sequences a step's phases, and each of them
  * (adding, watching, benchmarking, recording, judging) is already a class of its own.
