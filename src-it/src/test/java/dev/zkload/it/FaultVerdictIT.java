@@ -44,12 +44,12 @@ class FaultVerdictIT {
     /** Longer than the simulated sessions' 20 s timeout: the stalled server's sessions must move or expire. */
     private static final Duration STALL = Duration.ofSeconds(22);
 
-    private static final Duration SETTLE = Duration.ofSeconds(12);
+    private static final Duration SETTLE = Duration.ofSeconds(16);
 
     /** The faults, each with the verdict (and stop reason) it gets in every phase. */
     enum Fault {
-        LEADER_KILLED("SIGKILL + restart of the leader", "disturbed", Duration.ofSeconds(18)),
-        FOLLOWER_STALLED("SIGSTOP of a follower for 22 s", "disturbed", Duration.ofSeconds(40));
+        LEADER_KILLED("SIGKILL + restart of the leader", "disturbed", Duration.ofSeconds(20)),
+        FOLLOWER_STALLED("SIGSTOP of a follower for 22 s", "disturbed", Duration.ofSeconds(42));
 
         final String description;
         final String verdict;
@@ -78,7 +78,12 @@ class FaultVerdictIT {
 
     @BeforeAll
     void startEnsemble() throws Exception {
-        zk = LocalEnsemble.builder().servers(3).heap("256m").build();
+        // a busy machine restarts a killed server slowly
+        zk = LocalEnsemble.builder()
+                .servers(3)
+                .heap("256m")
+                .startTimeout(Duration.ofSeconds(120))
+                .build();
         zk.start();
     }
 

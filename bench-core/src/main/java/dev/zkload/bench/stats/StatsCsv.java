@@ -29,8 +29,8 @@ final class StatsCsv implements AutoCloseable {
 
     /**
      * One row: {@code time} (ISO-8601 UTC), {@code epochMs}, {@code server} (host:port), {@code reachable},
-     * {@code unresponsive} (asked, but no answer within the round's deadline), {@code source} ({@code 4LW} or {@code ADMIN_HTTP}), the server's counters, and {@code error} when it
-     * did not answer.
+     * {@code unresponsive} (asked, but no answer within the round's deadline), {@code source} ({@code 4LW}
+     * or {@code ADMIN_HTTP}), the server's counters, and {@code error} when it did not answer.
      */
     @JsonPropertyOrder({
         "time",

@@ -42,14 +42,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Servers are read in parallel, and a round waits for them at most its deadline, four fifths of
  * the interval, so a round is delivered before the next is due whatever the servers do. A server
- * that has not answered by then is <em>unresponsive</em> for that round ({@link StatsSample#unresponsive()}):
- * a stalled or paused server (its port still accepts, nothing answers) shows as such, round after
+ * that has not answered by then is <em>unresponsive</em> for that round
+ * ({@link StatsSample#unresponsive()}): a stalled or paused server (its port still accepts, nothing answers) shows as such, round after
  * round, instead of delaying every round and passing for a late sampler. The read it was sent goes on
  * in the background, bounded by the client's timeout; the next round joins it instead of asking
  * again, so one stalled server never holds more than one reader; when that read times out in the
- * client, the server is unresponsive for the round that learns it too. An unreachable server is a row with
- * {@code reachable=false} and the error, never an exception that ends the run; it is logged once
- * until it answers again. The in-memory series keeps the last {@link Builder#history(int)} samples
+ * client, the server is unresponsive for the round that learns it too. An unreachable server is a
+ * row with {@code reachable=false} and the error, never an exception that ends the run; it is logged
+ * once until it answers again. The in-memory series keeps the last {@link Builder#history(int)} samples
  * per server (the CSV keeps everything). The deadline is not the client's timeout: that one (2 s by
  * default, twice over when a refused four-letter word falls back to the AdminServer) is longer than a
  * round, and waiting for it is what made one stalled server pass for a late runner.
