@@ -82,7 +82,7 @@ class FaultVerdictIT {
         zk = LocalEnsemble.builder()
                 .servers(3)
                 .heap("256m")
-                .startTimeout(Duration.ofSeconds(120))
+                .startTimeout(Duration.ofMinutes(2))
                 .build();
         zk.start();
     }
