@@ -68,16 +68,16 @@ public final class FourLetterWords {
      * connection without a word, which is neither a refusal nor a reason to blame the AdminServer.
      *
      * @throws java.net.ConnectException when nothing listens on the client port: the server is down
+     * @throws java.net.SocketTimeoutException when the port took the connection and said nothing within
+     *     the timeout: a stalled server, not a refused word, and no reason to ask its AdminServer instead
      */
     public static Answer ask(ServerAddress server, String word, Duration timeout, SSLSocketFactory tls)
-            throws java.net.ConnectException {
+            throws java.net.ConnectException, java.net.SocketTimeoutException {
         String text;
         try {
             text = send(server, word, timeout, tls);
-        } catch (java.net.ConnectException e) {
+        } catch (java.net.ConnectException | java.net.SocketTimeoutException e) {
             throw e;
-        } catch (java.net.SocketTimeoutException e) {
-            return new Answer(null, "no answer within " + timeout.toMillis() + " ms");
         } catch (javax.net.ssl.SSLException e) {
             return new Answer(null, "the TLS handshake failed (" + e.getMessage() + ")");
         } catch (IOException e) {

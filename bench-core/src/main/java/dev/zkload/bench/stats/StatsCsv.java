@@ -29,14 +29,15 @@ final class StatsCsv implements AutoCloseable {
 
     /**
      * One row: {@code time} (ISO-8601 UTC), {@code epochMs}, {@code server} (host:port), {@code reachable},
-     * {@code source} ({@code 4LW} or {@code ADMIN_HTTP}), the server's counters, and {@code error} when it
-     * did not answer.
+     * {@code unresponsive} (asked, but no answer within the round's deadline), {@code source} ({@code 4LW}
+     * or {@code ADMIN_HTTP}), the server's counters, and {@code error} when it did not answer.
      */
     @JsonPropertyOrder({
         "time",
         "epochMs",
         "server",
         "reachable",
+        "unresponsive",
         "source",
         "state",
         "version",
@@ -57,6 +58,7 @@ final class StatsCsv implements AutoCloseable {
             long epochMs,
             String server,
             boolean reachable,
+            boolean unresponsive,
             String source,
             String state,
             String version,
@@ -83,6 +85,7 @@ final class StatsCsv implements AutoCloseable {
                         sample.time().toEpochMilli(),
                         sample.server().hostPort(),
                         false,
+                        sample.unresponsive(),
                         null,
                         null,
                         null,
@@ -103,6 +106,7 @@ final class StatsCsv implements AutoCloseable {
                     sample.time().toEpochMilli(),
                     sample.server().hostPort(),
                     true,
+                    false,
                     s.source() == ServerStats.Source.FOUR_LETTER_WORD ? "4LW" : "ADMIN_HTTP",
                     s.state().name(),
                     s.version(),

@@ -11,8 +11,10 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -38,12 +40,22 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
- * <p>Servers are read in parallel, each bounded by the client's timeout, so a dead server delays no
- * other. An unreachable server is a row with {@code reachable=false} and the error, never an
- * exception that ends the run; it is logged once until it answers again. The in-memory series
- * keeps the last {@link Builder#history(int)} samples per server (the CSV keeps everything).
+ * <p>Servers are read in parallel, and a round waits for them at most its deadline, four fifths of
+ * the interval, so a round is delivered before the next is due whatever the servers do. A server
+ * that has not answered by then is <em>unresponsive</em> for that round
+ * ({@link StatsSample#unresponsive()}): a stalled or paused server (its port still accepts, nothing answers) shows as such, round after
+ * round, instead of delaying every round and passing for a late sampler. The read it was sent goes on
+ * in the background, bounded by the client's timeout; the next round joins it instead of asking
+ * again, so one stalled server never holds more than one reader; when that read times out in the
+ * client, the server is unresponsive for the round that learns it too. An unreachable server is a
+ * row with {@code reachable=false} and the error, never an exception that ends the run; it is logged
+ * once until it answers again. The in-memory series keeps the last {@link Builder#history(int)} samples
+ * per server (the CSV keeps everything). The deadline is not the client's timeout: that one (2 s by
+ * default, twice over when a refused four-letter word falls back to the AdminServer) is longer than a
+ * round, and waiting for it is what made one stalled server pass for a late runner.
  *
- * <p>A little over 300 lines, a third of them its builder's documented settings.
+ * <p>Over 300 lines: a third of them are its builder's documented settings, and the round's deadline
+ * and joined reads belong with the rounds they bound.
  */
 public final class StatsSampler implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(StatsSampler.class);
@@ -66,6 +78,10 @@ public final class StatsSampler implements Closeable {
     private long ticks;
     private final Deque<List<StatsSample>> series = new ArrayDeque<>();
     private final Set<ServerAddress> silent = new HashSet<>();
+    /** Each server's read in flight, which a round joins rather than asking a stalled server again. */
+    private final Map<ServerAddress, Future<StatsSample>> inFlight = new HashMap<>();
+
+    private final Duration deadline;
     private StatsCsv csv;
     private ScheduledExecutorService ticker;
     private ExecutorService readers;
@@ -79,6 +95,7 @@ public final class StatsSampler implements Closeable {
         this.listener = b.listener;
         this.history = b.history;
         this.lateness = b.lateness;
+        this.deadline = interval.multipliedBy(4).dividedBy(5);
     }
 
     public static Builder builder() {
@@ -104,8 +121,9 @@ public final class StatsSampler implements Closeable {
 
     /**
      * A scheduled round. Rounds run at a fixed rate from the first, so round n is due at
-     * {@code first + n × interval}; how late it started (a slow server's answer delaying the next
-     * round, a starved runner) goes to the lateness listener.
+     * {@code first + n × interval}; how late it started goes to the lateness listener. A round ends
+     * within its deadline, before the next is due, so that lateness is the sampler's own (a starved
+     * runner, a GC pause), never a server's slowness.
      */
     private void tick() {
         long due = firstTickNanos + ticks++ * interval.toNanos();
@@ -122,19 +140,32 @@ public final class StatsSampler implements Closeable {
 
     private List<StatsSample> sampleOnce() {
         Instant time = Instant.now();
+        long end = System.nanoTime() + deadline.toNanos();
         List<Future<StatsSample>> pending = new ArrayList<>();
-        for (ServerAddress s : servers) {
-            pending.add(readers.submit(() -> read(time, s)));
+        synchronized (inFlight) {
+            for (ServerAddress s : servers) {
+                Future<StatsSample> asking = inFlight.get(s);
+                if (asking == null || asking.isDone()) {
+                    asking = readers.submit(() -> read(time, s));
+                    inFlight.put(s, asking);
+                }
+                pending.add(asking);
+            }
         }
         List<StatsSample> samples = new ArrayList<>();
         for (int i = 0; i < servers.size(); i++) {
+            ServerAddress server = servers.get(i);
             try {
-                samples.add(pending.get(i).get());
+                StatsSample s = pending.get(i).get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+                // a read joined from an earlier round answered within this one's deadline: it is this round's answer
+                samples.add(new StatsSample(time, server, s.stats(), s.error(), s.serverDown(), s.unresponsive()));
+            } catch (java.util.concurrent.TimeoutException e) {
+                samples.add(StatsSample.unresponsive(time, server, deadline));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return samples;
             } catch (java.util.concurrent.ExecutionException e) {
-                samples.add(new StatsSample(time, servers.get(i), null, String.valueOf(e.getCause())));
+                samples.add(new StatsSample(time, server, null, String.valueOf(e.getCause())));
             }
         }
         record(samples);
@@ -152,6 +183,7 @@ public final class StatsSampler implements Closeable {
             return sample;
         } catch (IOException | RuntimeException e) {
             boolean down = e instanceof java.net.ConnectException;
+            boolean stalled = timedOut(e);
             String error = down
                     ? "connection refused"
                     : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -160,11 +192,21 @@ public final class StatsSampler implements Closeable {
                     LOG.warn("server {} stopped giving its statistics: {}", server, error);
                 }
             }
-            return new StatsSample(time, server, null, error, down);
+            return new StatsSample(time, server, null, error, down, stalled);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new StatsSample(time, server, null, "interrupted");
         }
+    }
+
+    /** The server took the connection and did not answer in the client's time: as unresponsive as a missed deadline. */
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.SocketTimeoutException || t instanceof java.net.http.HttpTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void record(List<StatsSample> samples) {

@@ -31,7 +31,7 @@ class StatsSamplerIT {
             ServerAddress live = zk.servers().get(0);
             try (StatsSampler sampler = StatsSampler.builder()
                     .servers(List.of(live, dead))
-                    .interval(Duration.ofMillis(200))
+                    .interval(Duration.ofMillis(500))
                     .csv(csv)
                     .listener(heard::add)
                     .build()) {
@@ -42,7 +42,7 @@ class StatsSamplerIT {
                 // the columns of every server-metrics.csv so far, in their order
                 assertThat(lines.get(0))
                         .isEqualTo(StatsCsv.HEADER)
-                        .isEqualTo("time,epochMs,server,reachable,source,state,"
+                        .isEqualTo("time,epochMs,server,reachable,unresponsive,source,state,"
                                 + "version,znodeCount,watchCount,ephemeralsCount,aliveConnections,outstandingRequests,minLatencyMs,"
                                 + "avgLatencyMs,maxLatencyMs,approximateDataSize,fsyncThresholdExceedCount,error");
                 assertThat(lines.size()).isGreaterThanOrEqualTo(1 + 2 * 4);
@@ -56,14 +56,59 @@ class StatsSamplerIT {
                 assertThat(round).filteredOn(s -> s.server().equals(live)).allMatch(StatsSample::reachable);
                 assertThat(round)
                         .filteredOn(s -> s.server().equals(dead))
-                        .allMatch(s -> !s.reachable() && s.error() != null);
+                        .allMatch(s -> !s.reachable() && s.error() != null && !s.unresponsive());
             }
             List<String> rows =
                     Files.readAllLines(csv).subList(1, Files.readAllLines(csv).size());
-            assertThat(rows).anyMatch(r -> r.contains(live.hostPort() + ",true,4LW,STANDALONE,"));
-            assertThat(rows).anyMatch(r -> r.contains(dead.hostPort() + ",false,"));
+            assertThat(rows).anyMatch(r -> r.contains(live.hostPort() + ",true,false,4LW,STANDALONE,"));
+            assertThat(rows).anyMatch(r -> r.contains(dead.hostPort() + ",false,false,"));
             int columns = StatsCsv.HEADER.split(",", -1).length;
             assertThat(rows).allMatch(r -> r.replaceAll("\"[^\"]*\"", "q").split(",", -1).length == columns);
+        }
+    }
+
+    @Test
+    void aServerThatAcceptsButNeverAnswersIsUnresponsiveEveryRoundAndTheRoundsStayOnTime(@TempDir Path dir)
+            throws Exception {
+        List<List<StatsSample>> heard = new CopyOnWriteArrayList<>();
+        List<Long> lateMicros = new CopyOnWriteArrayList<>();
+        // a stalled server: its port accepts (the kernel does that for a stopped process too), nothing answers
+        try (ServerSocket stalled = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+                LocalEnsemble zk =
+                        LocalEnsemble.builder().servers(1).heap("256m").build()) {
+            zk.start();
+            ServerAddress live = zk.servers().get(0);
+            ServerAddress stopped = new ServerAddress("127.0.0.1", stalled.getLocalPort(), stalled.getLocalPort());
+            Duration interval = Duration.ofMillis(500);
+            try (StatsSampler sampler = StatsSampler.builder()
+                    .servers(List.of(live, stopped))
+                    // the client waits longer than a round: the round must not
+                    .client(new StatsClient(Duration.ofSeconds(3)))
+                    .interval(interval)
+                    .csv(dir.resolve("server-metrics.csv"))
+                    .listener(heard::add)
+                    .lateness(lateMicros::add)
+                    .build()) {
+                long start = System.nanoTime();
+                sampler.start();
+                await().atMost(Timeouts.seconds(30)).until(() -> heard.size() >= 8);
+                long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+                // 8 rounds due at 0, 0.5, ..., 3.5 s, the last delivered by 3.9 s (a second's margin for the polling);
+                // had each waited for the client's 3 s timeout, 8 would take 24 s and more
+                assertThat(elapsedMs).isLessThan(10 * interval.toMillis());
+                assertThat(lateMicros).allMatch(us -> us < interval.toMillis() * 1000 / 2);
+            }
+            for (List<StatsSample> round : heard) {
+                assertThat(round).filteredOn(s -> s.server().equals(live)).allMatch(StatsSample::reachable);
+                assertThat(round)
+                        .filteredOn(s -> s.server().equals(stopped))
+                        .allMatch(s -> s.unresponsive() && !s.reachable() && !s.serverDown())
+                        // the round's deadline, or the client's timeout for the round that learns it
+                        .allMatch(s -> s.error().equals("no answer within 400 ms")
+                                || s.error().contains("timed out"));
+            }
+            assertThat(Files.readAllLines(dir.resolve("server-metrics.csv")))
+                    .anyMatch(r -> r.contains(stopped.hostPort() + ",false,true,"));
         }
     }
 
@@ -72,7 +117,7 @@ class StatsSamplerIT {
         StatsSample s =
                 new StatsSample(java.time.Instant.EPOCH, new ServerAddress("h", 1), null, "refused, \"really\"");
         String row = StatsCsv.row(s);
-        assertThat(row).startsWith("1970-01-01T00:00:00Z,0,h:1,false,");
+        assertThat(row).startsWith("1970-01-01T00:00:00Z,0,h:1,false,false,");
         assertThat(row).endsWith("\"refused, \"\"really\"\"\"");
         assertThat(row.replaceAll("\"([^\"]|\"\")*\"", "q").split(",", -1)).hasSize(StatsCsv.HEADER.split(",").length);
     }

@@ -28,6 +28,8 @@ import java.util.Map;
  * @param fleet                 the simulated sessions' events during the step; null at step 0
  * @param benchErrorRate        failed benchmark calls / all calls, 0–1
  * @param leaderlessSec         the longest time in the step with no server serving as leader, seconds
+ * @param ensembleEvents        the elections, unanswering servers and cut sessions the step saw, in any of its
+ *                              phases; null in results written before it was recorded
  */
 public record StepResult(
         int step,
@@ -53,7 +55,8 @@ public record StepResult(
         Map<String, Map<String, OpStats>> opsByTarget,
         StepFleetData fleet,
         double benchErrorRate,
-        double leaderlessSec) {
+        double leaderlessSec,
+        EnsembleEvents ensembleEvents) {
 
     public StepResult {
         ops = ops == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ops));
@@ -104,6 +107,7 @@ public record StepResult(
                 opsByTarget,
                 fleet,
                 benchErrorRate,
-                leaderlessSec);
+                leaderlessSec,
+                ensembleEvents);
     }
 }

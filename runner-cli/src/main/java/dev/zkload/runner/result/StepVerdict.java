@@ -16,6 +16,11 @@ public enum StepVerdict {
     UNOBSERVABLE("unobservable"),
     /** A lost quorum, an expiry storm or failing benchmark calls. */
     ERRORS("errors"),
+    /**
+     * The ensemble had an event during the step (a new leader, a server that stopped answering, sessions
+     * cut): what the step measured is the fault, not the load's cost, so it is neither stable nor saturated.
+     */
+    DISTURBED("disturbed"),
     /** Ctrl-C ended the step before it was measured in full. */
     INTERRUPTED("interrupted");
 

@@ -10,6 +10,8 @@ public enum StopReason {
     GENERATOR_BOUND("generator-bound"),
     CANNOT_ADD_DOMAINS("cannot-add-domains"),
     ERRORS("errors"),
+    /** The last step saw an ensemble event: a new leader, a server that stopped answering, sessions cut. */
+    DISTURBED("disturbed"),
     INTERRUPTED("interrupted");
 
     private final String json;

@@ -23,6 +23,8 @@ public final class StepFixture {
         private long[] events = {0, 0, 0};
         private double benchErrors;
         private double leaderless;
+        private int leaderChanges;
+        private Map<String, Double> unresponsive = Map.of();
         private StepVerdict verdict;
 
         Builder(int domains) {
@@ -56,6 +58,16 @@ public final class StepFixture {
 
         public Builder leaderless(double seconds) {
             leaderless = seconds;
+            return this;
+        }
+
+        public Builder leaderChanged(int times) {
+            leaderChanges = times;
+            return this;
+        }
+
+        public Builder unresponsive(String server, double seconds) {
+            unresponsive = Map.of(server, seconds);
             return this;
         }
 
@@ -105,7 +117,8 @@ public final class StepFixture {
                     null,
                     fleet,
                     benchErrors,
-                    leaderless);
+                    leaderless,
+                    new EnsembleEvents(leaderChanges, leaderless, unresponsive, events[0], events[2]));
         }
     }
 }

@@ -64,7 +64,10 @@ public final class GeneratorMonitor implements AutoCloseable {
         return fireLag::recordValue;
     }
 
-    /** For the server sampler: how late each round began, µs. */
+    /**
+     * For the server sampler: how late each round began, µs. The runner's own lateness only: a round
+     * never waits for a slow server past its deadline, so a stalled server cannot delay the next one.
+     */
     public LongConsumer samplerLagListener() {
         return samplerLag::recordValue;
     }

@@ -62,6 +62,10 @@ final class CapacityVerdict {
                     case CANNOT_ADD_DOMAINS ->
                         "Domains could not be added (" + message + "); max stable domains: " + stable + ".";
                     case ERRORS -> "The run stopped on errors (" + message + "); max stable domains: " + stable + ".";
+                    case DISTURBED ->
+                        Character.toUpperCase(message.charAt(0)) + message.substring(1)
+                                + "; a disturbed step measures the fault, not the load's cost; max stable domains: "
+                                + stable + ".";
                     case INTERRUPTED -> "Interrupted before a verdict; max stable domains so far: " + stable + ".";
                 };
         return new RampSummary(

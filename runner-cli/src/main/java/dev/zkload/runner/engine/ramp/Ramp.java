@@ -28,13 +28,15 @@ import java.util.Optional;
 
 /**
  * The ramp engine: a baseline benchmark on the empty ensemble, then domains added step by step until
- * the leader saturates under the settled load, the runner itself becomes the bottleneck, domains
- * cannot be added, errors pass the limit, the target is reached, or the user interrupts.
+ * the leader saturates under the settled load, the runner itself becomes the bottleneck, a fault
+ * disturbs the ensemble, domains cannot be added, errors pass the limit, the target is reached, or
+ * the user interrupts.
  *
  * <p>Each step has three phases: the domains register (the burst: recorded, never judged), the load
  * settles, and it is measured (the seven-op benchmark, then watching until the settled load has been
  * observed for the sustain time). Saturation and the runner's health are judged on the settled load
- * only. Every finished step is on disk before the next begins.
+ * only; the ensemble's events (elections, stalled servers, cut sessions) in every phase, a fault while
+ * the domains register included. Every finished step is on disk before the next begins.
  *
  * <p>A little over 300 lines: it is the one place that sequences a step's phases, and each of them
  * (adding, watching, benchmarking, recording, judging) is already a class of its own.
@@ -185,7 +187,7 @@ public final class Ramp {
         FleetSnapshot before = fleet.snapshot();
         StepWatch w = newWatch();
         monitor.begin();
-        Optional<RampSummary> failed = add(fleet, domains);
+        Optional<RampSummary> failed = add(fleet, domains, before, w);
         if (failed.isPresent()) {
             return failed;
         }
@@ -246,29 +248,26 @@ public final class Ramp {
         return Optional.of(summary(j.stop().get().reason(), j.stop().get().message()));
     }
 
-    /** Adds this process's share of the step's domains; the summary when they cannot be added. */
-    private Optional<RampSummary> add(DomainFleet fleet, int domains) throws InterruptedException {
+    /**
+     * Adds this process's share of the step's domains; the summary when they cannot be added. A fault
+     * during the add is gone through ({@link AddRecovery}), and the step judged on it like any other.
+     */
+    private Optional<RampSummary> add(DomainFleet fleet, int domains, FleetSnapshot before, StepWatch w)
+            throws InterruptedException {
         int mine = plan.shard().share(domains);
         int from = domainsUp;
         long started = System.nanoTime();
+        AddRecovery recovery = new AddRecovery(fleet, before, w, leaderGaps, readings, progress);
         int added;
         try {
-            added = new DomainAdder(fleet, plan.addRate(), plan.sessionsPerDomain(), plan.addTimeout())
+            added = new DomainAdder(fleet, recovery, plan.addRate(), plan.sessionsPerDomain(), plan.addTimeout())
                     .add(mine - from, n -> status.up(plan.shard().alone() ? from + n : domains));
         } catch (DomainStartException e) {
-            // the sampler may not have seen it yet: ask the servers now
-            if (quorumGone()) {
-                quorumLost = true;
-                return Optional.of(summary(
-                        StopReason.ERRORS,
-                        "the ensemble lost its quorum while adding domains up to " + domains + " (no server leads): "
-                                + e.getMessage()));
-            }
             return Optional.of(summary(
                     StopReason.CANNOT_ADD_DOMAINS, "could not add domains up to " + domains + ": " + e.getMessage()));
         }
-        if (added < mine - from) {
-            domainsUp = from + added;
+        domainsUp = from + added;
+        if (added < mine - from && !recovery.stopped()) {
             return Optional.of(summary(
                     StopReason.CANNOT_ADD_DOMAINS,
                     "only " + (from + added) + " of " + mine + " domains were registered after "
@@ -276,7 +275,6 @@ public final class Ramp {
                             + plan.addTimeout().toSeconds() + " s): the ensemble registers domains too slowly to take"
                             + " " + domains));
         }
-        domainsUp = mine;
         return Optional.empty();
     }
 
@@ -343,14 +341,6 @@ public final class Ramp {
         if (underLoad && detector.saturated() && bench.cut()) {
             status.phase("saturated: ending the benchmark");
         }
-    }
-
-    /** A round now finds no leader, and every server either answered or is down (so it is not merely unobserved). */
-    private boolean quorumGone() {
-        List<StatsSample> round = readings.round();
-        return !round.isEmpty()
-                && StatsSampler.leaderOf(round).isEmpty()
-                && round.stream().allMatch(s -> s.reachable() || s.serverDown());
     }
 
     private double leaderless() {

@@ -12,6 +12,7 @@ import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.MetricsCoverage;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
+import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
@@ -86,6 +87,7 @@ final class StepRecorder {
         MetricsCoverage coverage = m.watch().coverage();
         boolean observable = plan.serverMetrics() && coverage.leaderObserved();
         FleetSnapshot after = m.after();
+        StepFleetData fleet = m.before() == null ? null : StepFigures.fleet(m.before(), after);
         return new StepResult(
                 m.step(),
                 m.domains(),
@@ -108,24 +110,27 @@ final class StepRecorder {
                 m.footprint(),
                 ops,
                 plan.benchTarget() == RampPlan.BenchTarget.EACH ? byTarget : null,
-                m.before() == null ? null : StepFigures.fleet(m.before(), after),
+                fleet,
                 calls == 0 ? 0 : (double) errors / calls,
-                leaderlessSec);
+                leaderlessSec,
+                m.watch().events().events(leaderlessSec, fleet));
     }
 
-    /** Appends the step to steps.jsonl (flushed) and says it on the console. */
+    /** Appends the step to steps.jsonl (flushed) and says it on the console, with the ensemble's events if any. */
     void record(StepResult r) {
         results.appendStep(r);
         StepServerData s = r.server();
+        List<String> events = StopRules.disturbances(r);
         progress.line(
-                "step %d: %s, %d sessions, leader outstanding avg %s max %s, %s — %s",
+                "step %d: %s, %d sessions, leader outstanding avg %s max %s, %s — %s%s",
                 r.step(),
                 Plural.domains(r.domains()),
                 r.sessions(),
                 s == null ? "n/a" : s.outstandingAvg(),
                 s == null ? "n/a" : s.outstandingMax(),
                 GeneratorMonitor.summary(r.generator()),
-                r.verdict().json().toUpperCase(Locale.ROOT));
+                r.verdict().json().toUpperCase(Locale.ROOT),
+                events.isEmpty() ? "" : " (" + String.join("; ", events) + ")");
     }
 
     /** The servers' counters over the settled load, with the embedded leader's CPU and memory beside them. */

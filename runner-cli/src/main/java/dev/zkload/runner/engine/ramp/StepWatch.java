@@ -14,7 +14,8 @@ import java.util.Optional;
  * What the server sampler sees during one step, sorted by phase: while the step's domains register,
  * the leader's queue is the burst (recorded, not judged); from the moment they are up, every round
  * feeds the saturation detector and counts towards the step's metrics coverage. Called by the
- * sampler's thread ({@link #offer}) and the ramp's (the rest).
+ * sampler's thread ({@link #offer}) and the ramp's (the rest). The ensemble's events (elections,
+ * servers that stop answering) are watched in every phase.
  */
 final class StepWatch {
     private final SaturationDetector detector;
@@ -26,12 +27,14 @@ final class StepWatch {
     private int leaderRounds;
     private final Map<String, Integer> unanswered = new HashMap<>();
     private volatile long lastOutstanding = -1;
+    private final EnsembleEventWatch events = new EnsembleEventWatch();
 
     StepWatch(SaturationDetector detector) {
         this.detector = detector;
     }
 
     synchronized void offer(List<StatsSample> round) {
+        events.offer(round);
         Optional<StatsSample> leader = StatsSampler.leaderOf(round);
         lastOutstanding = leader.map(l -> l.stats().outstandingRequests()).orElse(-1L);
         if (!steady) {
@@ -68,6 +71,11 @@ final class StepWatch {
 
     synchronized MetricsCoverage coverage() {
         return new MetricsCoverage(rounds, leaderRounds, unanswered);
+    }
+
+    /** The ensemble's events in this step's rounds so far. */
+    EnsembleEventWatch events() {
+        return events;
     }
 
     /** The leader's outstanding requests in the last round, -1 when it gave none. */

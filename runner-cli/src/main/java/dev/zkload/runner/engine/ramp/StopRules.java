@@ -1,18 +1,24 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.runner.result.EnsembleEvents;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How a finished step is judged, in this order: the runner was its bottleneck (then nothing else
- * about the step is the ensemble's), the leader saturated under the settled load, errors (a lost
- * quorum, an expiry storm among the simulated sessions, failing benchmark calls), saturation could
- * not be observed, and otherwise stable. The ramp stops on the first three and at the target.
- * ({@code cannot-add-domains} and {@code interrupted} happen before a step can finish.)
+ * How a finished step is judged, whatever phase (registration, settle, measurement) a fault hit, in
+ * this order: the runner was its bottleneck on its own clock, CPU or GC (then nothing else about the
+ * step is the ensemble's); errors (a lost quorum, an expiry storm among the simulated sessions,
+ * benchmark calls failing with no ensemble event to explain them); the ensemble was disturbed (a new
+ * leader, a server that stopped answering, sessions cut: the step measured a fault, not the load's
+ * cost); the leader saturated under the settled load; saturation could not be observed; and
+ * otherwise stable. The ramp stops on all but the last two, and at the target. ({@code
+ * cannot-add-domains} and {@code interrupted} happen before a step can finish.)
  */
 final class StopRules {
     /** A step's verdict, and why the ramp stops after it, if it does. */
@@ -27,6 +33,12 @@ final class StopRules {
      */
     static final Duration LEADERLESS_LIMIT = Duration.ofSeconds(20);
 
+    /**
+     * A server that does not answer the sampler for this long is stalled, not slow: a GC pause of the
+     * runner or a busy moment misses a round or two, not five in a row.
+     */
+    static final Duration UNRESPONSIVE_LIMIT = Duration.ofSeconds(5);
+
     private StopRules() {}
 
     static Judgement judge(StepResult r, RampPlan p) {
@@ -39,6 +51,20 @@ final class StopRules {
                             Plural.domains(r.domains()),
                             String.join("; ", r.generator().reasons())));
         }
+        List<String> disturbances = disturbances(r);
+        Optional<Stop> errors = errors(r, p, disturbances.isEmpty());
+        if (errors.isPresent()) {
+            return new Judgement(StepVerdict.ERRORS, errors);
+        }
+        if (!disturbances.isEmpty()) {
+            return new Judgement(
+                    StepVerdict.DISTURBED,
+                    stop(
+                            StopReason.DISTURBED,
+                            "at %s the ensemble was disturbed: %s",
+                            Plural.domains(r.domains()),
+                            String.join("; ", disturbances)));
+        }
         if (r.saturated()) {
             return new Judgement(
                     StepVerdict.SATURATED,
@@ -49,10 +75,6 @@ final class StopRules {
                             p.sustain().toSeconds(),
                             Plural.domains(r.domains())));
         }
-        Optional<Stop> errors = errors(r, p);
-        if (errors.isPresent()) {
-            return new Judgement(StepVerdict.ERRORS, errors);
-        }
         StepVerdict verdict = r.saturationObservable() ? StepVerdict.STABLE : StepVerdict.UNOBSERVABLE;
         if (r.domains() >= p.domains()) {
             return new Judgement(
@@ -61,7 +83,8 @@ final class StopRules {
         return new Judgement(verdict, Optional.empty());
     }
 
-    private static Optional<Stop> errors(StepResult r, RampPlan p) {
+    /** @param unexplained no ensemble event happened in the step: failing benchmark calls are then errors of their own */
+    private static Optional<Stop> errors(StepResult r, RampPlan p, boolean unexplained) {
         if (r.leaderlessSec() >= LEADERLESS_LIMIT.toSeconds()) {
             return stop(
                     StopReason.ERRORS,
@@ -79,7 +102,7 @@ final class StopRules {
                     Plural.domains(r.domains()),
                     100 * p.maxExpiredSessions());
         }
-        if (r.benchErrorRate() > p.maxErrorRate()) {
+        if (unexplained && r.benchErrorRate() > p.maxErrorRate()) {
             return stop(
                     StopReason.ERRORS,
                     "%.1f%% of benchmark calls failed at %s (limit %.1f%%)",
@@ -88,6 +111,47 @@ final class StopRules {
                     100 * p.maxErrorRate());
         }
         return Optional.empty();
+    }
+
+    /**
+     * The ensemble events that disturbed the step, in words ("the leader changed (2.1 s without a
+     * leader)", "server 127.0.0.1:2183 did not answer for 20 s", "4 disconnections and 0 expiries
+     * among 10 simulated sessions"); empty when it saw none.
+     */
+    static List<String> disturbances(StepResult r) {
+        EnsembleEvents e = r.ensembleEvents();
+        List<String> d = new ArrayList<>();
+        if (e == null) {
+            return d;
+        }
+        if (e.leaderChanges() > 0) {
+            d.add(String.format(
+                    Locale.ROOT,
+                    "the leader changed%s (%s)",
+                    e.leaderChanges() == 1 ? "" : " " + e.leaderChanges() + " times",
+                    e.leaderlessSec() < 0.1
+                            ? "elected between two sampling rounds"
+                            : String.format(Locale.ROOT, "%.1f s without a leader", e.leaderlessSec())));
+        } else if (e.leaderlessSec() > 0) {
+            d.add(String.format(Locale.ROOT, "no leader for %.1f s", e.leaderlessSec()));
+        }
+        e.unresponsiveSec().forEach((server, sec) -> {
+            if (sec >= UNRESPONSIVE_LIMIT.toSeconds()) {
+                d.add(String.format(Locale.ROOT, "server %s did not answer for %.0f s", server, sec));
+            }
+        });
+        if (e.sessionsDisconnected() > 0 || e.sessionsExpired() > 0) {
+            d.add(String.format(
+                    Locale.ROOT,
+                    "%d disconnections and %d expiries among %d simulated sessions",
+                    e.sessionsDisconnected(),
+                    e.sessionsExpired(),
+                    r.sessions()));
+        }
+        if (!d.isEmpty() && r.benchErrorRate() > 0) {
+            d.add(String.format(Locale.ROOT, "%.1f%% of benchmark calls failed", 100 * r.benchErrorRate()));
+        }
+        return d;
     }
 
     private static Optional<Stop> stop(StopReason reason, String format, Object... args) {

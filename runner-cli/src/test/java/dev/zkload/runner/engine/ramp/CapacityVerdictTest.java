@@ -85,6 +85,30 @@ class CapacityVerdictTest {
         assertThat(s.qualifications()).anyMatch(q -> q.startsWith("Saturation was not observable at 200 domains"));
     }
 
+    @Test
+    void aDisturbedStepNamesItsEventsAndTheLastStableOne() {
+        StepResult disturbed = StepFixture.step(20)
+                .leaderChanged(1)
+                .leaderless(2.1)
+                .unresponsive("127.0.0.1:2183", 20)
+                .verdict(StepVerdict.DISTURBED)
+                .build();
+        StopRules.Judgement j = StopRules.judge(disturbed, PLAN);
+        RampSummary s = CapacityVerdict.summarize(
+                j.stop().orElseThrow().reason(),
+                j.stop().orElseThrow().message(),
+                List.of(stable(10), disturbed),
+                PLAN,
+                false);
+        assertThat(s.stopReason()).isEqualTo(StopReason.DISTURBED);
+        assertThat(s.maxStableDomains()).isEqualTo(10);
+        assertThat(s.saturatedAtDomains()).isNull();
+        assertThat(s.verdict())
+                .isEqualTo("At 20 domains the ensemble was disturbed: the leader changed (2.1 s without a leader);"
+                        + " server 127.0.0.1:2183 did not answer for 20 s; a disturbed step measures the fault, not the"
+                        + " load's cost; max stable domains: 10.");
+    }
+
     private static RampSummary summarize(StopReason reason, RampPlan plan, StepResult... steps) {
         return CapacityVerdict.summarize(reason, "m", List.of(steps), plan, false);
     }

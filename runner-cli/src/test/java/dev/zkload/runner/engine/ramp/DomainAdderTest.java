@@ -1,7 +1,10 @@
 package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.DomainStartException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +23,7 @@ class DomainAdderTest {
                     chunks.add(k);
                     now.addAndGet(perChunk.toNanos());
                 },
+                e -> DomainAdder.Outcome.FAIL,
                 null,
                 5,
                 timeout,
@@ -42,5 +46,72 @@ class DomainAdderTest {
         assertThat(adder(Duration.ofMinutes(5), Duration.ofMinutes(10)).add(100, n -> {}))
                 .isEqualTo(80);
         assertThat(chunks).containsExactly(40, 40);
+    }
+
+    @Test
+    void aChunkCutByAnEnsembleEventIsAddedAgainAndOneNoEventExplainsEndsTheAdd() throws InterruptedException {
+        DomainStartException cut = failureOfARealFleet();
+        List<DomainAdder.Outcome> outcomes = new ArrayList<>(List.of(DomainAdder.Outcome.RETRY));
+        List<Integer> tried = new ArrayList<>();
+        DomainAdder adder = new DomainAdder(
+                k -> {
+                    tried.add(k);
+                    if (tried.size() == 2) {
+                        throw cut;
+                    }
+                },
+                e -> outcomes.remove(0),
+                null,
+                5,
+                Duration.ofMinutes(10),
+                now::get);
+        assertThat(adder.add(100, n -> {})).isEqualTo(100);
+        assertThat(tried).as("the second chunk, cut, added again").containsExactly(40, 40, 40, 20);
+
+        tried.clear();
+        outcomes.add(DomainAdder.Outcome.STOP);
+        assertThat(adder.add(100, n -> {}))
+                .as("no leader came back: the step stops adding")
+                .isEqualTo(40);
+
+        tried.clear();
+        outcomes.add(DomainAdder.Outcome.FAIL);
+        assertThatThrownBy(() -> adder.add(100, n -> {})).isSameAs(cut);
+    }
+
+    @Test
+    void aStepThatKeepsFailingIsNotRecoveringAndEndsAfterTheLastRetry() {
+        DomainStartException cut = failureOfARealFleet();
+        List<Integer> tried = new ArrayList<>();
+        DomainAdder adder = new DomainAdder(
+                k -> {
+                    tried.add(k);
+                    throw cut;
+                },
+                e -> DomainAdder.Outcome.RETRY,
+                null,
+                5,
+                Duration.ofMinutes(10),
+                now::get);
+        assertThatThrownBy(() -> adder.add(10, n -> {})).isSameAs(cut);
+        assertThat(tried).hasSize(1 + DomainAdder.MAX_RETRIES);
+    }
+
+    /** What a fleet throws when it cannot reach its ensemble: nothing listens on port 1. */
+    private static DomainStartException failureOfARealFleet() {
+        DomainFleet fleet = DomainFleet.builder("127.0.0.1:1")
+                .connectTimeout(Duration.ofMillis(200))
+                .build();
+        try {
+            fleet.start();
+            throw new AssertionError("a fleet started with no server to reach");
+        } catch (DomainStartException e) {
+            return e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        } finally {
+            fleet.close();
+        }
     }
 }

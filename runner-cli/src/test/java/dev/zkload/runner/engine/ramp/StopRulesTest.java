@@ -18,17 +18,23 @@ class StopRulesTest {
     }
 
     @Test
-    void saturationComesBeforeErrors() {
-        StopRules.Judgement j = StopRules.judge(
+    void errorsComeBeforeADisturbanceAndADisturbanceBeforeSaturation() {
+        StopRules.Judgement storm = StopRules.judge(
                 StepFixture.step(100)
                         .saturated()
-                        .events(0, 0, 400)
-                        .benchErrors(0.5)
+                        .leaderChanged(1)
+                        .leaderless(2)
+                        .events(400, 0, 400)
                         .build(),
                 PLAN);
-        assertThat(j.verdict()).isEqualTo(StepVerdict.SATURATED);
-        assertThat(j.stop().orElseThrow().reason()).isEqualTo(StopReason.SATURATED);
-        assertThat(j.stop().orElseThrow().message())
+        assertThat(storm.verdict()).isEqualTo(StepVerdict.ERRORS);
+        StopRules.Judgement election = StopRules.judge(
+                StepFixture.step(100).saturated().leaderChanged(1).leaderless(2).build(), PLAN);
+        assertThat(election.verdict()).isEqualTo(StepVerdict.DISTURBED);
+        StopRules.Judgement saturated =
+                StopRules.judge(StepFixture.step(100).saturated().build(), PLAN);
+        assertThat(saturated.verdict()).isEqualTo(StepVerdict.SATURATED);
+        assertThat(saturated.stop().orElseThrow().message())
                 .isEqualTo("leader outstanding requests at or above 300 for 60 s of settled load at 100 domains");
     }
 
@@ -47,11 +53,14 @@ class StopRulesTest {
     }
 
     @Test
-    void anExpiryStormStopsTheRampWithErrors() {
+    void anExpiryStormStopsTheRampWithErrorsAndFewerExpiriesAreADisturbance() {
         // 5% of 500 sessions is 25: 25 expiries are tolerated, 26 are a storm
-        assertThat(StopRules.judge(StepFixture.step(100).events(25, 25, 25).build(), PLAN)
-                        .stop())
-                .isEmpty();
+        StopRules.Judgement tolerated =
+                StopRules.judge(StepFixture.step(100).events(25, 25, 25).build(), PLAN);
+        assertThat(tolerated.verdict()).isEqualTo(StepVerdict.DISTURBED);
+        assertThat(tolerated.stop().orElseThrow().message())
+                .isEqualTo("at 100 domains the ensemble was disturbed: 25 disconnections and 25 expiries among 500"
+                        + " simulated sessions");
         StopRules.Judgement j =
                 StopRules.judge(StepFixture.step(100).events(26, 26, 26).build(), PLAN);
         assertThat(j.verdict()).isEqualTo(StepVerdict.ERRORS);
@@ -60,33 +69,45 @@ class StopRulesTest {
     }
 
     @Test
-    void disconnectsAloneAreNoStorm() {
-        assertThat(StopRules.judge(StepFixture.step(100).events(500, 500, 0).build(), PLAN)
-                        .stop())
-                .isEmpty();
+    void disconnectsAloneAreNoStormButADisturbance() {
+        StopRules.Judgement j =
+                StopRules.judge(StepFixture.step(100).events(500, 500, 0).build(), PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.DISTURBED);
+        assertThat(j.stop().orElseThrow().reason()).isEqualTo(StopReason.DISTURBED);
     }
 
     @Test
-    void aBenchmarkErrorRateAboveTheLimitStopsTheRamp() {
+    void aBenchmarkErrorRateAboveTheLimitStopsTheRampUnlessAnEnsembleEventExplainsIt() {
         StopRules.Stop stop = StopRules.judge(
                         StepFixture.step(100).benchErrors(0.02).build(), PLAN)
                 .stop()
                 .orElseThrow();
         assertThat(stop.reason()).isEqualTo(StopReason.ERRORS);
         assertThat(stop.message()).startsWith("2.0% of benchmark calls failed at 100 domains");
+
+        // the same failures in the step a leader was killed in: one fault, one verdict
+        StopRules.Judgement j = StopRules.judge(
+                StepFixture.step(100)
+                        .benchErrors(0.02)
+                        .leaderChanged(1)
+                        .leaderless(2.1)
+                        .events(500, 500, 0)
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.DISTURBED);
+        assertThat(j.stop().orElseThrow().message())
+                .isEqualTo("at 100 domains the ensemble was disturbed: the leader changed (2.1 s without a leader);"
+                        + " 500 disconnections and 0 expiries among 500 simulated sessions; 2.0% of benchmark calls"
+                        + " failed");
     }
 
     @Test
-    void anElectionIsNoErrorButALostQuorumIs() {
-        // a leader killed mid-step: the others elect a new one within seconds, and the ramp goes on
-        assertThat(StopRules.judge(
-                                StepFixture.step(100)
-                                        .events(5, 5, 0)
-                                        .leaderless(3)
-                                        .build(),
-                                PLAN)
-                        .stop())
-                .isEmpty();
+    void anElectionDisturbsTheStepAndALostQuorumIsAnError() {
+        StopRules.Judgement election = StopRules.judge(
+                StepFixture.step(100).leaderChanged(1).leaderless(3).build(), PLAN);
+        assertThat(election.verdict()).isEqualTo(StepVerdict.DISTURBED);
+        assertThat(election.stop().orElseThrow().message())
+                .isEqualTo("at 100 domains the ensemble was disturbed: the leader changed (3.0 s without a leader)");
         StopRules.Stop stop = StopRules.judge(
                         StepFixture.step(700).events(500, 0, 0).leaderless(20).build(), PLAN)
                 .stop()
@@ -94,6 +115,22 @@ class StopRulesTest {
         assertThat(stop.reason()).as("before the target rule").isEqualTo(StopReason.ERRORS);
         assertThat(stop.message())
                 .isEqualTo("the ensemble lost its quorum: no leader for 20 s during the step to 700 domains");
+    }
+
+    @Test
+    void aServerSilentForAFewRoundsIsNoDisturbanceButAStalledOneIs() {
+        assertThat(StopRules.judge(
+                                StepFixture.step(100)
+                                        .unresponsive("127.0.0.1:2183", 4)
+                                        .build(),
+                                PLAN)
+                        .verdict())
+                .isEqualTo(StepVerdict.STABLE);
+        StopRules.Judgement j = StopRules.judge(
+                StepFixture.step(100).unresponsive("127.0.0.1:2183", 20).build(), PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.DISTURBED);
+        assertThat(j.stop().orElseThrow().message())
+                .isEqualTo("at 100 domains the ensemble was disturbed: server 127.0.0.1:2183 did not answer for 20 s");
     }
 
     @Test

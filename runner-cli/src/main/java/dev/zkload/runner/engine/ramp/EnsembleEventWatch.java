@@ -1,0 +1,71 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.runner.result.EnsembleEvents;
+import dev.zkload.runner.result.StepFleetData;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The ensemble's events in one step's sample rounds, every phase alike: each election of a new leader,
+ * and how long each server went without answering the sampler. Fed by the sampler's thread, read by
+ * the ramp's.
+ */
+final class EnsembleEventWatch {
+    private String lastLeader;
+    private boolean leaderLost;
+    private int leaderChanges;
+    private final Map<String, Instant> silentSince = new HashMap<>();
+    private final Map<String, Duration> longestSilence = new HashMap<>();
+
+    synchronized void offer(List<StatsSample> round) {
+        Optional<StatsSample> leader = StatsSampler.leaderOf(round);
+        if (leader.isPresent()) {
+            String who = leader.get().server().hostPort();
+            if (lastLeader != null && (leaderLost || !who.equals(lastLeader))) {
+                leaderChanges++;
+            }
+            lastLeader = who;
+            leaderLost = false;
+        } else if (!round.isEmpty() && round.stream().allMatch(s -> s.reachable() || s.serverDown())) {
+            leaderLost = true; // every server told: none leads
+        }
+        for (StatsSample s : round) {
+            String server = s.server().hostPort();
+            if (s.unresponsive()) {
+                Instant since = silentSince.computeIfAbsent(server, k -> s.time());
+                longestSilence.merge(server, Duration.between(since, s.time()), EnsembleEventWatch::longer);
+            } else if (silentSince.containsKey(server)) {
+                // the silence lasted until this round heard from the server again
+                longestSilence.merge(
+                        server, Duration.between(silentSince.remove(server), s.time()), EnsembleEventWatch::longer);
+            }
+        }
+    }
+
+    /** True once the rounds showed an election, a time without a leader, or a server that did not answer. */
+    synchronized boolean any() {
+        return leaderChanges > 0 || leaderLost || !longestSilence.isEmpty();
+    }
+
+    /** The step's events, with what the ramp measured beside the rounds. */
+    synchronized EnsembleEvents events(double leaderlessSec, StepFleetData fleet) {
+        Map<String, Double> silent = new HashMap<>();
+        longestSilence.forEach((server, d) -> silent.put(server, Math.round(d.toMillis() / 100.0) / 10.0));
+        return new EnsembleEvents(
+                leaderChanges,
+                leaderlessSec,
+                silent,
+                fleet == null ? 0 : fleet.sessionEvents().getOrDefault("disconnected", 0L),
+                fleet == null ? 0 : fleet.expired());
+    }
+
+    private static Duration longer(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.zkload.runner.result;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What happened to the ensemble during one step, from its first domain's registration to the end of
+ * its measurement: the faults a step saw, whatever the phase they hit. The {@code ensembleEvents} of a
+ * line of steps.jsonl.
+ *
+ * @param leaderChanges        times a new leader was elected: another server led, or one led again after a
+ *                             time without a leader
+ * @param leaderlessSec        the longest time without a leader, seconds (as the step's {@code leaderlessSec})
+ * @param unresponsiveSec      servers that, asked by the sampler, did not answer within a round's deadline: by
+ *                             host:port, the longest time they went without answering, seconds
+ * @param sessionsDisconnected simulated sessions that lost their connection (they may have come back)
+ * @param sessionsExpired      simulated sessions that expired (their ephemerals gone, registered again)
+ */
+public record EnsembleEvents(
+        int leaderChanges,
+        double leaderlessSec,
+        Map<String, Double> unresponsiveSec,
+        long sessionsDisconnected,
+        long sessionsExpired) {
+
+    public EnsembleEvents {
+        unresponsiveSec =
+                unresponsiveSec == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(unresponsiveSec));
+    }
+}

@@ -1,0 +1,235 @@
+package dev.zkload.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.bench.testing.ZkClients;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One fault, one verdict: the ramp, as a process against a real forked quorum of 3, meets each fault
+ * in each phase of a step (its domains registering, the load settling, the measurement) and gives the
+ * same verdict and stop reason whatever the phase, then leaves nothing under its root. The faults are
+ * injected by PID: SIGKILL of the leader (restarted once a new one leads), and SIGSTOP of a follower
+ * for longer than the simulated sessions' 20 s timeout (then SIGCONT).
+ *
+ * <p>One ensemble for all six runs, healed after each: a run is one step of two domains, registered
+ * 5 s apart so that the registration lasts long enough to be hit.
+ */
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FaultVerdictIT {
+    /** Longer than the simulated sessions' 20 s timeout: the stalled server's sessions must move or expire. */
+    private static final Duration STALL = Duration.ofSeconds(22);
+
+    private static final Duration SETTLE = Duration.ofSeconds(16);
+
+    /** The faults, each with the verdict (and stop reason) it gets in every phase. */
+    enum Fault {
+        LEADER_KILLED("SIGKILL + restart of the leader", "disturbed", Duration.ofSeconds(20)),
+        FOLLOWER_STALLED("SIGSTOP of a follower for 22 s", "disturbed", Duration.ofSeconds(42));
+
+        final String description;
+        final String verdict;
+        /** Long enough for the step to see the fault's consequences (an election; expiries 20 s on) in any phase. */
+        final Duration sustain;
+
+        Fault(String description, String verdict, Duration sustain) {
+            this.description = description;
+            this.verdict = verdict;
+            this.sustain = sustain;
+        }
+    }
+
+    enum Phase {
+        REGISTRATION,
+        SETTLE,
+        MEASUREMENT
+    }
+
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    Path tmp;
+
+    private LocalEnsemble zk;
+    private final Map<String, String> measured = new TreeMap<>();
+    private final List<Long> stopped = new ArrayList<>();
+
+    @BeforeAll
+    void startEnsemble() throws Exception {
+        // a busy machine restarts a killed server slowly
+        zk = LocalEnsemble.builder()
+                .servers(3)
+                .heap("256m")
+                .startTimeout(Duration.ofMinutes(2))
+                .build();
+        zk.start();
+    }
+
+    @AfterAll
+    void stopEnsemble() {
+        // the table docs/verdict.md gives, as this run measured it
+        measured.forEach((k, v) -> System.out.println("fault verdict | " + k + " | " + v));
+        zk.close();
+    }
+
+    @AfterEach
+    void heal() throws Exception {
+        for (long pid : stopped) {
+            signal("CONT", pid);
+        }
+        stopped.clear();
+        for (int id = 1; id <= 3; id++) {
+            if (!zk.isRunning(id)) {
+                zk.restart(id);
+            }
+        }
+        await().atMost(Timeouts.seconds(60)).until(() -> zk.leader() > 0);
+    }
+
+    static Stream<Arguments> faultsAndPhases() {
+        return Stream.of(Fault.values()).flatMap(f -> Stream.of(Phase.values()).map(p -> Arguments.of(f, p)));
+    }
+
+    @ParameterizedTest(name = "{0} during {1}")
+    @MethodSource("faultsAndPhases")
+    void aFaultGetsTheSameVerdictInEveryPhaseAndLeavesNothingBehind(Fault fault, Phase phase) throws Exception {
+        Path out = tmp.resolve(fault + "-" + phase);
+        try (RunnerProcess ramp = RunnerProcess.start(
+                        tmp,
+                        "--connect",
+                        zk.connectString(),
+                        "--domains",
+                        "2",
+                        "--step",
+                        "2",
+                        "--add-rate",
+                        "0.2",
+                        "--settle",
+                        SETTLE.toSeconds() + "s",
+                        "--sustain",
+                        fault.sustain.toSeconds() + "s",
+                        "--znode-count",
+                        "200",
+                        "--warmup",
+                        "100",
+                        "--bench-time",
+                        "5s",
+                        "--bench-target",
+                        "ensemble",
+                        "--out",
+                        out.toString());
+                ZooKeeper observer = ZkClients.connect(zk.connectString())) {
+            String root = RampFaultIT.awaitRoot(ramp, out);
+            Instant faultAt = awaitPhase(phase, observer, root);
+            inject(fault);
+
+            int exit = ramp.awaitExit(Timeouts.seconds(300));
+            JsonNode summary = RunnerProcess.json(out.resolve("summary.json"));
+            List<JsonNode> steps = RunnerProcess.jsonLines(out.resolve("steps.jsonl"));
+            assertThat(steps).as(ramp.output()).hasSize(2);
+            JsonNode step = steps.get(1);
+            measured.put(
+                    fault.description + " | " + phase,
+                    step.path("verdict").asText() + " | "
+                            + summary.path("stopReason").asText() + " | "
+                            + summary.path("message").asText());
+
+            assertThat(phaseOf(step, faultAt))
+                    .as("the fault hit the phase it was meant for: %s", step)
+                    .isEqualTo(phase);
+            assertThat(exit).as(ramp.output()).isZero();
+            assertThat(step.path("verdict").asText()).as(ramp.output()).isEqualTo(fault.verdict);
+            assertThat(summary.path("stopReason").asText()).isEqualTo(fault.verdict);
+            assertThat(step.path("generatorBound").asBoolean())
+                    .as("a server's fault is never the runner's: %s", step.path("generator"))
+                    .isFalse();
+            JsonNode events = step.path("ensembleEvents");
+            if (fault == Fault.LEADER_KILLED) {
+                assertThat(events.path("leaderChanges").asInt())
+                        .as("%s", events)
+                        .isPositive();
+            } else {
+                assertThat(events.path("unresponsiveSec").elements())
+                        .as("%s", events)
+                        .toIterable()
+                        .anyMatch(sec -> sec.asDouble() >= 15);
+            }
+            assertThat(Znodes.tree(observer, root))
+                    .as("the ramp removed everything")
+                    .isEmpty();
+        }
+    }
+
+    /** Returns, at the moment of the fault, once the run's only load step is in {@code phase}. */
+    private static Instant awaitPhase(Phase phase, ZooKeeper observer, String root) {
+        // the first of the two domains is up; the second is added 5 s after the first began
+        int domains = phase == Phase.REGISTRATION ? 1 : 2;
+        await().atMost(Timeouts.seconds(120)).until(() -> RampFaultIT.domains(observer, root + "/sim") >= domains);
+        if (phase == Phase.SETTLE) {
+            // a domain's executors are up a few seconds before its registration (job leaders, statuses) ends
+            Instant at = Instant.now().plus(SETTLE.dividedBy(2));
+            await().atMost(SETTLE).until(() -> !Instant.now().isBefore(at));
+        } else if (phase == Phase.MEASUREMENT) {
+            // the benchmark makes its own root under the run's while it runs
+            await().atMost(SETTLE.plusSeconds(30)).until(() -> observer.exists(root + "/bench", false) != null);
+        }
+        return Instant.now();
+    }
+
+    private void inject(Fault fault) throws Exception {
+        int leader = zk.leader();
+        assertThat(leader).as("a leader before the fault").isPositive();
+        if (fault == Fault.LEADER_KILLED) {
+            zk.kill(leader);
+            await().atMost(Timeouts.seconds(30)).until(() -> zk.leader() > 0);
+            zk.restart(leader);
+            return;
+        }
+        long pid = zk.processStats(leader % 3 + 1).pid();
+        signal("STOP", pid);
+        stopped.add(pid);
+        // the fault is the time itself: a follower stalled this long, then going on as if nothing happened
+        Instant resume = Instant.now().plus(STALL);
+        await().atMost(STALL.plusSeconds(5)).until(() -> !Instant.now().isBefore(resume));
+        signal("CONT", pid);
+        stopped.remove(pid);
+    }
+
+    /** The phase of the step {@code at} falls in, from the step's start and the length of its phases. */
+    private static Phase phaseOf(JsonNode step, Instant at) {
+        Instant start = Instant.parse(step.path("startTime").asText());
+        JsonNode p = step.path("phases");
+        Instant added = start.plusMillis(Math.round(p.path("addSec").asDouble() * 1000));
+        Instant settled = added.plusMillis(Math.round(p.path("settleSec").asDouble() * 1000));
+        return at.isBefore(added) ? Phase.REGISTRATION : at.isBefore(settled) ? Phase.SETTLE : Phase.MEASUREMENT;
+    }
+
+    private static void signal(String signal, long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor()).as("kill -%s %d", signal, pid).isZero();
+    }
+}
