@@ -199,6 +199,41 @@ public final class StatsClient {
         return result;
     }
 
+    /**
+     * {@code conf}, or the AdminServer's {@code configuration} when conf is refused: the server's
+     * settings, among them {@code maxClientCnxns}.
+     *
+     * @throws IOException naming both ways when neither answers
+     */
+    public ServerConfig configuration(ServerAddress server) throws IOException, InterruptedException {
+        String answer = fourLetterWordOrNull(server, "conf");
+        if (answer != null) {
+            return ServerConfig.fromConf(server, answer);
+        }
+        try {
+            return ServerConfig.fromAdmin(server, adminUrls.base(server), admin(server, "configuration"));
+        } catch (IOException e) {
+            throw new IOException("\"conf\" is not in 4lw.commands.whitelist and " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * True when the server accepts a connection from this address and closes it without a byte of
+     * answer: what a server does with a connection past its {@code maxClientCnxns} (any other server
+     * answers a four-letter word, if only to say it is not whitelisted). A server that is down, or
+     * stalled and silent until the timeout, is not closing connections.
+     */
+    public boolean closesConnections(ServerAddress server) {
+        try {
+            return FourLetterWords.send(server, "ruok", timeout, tls).isEmpty();
+        } catch (java.net.ConnectException | java.net.SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            // a connection reset by the server (ZooKeeper closes a refused connection with a reset)
+            return true;
+        }
+    }
+
     /** The answer, or null when the word is not whitelisted or the client port does not answer it. */
     private String fourLetterWordOrNull(ServerAddress server, String word) throws IOException {
         String answer;

@@ -90,7 +90,7 @@ public final class RampCommand {
         int code =
                 switch (summary.stopReason()) {
                     case INTERRUPTED -> ExitCodes.INTERRUPTED;
-                    case ERRORS -> ExitCodes.RUNTIME_FAILURE;
+                    case ERRORS, SERVER_REFUSED_CONNECTIONS -> ExitCodes.RUNTIME_FAILURE;
                     default -> ExitCodes.OK;
                 };
         return Gates.exitCode(code, summary.thresholds());
@@ -144,7 +144,7 @@ public final class RampCommand {
             List<Threshold> thresholds)
             throws InterruptedException {
         RampSummary summary;
-        try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec))) {
+        try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec), plan.connectionDemand())) {
             run.writeRun(arguments, model, settingsMap(plan, options.keep));
             try (GeneratorMonitor monitor =
                     new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
@@ -157,7 +157,8 @@ public final class RampCommand {
                         .fireLagListener(monitor.fireLagListener())
                         .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null))
                         .build();
-                Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats());
+                Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats())
+                        .servers(run.servers());
                 try {
                     summary = ramp.run(fleet);
                 } catch (IOException e) {

@@ -16,6 +16,8 @@ public enum StepVerdict {
     UNOBSERVABLE("unobservable"),
     /** A lost quorum, an expiry storm or failing benchmark calls. */
     ERRORS("errors"),
+    /** A server refused the step's connections (its {@code maxClientCnxns}): its setting, not its capacity, was met. */
+    SERVER_LIMIT("server-limit"),
     /** Ctrl-C ended the step before it was measured in full. */
     INTERRUPTED("interrupted");
 

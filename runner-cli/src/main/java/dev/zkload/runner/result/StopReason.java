@@ -10,6 +10,11 @@ public enum StopReason {
     GENERATOR_BOUND("generator-bound"),
     CANNOT_ADD_DOMAINS("cannot-add-domains"),
     ERRORS("errors"),
+    /**
+     * A server refused this runner's connections (its {@code maxClientCnxns}, connections per client
+     * address): a setting of the servers stopped the plan, not their capacity.
+     */
+    SERVER_REFUSED_CONNECTIONS("server-refused-connections"),
     INTERRUPTED("interrupted");
 
     private final String json;

@@ -43,7 +43,11 @@ final class DomainAdder {
     }
 
     DomainAdder(DomainFleet fleet, Double rate, int sessionsPerDomain, Duration timeout) {
-        this(fleet::addDomains, rate, sessionsPerDomain, timeout, System::nanoTime);
+        this(fleet::addDomains, rate, sessionsPerDomain, timeout);
+    }
+
+    DomainAdder(Registration registration, Double rate, int sessionsPerDomain, Duration timeout) {
+        this(registration, rate, sessionsPerDomain, timeout, System::nanoTime);
     }
 
     /**

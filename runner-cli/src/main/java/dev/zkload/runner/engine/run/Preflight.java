@@ -37,6 +37,23 @@ public final class Preflight {
      */
     public static List<ServerCheck> servers(List<ServerAddress> servers, StatsClient stats, boolean metricsRequired)
             throws InterruptedException {
+        return servers(servers, stats, metricsRequired, null, w -> {});
+    }
+
+    /**
+     * Checks every server, and the plan's connections against each server's limits ({@link ServerLimits}).
+     *
+     * @param demand   the connections the run opens from this address; null when not checked
+     * @param warnings told of what could not be checked
+     * @throws RunFailure naming the servers and the {@code zoo.cfg} line that would fix them
+     */
+    public static List<ServerCheck> servers(
+            List<ServerAddress> servers,
+            StatsClient stats,
+            boolean metricsRequired,
+            ConnectionDemand demand,
+            java.util.function.Consumer<String> warnings)
+            throws InterruptedException {
         List<ServerCheck> checks = new ArrayList<>();
         List<MetricAccess> blind = new ArrayList<>();
         List<String> down = new ArrayList<>();
@@ -68,7 +85,7 @@ public final class Preflight {
         if (metricsRequired && !blind.isEmpty()) {
             throw new RunFailure(noMetrics(blind));
         }
-        return checks;
+        return ServerLimits.check(servers, stats, checks, demand, warnings);
     }
 
     /** The one sentence for servers whose statistics cannot be read, with the line that fixes it. */
