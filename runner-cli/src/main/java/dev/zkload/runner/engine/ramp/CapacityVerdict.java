@@ -64,8 +64,10 @@ final class CapacityVerdict {
                     case CANNOT_ADD_DOMAINS ->
                         "Domains could not be added (" + message + "); max stable domains: " + stable + ".";
                     case SERVER_REFUSED_CONNECTIONS ->
-                        "A server's connection limit, not its capacity, stopped the run (" + message
-                                + "); max stable domains below that limit: " + stable + ".";
+                        "A server refused this runner's connections: its maxClientCnxns, a setting and not the"
+                                + " ensemble's capacity, stopped the run; max stable domains below that limit: "
+                                + stable
+                                + ".";
                     case ERRORS -> "The run stopped on errors (" + message + "); max stable domains: " + stable + ".";
                     case INTERRUPTED -> "Interrupted before a verdict; max stable domains so far: " + stable + ".";
                 };

@@ -101,18 +101,20 @@ final class ConnectionRefusals {
      * the limit and the fix; empty when none did.
      *
      * @param domains the step's domains, for the sentence
+     * @param probe   ask every server whether it closes new connections even when no session waits (once a
+     *                step: a server full to its limit refuses the benchmark and the statistics, not the fleet)
      */
-    Optional<String> refused(int domains) {
+    Optional<String> refused(int domains, boolean probe) {
         FleetSnapshot now = fleet.get();
         long unconnected = Math.max(0, now.sessionsOpen() - now.sessionsConnected());
         Map<ServerAddress, Long> rejected = increases(REJECTED);
-        boolean stuck = stuck(unconnected > 0);
+        boolean ask = stuck(unconnected > 0) || probe;
         List<String> named = new ArrayList<>();
         for (ServerAddress s : servers) {
             Long n = rejected.get(s);
             if (n != null) {
                 named.add(s.hostPort() + " refused " + Plural.of(n, "connection") + " (" + limit(s) + ")");
-            } else if (stuck && stats.closesConnections(s)) {
+            } else if (ask && stats.closesConnections(s)) {
                 named.add(s.hostPort() + " closes new connections from this runner unanswered (" + limit(s) + ")");
             }
         }
@@ -156,7 +158,7 @@ final class ConnectionRefusals {
                         add.get(POLL_MS, TimeUnit.MILLISECONDS);
                         return;
                     } catch (TimeoutException e) {
-                        Optional<String> refused = refused(domains);
+                        Optional<String> refused = refused(domains, false);
                         if (refused.isPresent()) {
                             // the adder stays blocked on the sessions until the fleet closes, which ends it
                             throw new Refused(refused.get());

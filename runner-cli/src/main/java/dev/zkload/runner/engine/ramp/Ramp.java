@@ -255,7 +255,7 @@ public final class Ramp {
             finish(r.withVerdict(StepVerdict.INTERRUPTED), true);
         }
         refusals.otherLimits().ifPresent(w -> progress.line("warning: %s", w));
-        Optional<String> refused = refusals.refused(r.domains());
+        Optional<String> refused = refusals.refused(r.domains(), true);
         if (refused.isPresent()) {
             finish(r.withVerdict(StepVerdict.SERVER_LIMIT), false);
             return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, refused.get()));

@@ -14,7 +14,8 @@ import java.util.List;
  * session a full server refuses tries the next server, but each refusal is counted by the server and
  * costs the session up to a second, and the next server may be full too; so a plan is checked against
  * that bound rather than the mean. On top come the connections aimed at one server whichever it is:
- * the step's benchmark session (on the leader, which may be any server) and a statistics connection.
+ * the step's benchmark session (on the leader, which may be any server) and two statistics connections
+ * (the 1 Hz sampler's and an on-demand reading, which may overlap).
  *
  * @param sessionsPerDomain executors plus consoles of one domain of the model, a session each
  * @param steps             each load step's domains, the whole run's and this runner's share of them
@@ -23,8 +24,8 @@ public record ConnectionDemand(int sessionsPerDomain, List<Step> steps) {
     /** zkload's own sessions through the connect string: the run's lock and the fleet's control session. */
     public static final int OWN_SESSIONS = 2;
 
-    /** Connections on one server whichever the client picks: the benchmark's session and one statistics read. */
-    public static final int PINNED = 2;
+    /** Connections on one server whichever the client picks: the benchmark's session and two statistics reads. */
+    public static final int PINNED = 3;
 
     /** Standard deviations of the binomial spread a plan must fit within. */
     static final double MARGIN_SIGMAS = 3;

@@ -114,7 +114,7 @@ final class ServerLimits {
                 ? sessions
                 : sessions + " spread at random over " + servers
                         + " servers, with a margin for the client's random choice of server";
-        return spread + ", plus the benchmark's session and a statistics connection";
+        return spread + ", plus the benchmark's session and two statistics connections";
     }
 
     /** The warning for servers whose configuration could not be read. */

@@ -43,7 +43,7 @@ class ConnectionDemandTest {
 
         assertThat(refusal)
                 .startsWith("127.0.0.1:2181 takes at most 60 connections from one client address (maxClientCnxns=60)")
-                .contains("needs up to 104 on one server from this runner at 20 domains of its 40")
+                .contains("needs up to 105 on one server from this runner at 20 domains of its 40")
                 .contains("100 simulated sessions (5 a domain) and 2 of zkload's own")
                 .contains("set maxClientCnxns=0 (no limit) in the zoo.cfg of every server")
                 .contains("--shard i/N over N runners on as many machines or addresses")
@@ -67,16 +67,16 @@ class ConnectionDemandTest {
     void unlimitedOrUnknownLimitsAndPlansThatFitPass() {
         assertThat(ServerLimits.refusal(Map.of(A, 0L), FORTY)).isEmpty();
         assertThat(ServerLimits.refusal(Map.of(A, -1L), FORTY)).isEmpty();
-        assertThat(ServerLimits.refusal(Map.of(A, 204L), FORTY)).isEmpty();
-        assertThat(ServerLimits.refusal(Map.of(A, 203L), FORTY)).isPresent();
+        assertThat(ServerLimits.refusal(Map.of(A, 205L), FORTY)).isEmpty();
+        assertThat(ServerLimits.refusal(Map.of(A, 204L), FORTY)).isPresent();
     }
 
     @Test
     void aShardCountsOnlyItsOwnShareOfTheDomains() {
         ConnectionDemand half = new ConnectionDemand(5, List.of(new ConnectionDemand.Step(40, 20)));
 
-        assertThat(ServerLimits.refusal(Map.of(A, 104L), half)).isEmpty();
-        assertThat(ServerLimits.refusal(Map.of(A, 103L), half).orElseThrow())
+        assertThat(ServerLimits.refusal(Map.of(A, 105L), half)).isEmpty();
+        assertThat(ServerLimits.refusal(Map.of(A, 104L), half).orElseThrow())
                 .contains("at 40 domains (this runner's 20) of its 40");
     }
 }
