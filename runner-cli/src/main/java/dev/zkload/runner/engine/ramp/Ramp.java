@@ -61,7 +61,7 @@ public final class Ramp {
     private int domainsUp;
     /** Each server's maxClientCnxns as the preflight read it, by host:port. */
     private Map<String, Object> connectionLimits = Map.of();
-
+    /** Servers refusing this runner's connections, watched through each step. */
     private ConnectionRefusals refusals;
     /** The ramp ended because no leader served: what the fleet wrote may be left on the ensemble. */
     private volatile boolean quorumLost;

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.apache.zookeeper.KeeperException;
 
 /**
@@ -52,7 +53,7 @@ public final class Preflight {
             StatsClient stats,
             boolean metricsRequired,
             ConnectionDemand demand,
-            java.util.function.Consumer<String> warnings)
+            Consumer<String> warnings)
             throws InterruptedException {
         List<ServerCheck> checks = new ArrayList<>();
         List<MetricAccess> blind = new ArrayList<>();

@@ -42,7 +42,7 @@ final class ServerLimits {
             Consumer<String> warnings)
             throws InterruptedException {
         Map<ServerAddress, Long> limits = new LinkedHashMap<>();
-        List<String> unreadable = new ArrayList<>();
+        Map<String, List<String>> unreadable = new LinkedHashMap<>();
         List<ServerCheck> recorded = new ArrayList<>();
         for (int i = 0; i < servers.size(); i++) {
             ServerAddress s = servers.get(i);
@@ -51,7 +51,9 @@ final class ServerLimits {
                 limit = stats.configuration(s).maxClientCnxns();
             } catch (IOException e) {
                 limit = -1;
-                unreadable.add(s.hostPort() + " (" + e.getMessage() + ")");
+                unreadable
+                        .computeIfAbsent(e.getMessage(), m -> new ArrayList<>())
+                        .add(s.hostPort());
             }
             limits.put(s, limit);
             recorded.add(checks.get(i).withMaxClientCnxns(limit));
@@ -117,15 +119,18 @@ final class ServerLimits {
         return spread + ", plus the benchmark's session and two statistics connections";
     }
 
-    /** The warning for servers whose configuration could not be read. */
-    private static String unread(List<String> unreadable, ConnectionDemand demand, int servers) {
+    /** The warning for servers whose configuration could not be read: their names, grouped by the reason. */
+    private static String unread(Map<String, List<String>> unreadable, ConnectionDemand demand, int servers) {
+        List<String> groups = new ArrayList<>();
+        unreadable.forEach((reason, names) -> groups.add(String.join(", ", names) + " (" + reason + ")"));
+        long count = unreadable.values().stream().mapToLong(List::size).sum();
         return String.format(
                 Locale.ROOT,
                 "the configuration of %s cannot be read, so whether %s maxClientCnxns (60 by default) takes this"
                         + " runner's up to %d connections per server at %d domains is not checked before the load; add"
                         + " \"conf\" to 4lw.commands.whitelist (or enable the AdminServer) to have it checked",
-                String.join(", ", unreadable),
-                unreadable.size() == 1 ? "its" : "their",
+                String.join("; ", groups),
+                count == 1 ? "its" : "their",
                 demand.perServer(demand.last(), servers),
                 demand.last().domains());
     }
