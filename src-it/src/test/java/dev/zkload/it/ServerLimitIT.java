@@ -131,4 +131,54 @@ class ServerLimitIT {
             }
         }
     }
+
+    @Test
+    void aServerFilledByTheBenchmarkStopsTheMeasuredStepAsServerLimit() throws Exception {
+        try (LocalEnsemble zk = LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .zooCfg("maxClientCnxns", "8")
+                .zooCfg("4lw.commands.whitelist", "mntr,srvr,ruok,cons")
+                .zooCfg("admin.enableServer", "false")
+                .build()) {
+            zk.start();
+            String server = zk.connectString();
+            Path out = tmp.resolve("measured");
+            // one domain's 5 sessions and zkload's 2 register; the benchmark's session then fills the server,
+            // which refuses the statistics connections while the step is measured
+            RunnerProcess ramp = RunnerProcess.start(
+                    tmp,
+                    "--connect",
+                    server,
+                    "--domains",
+                    "1",
+                    "--step",
+                    "1",
+                    "--settle",
+                    "2s",
+                    "--sustain",
+                    "2s",
+                    "--znode-count",
+                    "300",
+                    "--bench-time",
+                    "3s",
+                    "--out",
+                    out.toString());
+
+            assertThat(ramp.awaitExit(Timeouts.seconds(180))).as(ramp.output()).isEqualTo(1);
+            JsonNode summary = RunnerProcess.json(out.resolve("summary.json"));
+            assertThat(summary.path("stopReason").asText()).as(ramp.output()).isEqualTo("server-refused-connections");
+            assertThat(summary.path("message").asText()).startsWith(server + " refused ");
+            List<JsonNode> steps = RunnerProcess.jsonLines(out.resolve("steps.jsonl"));
+            assertThat(steps).hasSize(2);
+            assertThat(steps.get(1).path("verdict").asText()).isEqualTo("server-limit");
+            assertThat(summary.path("maxStableDomains").isNull()).isTrue();
+            try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
+                assertThat(observer.exists("/zkload", false) == null
+                                || observer.getChildren("/zkload", false).isEmpty())
+                        .as("nothing left under zkload's root")
+                        .isTrue();
+            }
+        }
+    }
 }
