@@ -108,7 +108,8 @@ final class ConnectionRefusals {
         FleetSnapshot now = fleet.get();
         long unconnected = Math.max(0, now.sessionsOpen() - now.sessionsConnected());
         Map<ServerAddress, Long> rejected = increases(REJECTED);
-        boolean ask = stuck(unconnected > 0) || probe;
+        // once one server is seen refusing, the others are asked too: a full server cannot show its counter
+        boolean ask = stuck(unconnected > 0) || probe || !rejected.isEmpty();
         List<String> named = new ArrayList<>();
         for (ServerAddress s : servers) {
             Long n = rejected.get(s);
@@ -123,7 +124,8 @@ final class ConnectionRefusals {
         }
         return Optional.of(String.join("; ", named) + " at " + Plural.domains(domains)
                 + (unconnected > 0 ? ", and " + Plural.of(unconnected, "simulated session") + " could not connect" : "")
-                + ": set maxClientCnxns=0 (no limit) in the zoo.cfg of every server and restart them, or split the"
+                + ": a server takes at most maxClientCnxns connections from one client address (60 unless its zoo.cfg"
+                + " says otherwise); set maxClientCnxns=0 (no limit) in the zoo.cfg of every server and restart them, or split the"
                 + " run with --shard i/N over N runners on as many machines or addresses");
     }
 
@@ -213,9 +215,7 @@ final class ConnectionRefusals {
 
     private String limit(ServerAddress s) {
         Object limit = limits.getOrDefault(s.hostPort(), "unknown");
-        return "unknown".equals(limit)
-                ? "its maxClientCnxns, connections per client address, could not be read; ZooKeeper's default is 60"
-                : "maxClientCnxns=" + limit + ", connections per client address";
+        return "unknown".equals(limit) ? "maxClientCnxns unknown" : "maxClientCnxns=" + limit;
     }
 
     private static List<String> counters() {
