@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  *
  * <p>Beside it, the counters of the servers' other limits are followed so a step can name them:
  * requests throttled ({@code globalOutstandingLimit} and the request throttler), stale requests
- * dropped, requests larger than the server takes, connections dropped.
+ * dropped, requests larger than the server takes.
  */
 final class ConnectionRefusals {
     /** Sessions unconnected this long are no longer a registration in progress. */
@@ -48,8 +48,7 @@ final class ConnectionRefusals {
             "throttled_ops", "requests throttled",
             "request_throttle_wait_count", "requests held by the request throttler",
             "stale_requests_dropped", "stale requests dropped",
-            "large_requests_rejected", "requests rejected as too large",
-            "connection_drop_count", "connections dropped");
+            "large_requests_rejected", "requests rejected as too large");
 
     private final StatsClient stats;
     private final List<ServerAddress> servers;
@@ -134,7 +133,7 @@ final class ConnectionRefusals {
         List<String> moved = new ArrayList<>();
         OTHER_LIMITS.forEach((counter, words) -> increases(counter)
                 .forEach((server, n) ->
-                        moved.add(String.format(Locale.ROOT, "%s: %d %s (%s)", server.hostPort(), n, words, counter))));
+                        moved.add(String.format(Locale.ROOT, "%s %s +%d (%s)", server.hostPort(), counter, n, words))));
         return moved.isEmpty()
                 ? Optional.empty()
                 : Optional.of("the servers' limits were met in this step: " + String.join(", ", moved)

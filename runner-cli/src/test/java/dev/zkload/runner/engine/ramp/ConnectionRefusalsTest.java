@@ -56,8 +56,8 @@ class ConnectionRefusalsTest {
         refusals.offer(round(Map.of("zk_throttled_ops", "9", "zk_large_requests_rejected", "2"), Map.of()));
 
         assertThat(refusals.otherLimits().orElseThrow())
-                .contains("127.0.0.1:2181: 4 requests throttled (throttled_ops)")
-                .contains("127.0.0.1:2181: 2 requests rejected as too large (large_requests_rejected)")
+                .contains("127.0.0.1:2181 throttled_ops +4 (requests throttled)")
+                .contains("127.0.0.1:2181 large_requests_rejected +2 (requests rejected as too large)")
                 .contains("jute.maxbuffer");
         assertThat(refusals.refused(20, false))
                 .as("throttling is not a refused connection")
