@@ -59,13 +59,7 @@ class ServerLimitIT {
 
     @Test
     void aLimitThatCannotBeReadIsAWarningAndTheRefusalsStopTheRampInSeconds() throws Exception {
-        try (LocalEnsemble zk = LocalEnsemble.builder()
-                .servers(1)
-                .heap("256m")
-                .zooCfg("maxClientCnxns", "10")
-                .zooCfg("4lw.commands.whitelist", "mntr,srvr,ruok,cons")
-                .zooCfg("admin.enableServer", "false")
-                .build()) {
+        try (LocalEnsemble zk = unreadableLimit(10)) {
             zk.start();
             String server = zk.connectString();
             Path out = tmp.resolve("met");
@@ -123,24 +117,13 @@ class ServerLimitIT {
             assertThat(Duration.between(stepOneEnded, stopped))
                     .as("the refusals were seen within seconds, not after --add-timeout")
                     .isLessThan(Duration.ofSeconds(30));
-            try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
-                assertThat(observer.exists("/zkload", false) == null
-                                || observer.getChildren("/zkload", false).isEmpty())
-                        .as("nothing left under zkload's root")
-                        .isTrue();
-            }
+            assertNothingLeft(zk);
         }
     }
 
     @Test
     void aServerFilledByTheBenchmarkStopsTheMeasuredStepAsServerLimit() throws Exception {
-        try (LocalEnsemble zk = LocalEnsemble.builder()
-                .servers(1)
-                .heap("256m")
-                .zooCfg("maxClientCnxns", "8")
-                .zooCfg("4lw.commands.whitelist", "mntr,srvr,ruok,cons")
-                .zooCfg("admin.enableServer", "false")
-                .build()) {
+        try (LocalEnsemble zk = unreadableLimit(8)) {
             zk.start();
             String server = zk.connectString();
             Path out = tmp.resolve("measured");
@@ -173,12 +156,28 @@ class ServerLimitIT {
             assertThat(steps).hasSize(2);
             assertThat(steps.get(1).path("verdict").asText()).isEqualTo("server-limit");
             assertThat(summary.path("maxStableDomains").isNull()).isTrue();
-            try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
-                assertThat(observer.exists("/zkload", false) == null
-                                || observer.getChildren("/zkload", false).isEmpty())
-                        .as("nothing left under zkload's root")
-                        .isTrue();
-            }
+            assertNothingLeft(zk);
+        }
+    }
+
+    /** A standalone server whose limit the runner cannot read: conf is not whitelisted, no AdminServer. */
+    private static LocalEnsemble unreadableLimit(int maxClientCnxns) {
+        return LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .zooCfg("maxClientCnxns", Integer.toString(maxClientCnxns))
+                .zooCfg("4lw.commands.whitelist", "mntr,srvr,ruok,cons")
+                .zooCfg("admin.enableServer", "false")
+                .build();
+    }
+
+    /** Asked once the runner has ended: a connection of the test's own would count against the limit. */
+    private static void assertNothingLeft(LocalEnsemble zk) throws Exception {
+        try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
+            assertThat(observer.exists("/zkload", false) == null
+                            || observer.getChildren("/zkload", false).isEmpty())
+                    .as("nothing left under zkload's root")
+                    .isTrue();
         }
     }
 }
