@@ -206,6 +206,37 @@ public final class StatsClient {
         return result;
     }
 
+    /**
+     * {@code conf}, or the AdminServer's {@code configuration} when conf gets no answer: the server's
+     * settings, among them {@code maxClientCnxns}.
+     *
+     * @throws IOException naming how each of the two sources failed when neither answers
+     */
+    public ServerConfig configuration(ServerAddress server) throws IOException, InterruptedException {
+        FourLetterWords.Answer word = ask(server, "conf");
+        if (word.answered()) {
+            return ServerConfig.fromConf(server, word.text());
+        }
+        return ServerConfig.fromAdmin(server, adminUrls.base(server), adminInstead(server, "conf", word, "configuration"));
+    }
+
+    /**
+     * True when the server accepts a connection from this address and closes it without a byte of
+     * answer: what a server does with a connection past its {@code maxClientCnxns} (any other server
+     * answers a four-letter word, if only to say it is not whitelisted). A server that is down, or
+     * stalled and silent until the timeout, is not closing connections.
+     */
+    public boolean closesConnections(ServerAddress server) {
+        try {
+            return FourLetterWords.send(server, "ruok", timeout, tls).isEmpty();
+        } catch (java.net.ConnectException | java.net.SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            // a connection reset by the server (ZooKeeper closes a refused connection with a reset)
+            return true;
+        }
+    }
+
     private FourLetterWords.Answer ask(ServerAddress server, String word) throws IOException {
         return FourLetterWords.ask(server, word, timeout, tls);
     }

@@ -92,6 +92,41 @@ class StatsClientIT {
     }
 
     @Test
+    void theConnectionLimitComesFromConfOrTheAdminServerAndAFullServerClosesConnections() throws Exception {
+        ServerConfig viaConf = stats.configuration(server);
+        assertThat(viaConf.source()).isEqualTo("conf");
+        assertThat(viaConf.maxClientCnxns()).as("LocalEnsemble's own: no limit").isZero();
+        assertThat(stats.closesConnections(server)).isFalse();
+
+        try (LocalEnsemble strict = LocalEnsemble.builder()
+                .servers(1)
+                .heap("256m")
+                .zooCfg("4lw.commands.whitelist", "srvr,ruok")
+                .zooCfg("maxClientCnxns", "1")
+                .build()) {
+            strict.start();
+            ServerAddress s = strict.servers().get(0);
+            ServerConfig viaHttp = stats.configuration(s);
+            assertThat(viaHttp.source()).isEqualTo("admin http://127.0.0.1:" + s.adminPort() + "/commands");
+            assertThat(viaHttp.maxClientCnxns()).isEqualTo(1);
+            assertThat(stats.closesConnections(s)).as("a connection to spare").isFalse();
+
+            ZooKeeper only = ZkClients.connect(strict.connectString());
+            try {
+                assertThat(stats.closesConnections(s))
+                        .as("the one connection taken")
+                        .isTrue();
+            } finally {
+                only.close();
+            }
+            assertThatThrownBy(() -> new StatsClient(Duration.ofSeconds(2), AdminUrls.port(1)).configuration(s))
+                    .isInstanceOf(java.io.IOException.class)
+                    .hasMessage("\"conf\" is not in 4lw.commands.whitelist and no AdminServer answers at"
+                            + " http://127.0.0.1:1/commands/configuration (connection refused)");
+        }
+    }
+
+    @Test
     void fallsBackToTheAdminServerWhenMntrIsNotWhitelisted() throws Exception {
         try (LocalEnsemble strict = LocalEnsemble.builder()
                 .servers(1)

@@ -91,7 +91,7 @@ public final class RampCommand {
         int code =
                 switch (summary.stopReason()) {
                     case INTERRUPTED -> ExitCodes.INTERRUPTED;
-                    case ERRORS -> ExitCodes.RUNTIME_FAILURE;
+                    case ERRORS, SERVER_REFUSED_CONNECTIONS -> ExitCodes.RUNTIME_FAILURE;
                     default -> ExitCodes.OK;
                 };
         return Gates.exitCode(code, summary.thresholds());
@@ -145,7 +145,7 @@ public final class RampCommand {
             List<Threshold> thresholds)
             throws InterruptedException {
         RampSummary summary;
-        try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec))) {
+        try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec), plan.connectionDemand())) {
             Map<String, Object> settings = settingsMap(plan, options.keep);
             Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
             benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
@@ -164,7 +164,8 @@ public final class RampCommand {
                         .fireLagListener(monitor.fireLagListener())
                         .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null))
                         .build();
-                Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats());
+                Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats())
+                        .servers(run.servers());
                 try {
                     summary = ramp.run(fleet);
                 } catch (IOException e) {

@@ -119,13 +119,14 @@ final class ReportDocument {
 
     /** The servers as the preflight found them: version, role, and where their statistics came from. */
     static Table servers(List<Map<String, String>> servers) {
-        List<String> header = List.of("Server", "Version", "Mode", "Statistics");
+        List<String> header = List.of("Server", "Version", "Mode", "Statistics", "maxClientCnxns");
         List<List<String>> rows = servers.stream()
                 .map(s -> List.of(
                         s.getOrDefault("server", Numbers.ABSENT),
                         s.getOrDefault("version", Numbers.ABSENT),
                         s.getOrDefault("mode", Numbers.ABSENT),
-                        s.getOrDefault("metrics", Numbers.ABSENT)))
+                        s.getOrDefault("metrics", Numbers.ABSENT),
+                        s.getOrDefault("maxClientCnxns", Numbers.ABSENT)))
                 .toList();
         return new Table("Servers", null, header, rows);
     }

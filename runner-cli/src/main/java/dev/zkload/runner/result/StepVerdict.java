@@ -21,6 +21,8 @@ public enum StepVerdict {
      * cut): what the step measured is the fault, not the load's cost, so it is neither stable nor saturated.
      */
     DISTURBED("disturbed"),
+    /** A server refused the step's connections (its {@code maxClientCnxns}): its setting, not its capacity, was met. */
+    SERVER_LIMIT("server-limit"),
     /** Ctrl-C ended the step before it was measured in full. */
     INTERRUPTED("interrupted");
 

@@ -12,6 +12,11 @@ public enum StopReason {
     ERRORS("errors"),
     /** The last step saw an ensemble event: a new leader, a server that stopped answering, sessions cut. */
     DISTURBED("disturbed"),
+    /**
+     * A server refused this runner's connections (its {@code maxClientCnxns}, connections per client
+     * address): a setting of the servers stopped the plan, not their capacity.
+     */
+    SERVER_REFUSED_CONNECTIONS("server-refused-connections"),
     INTERRUPTED("interrupted");
 
     private final String json;

@@ -61,6 +61,8 @@ class ReportWriterTest {
         MarkdownTables servers = MarkdownTables.under(md, "### Servers");
         assertThat(servers.cell("127.0.0.1:30001", "Mode")).isEqualTo("leader");
         assertThat(servers.cell("127.0.0.1:30002", "Statistics")).isEqualTo("none");
+        assertThat(servers.cell("127.0.0.1:30001", "maxClientCnxns")).isEqualTo("60");
+        assertThat(servers.cell("127.0.0.1:30002", "maxClientCnxns")).isEqualTo("unknown");
         MarkdownTables settings = MarkdownTables.under(md, "### Run settings");
         assertThat(settings.cell("ramp.outstandingThreshold", "Value")).isEqualTo("300");
         assertThat(settings.cell("ramp.znodeCount", "Value")).isEqualTo("10000");

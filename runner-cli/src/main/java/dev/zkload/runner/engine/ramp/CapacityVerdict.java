@@ -32,7 +32,9 @@ final class CapacityVerdict {
         Integer boundAt = last(load, StepVerdict.GENERATOR_BOUND);
         List<StepResult> unobserved =
                 load.stream().filter(s -> !s.saturationObservable()).toList();
-        boolean observable = plan.serverMetrics() && unobserved.isEmpty();
+        // a server that refused the load's connections kept the step from the load it was to judge
+        boolean observable =
+                plan.serverMetrics() && unobserved.isEmpty() && reason != StopReason.SERVER_REFUSED_CONNECTIONS;
         String stable = maxStable == null ? "none" : Integer.toString(maxStable);
         String verdict =
                 switch (reason) {
@@ -61,6 +63,11 @@ final class CapacityVerdict {
                                 + "; run several runners with --shard i/N, or use a bigger machine, to go further.";
                     case CANNOT_ADD_DOMAINS ->
                         "Domains could not be added (" + message + "); max stable domains: " + stable + ".";
+                    case SERVER_REFUSED_CONNECTIONS ->
+                        "A server refused this runner's connections: its maxClientCnxns, a setting and not the"
+                                + " ensemble's capacity, stopped the run; max stable domains below that limit: "
+                                + stable
+                                + ".";
                     case ERRORS -> "The run stopped on errors (" + message + "); max stable domains: " + stable + ".";
                     case DISTURBED ->
                         Character.toUpperCase(message.charAt(0)) + message.substring(1)

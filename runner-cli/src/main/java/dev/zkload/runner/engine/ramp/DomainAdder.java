@@ -71,8 +71,8 @@ final class DomainAdder {
         this.nanoTime = nanoTime;
     }
 
-    DomainAdder(DomainFleet fleet, Recovery recovery, Double rate, int sessionsPerDomain, Duration timeout) {
-        this(fleet::addDomains, recovery, rate, sessionsPerDomain, timeout, System::nanoTime);
+    DomainAdder(Registration registration, Recovery recovery, Double rate, int sessionsPerDomain, Duration timeout) {
+        this(registration, recovery, rate, sessionsPerDomain, timeout, System::nanoTime);
     }
 
     /**

@@ -5,6 +5,10 @@ final class Plural {
     private Plural() {}
 
     static String domains(long n) {
-        return n + (n == 1 ? " domain" : " domains");
+        return of(n, "domain");
+    }
+
+    static String of(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 }

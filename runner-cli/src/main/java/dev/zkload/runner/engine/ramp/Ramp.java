@@ -11,6 +11,7 @@ import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
+import dev.zkload.runner.result.ServerCheck;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
@@ -23,7 +24,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -58,6 +61,10 @@ public final class Ramp {
     private StepServerData baseline;
     private volatile StepWatch watch;
     private int domainsUp;
+    /** Each server's maxClientCnxns as the preflight read it, by host:port. */
+    private Map<String, Object> connectionLimits = Map.of();
+    /** Servers refusing this runner's connections, watched through each step. */
+    private ConnectionRefusals refusals;
     /** The ramp ended because no leader served: what the fleet wrote may be left on the ensemble. */
     private volatile boolean quorumLost;
     /** Past the baseline: saturation now ends a step's benchmark early. */
@@ -80,7 +87,16 @@ public final class Ramp {
         this.watch = new StepWatch(detector);
     }
 
+    /** The servers as the preflight found them: their connection limits are named when a server refuses connections. */
+    public Ramp servers(List<ServerCheck> checks) {
+        Map<String, Object> limits = new HashMap<>();
+        checks.forEach(c -> limits.put(c.server(), c.maxClientCnxns()));
+        connectionLimits = limits;
+        return this;
+    }
+
     public RampSummary run(DomainFleet fleet) throws IOException {
+        refusals = new ConnectionRefusals(stats, target.servers(), connectionLimits, fleet::snapshot);
         StatsSampler sampler = !plan.serverMetrics()
                 ? null
                 : StatsSampler.builder()
@@ -183,6 +199,7 @@ public final class Ramp {
         underLoad = true;
         status.step(k, domains);
         status.phase("adding");
+        refusals.beginStep();
         Instant start = Instant.now();
         FleetSnapshot before = fleet.snapshot();
         StepWatch w = newWatch();
@@ -239,6 +256,12 @@ public final class Ramp {
         if (interrupted) {
             finish(r.withVerdict(StepVerdict.INTERRUPTED), true);
         }
+        refusals.otherLimits().ifPresent(w -> progress.line("warning: %s", w));
+        Optional<String> refused = refusals.refused(r.domains(), true);
+        if (refused.isPresent()) {
+            finish(r.withVerdict(StepVerdict.SERVER_LIMIT), false);
+            return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, refused.get()));
+        }
         StopRules.Judgement j = StopRules.judge(r, plan);
         finish(r.withVerdict(j.verdict()), false);
         if (j.stop().isEmpty()) {
@@ -260,8 +283,15 @@ public final class Ramp {
         AddRecovery recovery = new AddRecovery(fleet, before, w, leaderGaps, readings, progress);
         int added;
         try {
-            added = new DomainAdder(fleet, recovery, plan.addRate(), plan.sessionsPerDomain(), plan.addTimeout())
+            added = new DomainAdder(
+                            refusals.guard(fleet, domains),
+                            recovery,
+                            plan.addRate(),
+                            plan.sessionsPerDomain(),
+                            plan.addTimeout())
                     .add(mine - from, n -> status.up(plan.shard().alone() ? from + n : domains));
+        } catch (ConnectionRefusals.Refused e) {
+            return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, e.getMessage()));
         } catch (DomainStartException e) {
             return Optional.of(summary(
                     StopReason.CANNOT_ADD_DOMAINS, "could not add domains up to " + domains + ": " + e.getMessage()));
@@ -336,6 +366,7 @@ public final class Ramp {
     }
 
     private void onSamples(List<StatsSample> round) {
+        refusals.offer(round);
         leaderGaps.offer(round);
         watch.offer(round);
         if (underLoad && detector.saturated() && bench.cut()) {

@@ -1,8 +1,11 @@
 package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.engine.run.ConnectionDemand;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -76,6 +79,15 @@ public record RampPlan(
     /** Steps after the baseline: {@code ceil(domains / step)}. */
     public int loadSteps() {
         return (domains + step - 1) / step;
+    }
+
+    /** The connections this runner opens at each load step, which the preflight holds against the servers' limits. */
+    public ConnectionDemand connectionDemand() {
+        List<ConnectionDemand.Step> steps = new ArrayList<>();
+        for (int k = 1; k <= loadSteps(); k++) {
+            steps.add(new ConnectionDemand.Step(domainsAt(k), shard.share(domainsAt(k))));
+        }
+        return new ConnectionDemand(sessionsPerDomain, steps);
     }
 
     /** The domains of the whole run at load step {@code k} (1-based). */

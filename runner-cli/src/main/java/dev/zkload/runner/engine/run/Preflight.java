@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.apache.zookeeper.KeeperException;
 
 /**
@@ -36,6 +37,23 @@ public final class Preflight {
      * @throws RunFailure naming the servers and the {@code zoo.cfg} line that would fix them
      */
     public static List<ServerCheck> servers(List<ServerAddress> servers, StatsClient stats, boolean metricsRequired)
+            throws InterruptedException {
+        return servers(servers, stats, metricsRequired, null, w -> {});
+    }
+
+    /**
+     * Checks every server, and the plan's connections against each server's limits ({@link ServerLimits}).
+     *
+     * @param demand   the connections the run opens from this address; null when not checked
+     * @param warnings told of what could not be checked
+     * @throws RunFailure naming the servers and the {@code zoo.cfg} line that would fix them
+     */
+    public static List<ServerCheck> servers(
+            List<ServerAddress> servers,
+            StatsClient stats,
+            boolean metricsRequired,
+            ConnectionDemand demand,
+            Consumer<String> warnings)
             throws InterruptedException {
         List<ServerCheck> checks = new ArrayList<>();
         List<MetricAccess> blind = new ArrayList<>();
@@ -66,7 +84,7 @@ public final class Preflight {
         if (metricsRequired && !blind.isEmpty()) {
             throw new RunFailure(noMetrics(blind));
         }
-        return checks;
+        return ServerLimits.check(servers, stats, checks, demand, warnings);
     }
 
     /** Why a server's version is not known: which source failed. */

@@ -64,11 +64,26 @@ public final class PreparedRun implements AutoCloseable {
      * @throws RunFailure when the target or a check refuses (exit 1)
      */
     public static PreparedRun open(RunStart start, PrintWriter console) throws InterruptedException {
+        return open(start, console, null);
+    }
+
+    /**
+     * As {@link #open(RunStart, PrintWriter)}, and refuses a plan whose connections from this address do
+     * not fit under a server's {@code maxClientCnxns}.
+     *
+     * @param demand the connections the run opens; null when not checked
+     */
+    public static PreparedRun open(RunStart start, PrintWriter console, ConnectionDemand demand)
+            throws InterruptedException {
         Target target = Target.open(start.target(), console);
         RunLock lock = null;
         try {
             StatsClient stats = new StatsClient(Duration.ofSeconds(2), start.adminUrls(), tls(target));
-            List<ServerCheck> servers = Preflight.servers(target.servers(), stats, start.metricsRequired());
+            List<ServerCheck> servers =
+                    Preflight.servers(target.servers(), stats, start.metricsRequired(), demand, w -> {
+                        console.println("warning: " + w);
+                        console.flush();
+                    });
             RunLock.Owner owner = new RunLock.Owner(
                     start.command(), start.runId(), ProcessHandle.current().pid(), RunLock.localHost(), Instant.now());
             lock = Preflight.lock(

@@ -1,0 +1,233 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.threads.DaemonThreads;
+import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.FleetSnapshot;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * The servers refusing this runner's connections, watched through a step: a server past its
+ * {@code maxClientCnxns} (connections per client address) closes every new connection from this
+ * address, the fleet's sessions among them, which then never connect. Two signs, either enough:
+ * the server's own {@code zk_connection_rejected} counter rising (ZooKeeper 3.6 and later, read with
+ * the 1 Hz statistics while the server still answers them), or sessions that stay unconnected for
+ * {@link #GRACE} while a server closes a fresh connection without a byte of answer (a full server
+ * refuses the statistics connection too, so its counter cannot be read then).
+ *
+ * <p>Beside it, the counters of the servers' other limits are followed so a step can name them:
+ * requests throttled ({@code globalOutstandingLimit} and the request throttler), stale requests
+ * dropped, requests larger than the server takes.
+ */
+final class ConnectionRefusals {
+    /** Sessions unconnected this long are no longer a registration in progress. */
+    static final Duration GRACE = Duration.ofSeconds(3);
+
+    /** How often a guarded registration looks for refusals. */
+    private static final long POLL_MS = 500;
+
+    static final String REJECTED = "connection_rejected";
+
+    /** The mntr counters of the servers' other limits, with what each says. */
+    static final Map<String, String> OTHER_LIMITS = orderedOf(
+            "throttled_ops", "requests throttled",
+            "request_throttle_wait_count", "requests held by the request throttler",
+            "stale_requests_dropped", "stale requests dropped",
+            "large_requests_rejected", "requests rejected as too large");
+
+    private final StatsClient stats;
+    private final List<ServerAddress> servers;
+    private final Map<String, Object> limits;
+    private final Supplier<FleetSnapshot> fleet;
+    /** Counter → server → value at the step's start, and the latest. */
+    private final Map<String, Map<ServerAddress, Long>> first = new HashMap<>();
+
+    private final Map<String, Map<ServerAddress, Long>> last = new HashMap<>();
+    private Instant pendingSince;
+
+    /**
+     * @param limits each server's {@code maxClientCnxns} by host:port as the preflight read it (a number, or "unknown")
+     * @param fleet  the fleet's sessions now
+     */
+    ConnectionRefusals(
+            StatsClient stats, List<ServerAddress> servers, Map<String, Object> limits, Supplier<FleetSnapshot> fleet) {
+        this.stats = stats;
+        this.servers = List.copyOf(servers);
+        this.limits = Map.copyOf(limits);
+        this.fleet = fleet;
+    }
+
+    /** A round of the 1 Hz statistics; the sampler's thread. */
+    synchronized void offer(List<StatsSample> round) {
+        for (StatsSample s : round) {
+            if (!s.reachable()) {
+                continue;
+            }
+            for (String counter : counters()) {
+                long v = s.stats().counter(counter);
+                if (v >= 0) {
+                    first.computeIfAbsent(counter, c -> new HashMap<>()).putIfAbsent(s.server(), v);
+                    last.computeIfAbsent(counter, c -> new HashMap<>()).put(s.server(), v);
+                }
+            }
+        }
+    }
+
+    /** A new step: counts start again from the latest readings. */
+    synchronized void beginStep() {
+        first.clear();
+        last.forEach((counter, values) -> first.put(counter, new HashMap<>(values)));
+        pendingSince = null;
+    }
+
+    /**
+     * The sentence naming the servers that refused this runner's connections in this step, with the count,
+     * the limit and the fix; empty when none did.
+     *
+     * @param domains the step's domains, for the sentence
+     * @param probe   ask every server whether it closes new connections even when no session waits (once a
+     *                step: a server full to its limit refuses the benchmark and the statistics, not the fleet)
+     */
+    Optional<String> refused(int domains, boolean probe) {
+        FleetSnapshot now = fleet.get();
+        long unconnected = Math.max(0, now.sessionsOpen() - now.sessionsConnected());
+        Map<ServerAddress, Long> rejected = increases(REJECTED);
+        // once one server is seen refusing, the others are asked too: a full server cannot show its counter
+        boolean ask = stuck(unconnected > 0) || probe || !rejected.isEmpty();
+        List<String> named = new ArrayList<>();
+        for (ServerAddress s : servers) {
+            Long n = rejected.get(s);
+            if (n != null) {
+                named.add(s.hostPort() + " refused " + Plural.of(n, "connection") + " (" + limit(s) + ")");
+            } else if (ask && stats.closesConnections(s)) {
+                named.add(s.hostPort() + " closes new connections from this runner unanswered (" + limit(s) + ")");
+            }
+        }
+        if (named.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join("; ", named) + " at " + Plural.domains(domains)
+                + (unconnected > 0 ? ", and " + Plural.of(unconnected, "simulated session") + " could not connect" : "")
+                + ": a server takes at most maxClientCnxns connections from one client address (60 unless its zoo.cfg"
+                + " says otherwise); set maxClientCnxns=0 (no limit) in the zoo.cfg of every server and restart them, or split the"
+                + " run with --shard i/N over N runners on as many machines or addresses");
+    }
+
+    /** The other limits whose counters moved in this step, in words; empty when none did. */
+    synchronized Optional<String> otherLimits() {
+        List<String> moved = new ArrayList<>();
+        OTHER_LIMITS.forEach((counter, words) -> increases(counter)
+                .forEach((server, n) ->
+                        moved.add(String.format(Locale.ROOT, "%s %s +%d (%s)", server.hostPort(), counter, n, words))));
+        return moved.isEmpty()
+                ? Optional.empty()
+                : Optional.of("the servers' limits were met in this step: " + String.join(", ", moved)
+                        + " (see zookeeper.globalOutstandingLimit, the request throttler and jute.maxbuffer)");
+    }
+
+    /**
+     * The fleet's {@code addDomains}, ended within a second when a server refuses the connections (the
+     * fleet would otherwise wait out {@code --add-timeout} for sessions that cannot connect).
+     *
+     * @param domains the step's domains, for the sentence
+     */
+    DomainAdder.Registration guard(DomainFleet fleet, int domains) {
+        return k -> {
+            FutureTask<Void> add = new FutureTask<>(() -> {
+                fleet.addDomains(k);
+                return null;
+            });
+            Thread adder = DaemonThreads.start("zkload-add-domains", add);
+            try {
+                while (true) {
+                    try {
+                        add.get(POLL_MS, TimeUnit.MILLISECONDS);
+                        return;
+                    } catch (TimeoutException e) {
+                        Optional<String> refused = refused(domains, false);
+                        if (refused.isPresent()) {
+                            // the adder stays blocked on the sessions until the fleet closes, which ends it
+                            throw new Refused(refused.get());
+                        }
+                    }
+                }
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof InterruptedException) {
+                    throw new InterruptedException();
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                adder.interrupt();
+                throw e;
+            }
+        };
+    }
+
+    /** A registration ended because a server refused its connections. */
+    static final class Refused extends RuntimeException {
+        Refused(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private synchronized Map<ServerAddress, Long> increases(String counter) {
+        Map<ServerAddress, Long> out = new LinkedHashMap<>();
+        Map<ServerAddress, Long> from = first.getOrDefault(counter, Map.of());
+        last.getOrDefault(counter, Map.of()).forEach((server, v) -> {
+            long n = v - from.getOrDefault(server, v);
+            if (n > 0) {
+                out.put(server, n);
+            }
+        });
+        return out;
+    }
+
+    private synchronized boolean stuck(boolean pending) {
+        Instant now = Instant.now();
+        if (!pending) {
+            pendingSince = null;
+            return false;
+        }
+        if (pendingSince == null) {
+            pendingSince = now;
+        }
+        return Duration.between(pendingSince, now).compareTo(GRACE) >= 0;
+    }
+
+    private String limit(ServerAddress s) {
+        Object limit = limits.getOrDefault(s.hostPort(), "unknown");
+        return "unknown".equals(limit) ? "maxClientCnxns unknown" : "maxClientCnxns=" + limit;
+    }
+
+    private static List<String> counters() {
+        List<String> all = new ArrayList<>(OTHER_LIMITS.keySet());
+        all.add(REJECTED);
+        return all;
+    }
+
+    private static Map<String, String> orderedOf(String... pairs) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put(pairs[i], pairs[i + 1]);
+        }
+        return map;
+    }
+}
