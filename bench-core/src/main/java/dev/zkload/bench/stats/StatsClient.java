@@ -217,7 +217,8 @@ public final class StatsClient {
         if (word.answered()) {
             return ServerConfig.fromConf(server, word.text());
         }
-        return ServerConfig.fromAdmin(server, adminUrls.base(server), adminInstead(server, "conf", word, "configuration"));
+        return ServerConfig.fromAdmin(
+                server, adminUrls.base(server), adminInstead(server, "conf", word, "configuration"));
     }
 
     /**

@@ -264,6 +264,20 @@ public final class StatsSampler implements Closeable {
                 .findFirst();
     }
 
+    /**
+     * True when the round shows that a leader serves, even one the sampler does not ask: a server leads,
+     * or a follower or observer answers. Those serve only while they follow a leader (without one they
+     * look for one, and answer that they are not serving), so a connect string that names followers
+     * alone is not an ensemble without a leader.
+     */
+    public static boolean leaderServes(List<StatsSample> round) {
+        return round.stream()
+                .anyMatch(s -> s.reachable()
+                        && (s.stats().state().leads()
+                                || s.stats().state() == ServerState.FOLLOWER
+                                || s.stats().state() == ServerState.OBSERVER));
+    }
+
     @Override
     public synchronized void close() {
         if (state == State.CLOSED) {

@@ -75,7 +75,7 @@ final class AddRecovery implements DomainAdder.Recovery {
                 Thread.sleep(Duration.ofSeconds(2).toMillis());
                 return DomainAdder.Outcome.RETRY;
             }
-            if (StatsSampler.leaderOf(round).isPresent()) {
+            if (StatsSampler.leaderServes(round)) {
                 return DomainAdder.Outcome.RETRY;
             }
             Thread.sleep(POLL.toMillis());

@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import java.time.Duration;
 import java.util.function.IntConsumer;

@@ -32,8 +32,11 @@ final class EnsembleEventWatch {
             }
             lastLeader = who;
             leaderLost = false;
-        } else if (!round.isEmpty() && round.stream().allMatch(s -> s.reachable() || s.serverDown())) {
-            leaderLost = true; // every server told: none leads
+        } else if (!round.isEmpty()
+                && round.stream().allMatch(s -> s.reachable() || s.serverDown())
+                && !StatsSampler.leaderServes(round)) {
+            // every server told: none leads, and none follows a leader that the sampler does not ask
+            leaderLost = true;
         }
         for (StatsSample s : round) {
             String server = s.server().hostPort();

@@ -10,8 +10,10 @@ import java.util.List;
  * How long the ensemble went without a serving leader, read from the sampler's rounds: a leader
  * election shows as a gap of a second or two, a lost quorum as a gap that does not end.
  *
- * <p>Only rounds that can tell count: a round is leaderless when no server leads and every server
- * either answered (as a follower, or as one that does not serve) or is down (its client port refuses).
+ * <p>Only rounds that can tell count: a round is leaderless when no server leads, none answers as a
+ * follower (a follower serves only while a leader does, so a connect string that names followers alone
+ * still sees one), and every server either answered (as one that does not serve) or is down (its client
+ * port refuses).
  * A server that is up but does not give its statistics (an AdminServer cut off, a whitelist changed)
  * might be the leader, so such a round neither starts nor extends a gap: losing the metrics is not
  * losing the quorum. Thread-safe: the sampler offers rounds on its thread, the ramp reads on its own.
@@ -27,7 +29,7 @@ final class LeaderGaps {
             return;
         }
         Instant time = round.get(0).time();
-        if (StatsSampler.leaderOf(round).isPresent()) {
+        if (StatsSampler.leaderServes(round)) {
             if (lostSince != null) {
                 longest = max(longest, Duration.between(lostSince, time));
                 lostSince = null;

@@ -63,6 +63,30 @@ class LeaderGapsTest {
                 .isEqualTo(Duration.ofSeconds(3));
     }
 
+    @Test
+    void followersAloneAnsweringAreNoLostQuorum() {
+        // --connect names one follower: the sampler never asks the leader, but a follower serves only under one
+        LeaderGaps gaps = new LeaderGaps();
+        EnsembleEventWatch events = new EnsembleEventWatch();
+        for (int s = 0; s <= 40; s++) {
+            List<StatsSample> round = List.of(new StatsSample(at(s), SERVER, stats(ServerState.FOLLOWER), null));
+            gaps.offer(round);
+            events.offer(round);
+        }
+        assertThat(gaps.current(at(41))).isZero();
+        assertThat(gaps.longestAndReset(at(41))).isZero();
+        assertThat(events.any()).as("no election, no silence").isFalse();
+    }
+
+    @Test
+    void aServerThatNoLongerFollowsStartsAGap() {
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(List.of(new StatsSample(at(0), SERVER, stats(ServerState.FOLLOWER), null)));
+        gaps.offer(List.of(new StatsSample(at(1), SERVER, stats(ServerState.UNKNOWN), null)));
+        gaps.offer(List.of(new StatsSample(at(3), SERVER, stats(ServerState.UNKNOWN), null)));
+        assertThat(gaps.current(at(3))).isEqualTo(Duration.ofSeconds(2));
+    }
+
     private static Instant at(int second) {
         return T0.plusSeconds(second);
     }
@@ -78,11 +102,15 @@ class LeaderGapsTest {
     }
 
     private static ServerStats stats() {
+        return stats(ServerState.LEADER);
+    }
+
+    private static ServerStats stats(ServerState state) {
         return new ServerStats(
                 null,
                 ServerStats.Source.FOUR_LETTER_WORD,
                 "3.9.5",
-                ServerState.LEADER,
+                state,
                 5,
                 0,
                 0,
