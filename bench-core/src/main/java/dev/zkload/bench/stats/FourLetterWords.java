@@ -104,6 +104,11 @@ public final class FourLetterWords {
             return text != null;
         }
 
+        /** The server took the connection and closed it without a word, as it does past {@code maxClientCnxns}. */
+        public boolean closed() {
+            return CLOSED.equals(failure);
+        }
+
         /** The word is not in the server's {@code 4lw.commands.whitelist}. */
         public boolean refused() {
             return text == null && failure == null;

@@ -20,7 +20,8 @@ import javax.net.ssl.SSLSocketFactory;
 /**
  * Reads a server's own statistics: {@code mntr}, {@code srvr}, {@code cons} and {@code wchs} over the
  * four-letter-word port, falling back to the AdminServer's HTTP {@code /commands/*} when a word is
- * not whitelisted (ZooKeeper 3.5+ whitelists only {@code srvr} by default).
+ * not whitelisted (ZooKeeper 3.5+ whitelists only {@code srvr} by default) or its connection fails
+ * without the server being down or stalled; and its configuration ({@code conf}) the same way.
  *
  * <pre>{@code
  * StatsClient stats = new StatsClient(Duration.ofSeconds(2));
@@ -29,6 +30,9 @@ import javax.net.ssl.SSLSocketFactory;
  * }</pre>
  *
  * <p>Immutable and thread-safe; every call makes its own connection, bounded by the timeout.
+ *
+ * <p>A little over 300 lines: each of the five readings parses both of its sources' answers here, so
+ * that the two sources of one figure are read side by side.
  */
 public final class StatsClient {
     private static final Pattern ZXID = Pattern.compile("^Zxid: 0x([0-9a-fA-F]+)", Pattern.MULTILINE);
@@ -229,12 +233,9 @@ public final class StatsClient {
      */
     public boolean closesConnections(ServerAddress server) {
         try {
-            return FourLetterWords.send(server, "ruok", timeout, tls).isEmpty();
-        } catch (java.net.ConnectException | java.net.SocketTimeoutException e) {
-            return false;
+            return ask(server, "ruok").closed();
         } catch (IOException e) {
-            // a connection reset by the server (ZooKeeper closes a refused connection with a reset)
-            return true;
+            return false; // down (the port refuses) or stalled (no answer in time): not closing connections
         }
     }
 
@@ -249,9 +250,9 @@ public final class StatsClient {
             return admin(server, command);
         } catch (IOException e) {
             String first = answer.refused()
-                    ? word + " is not in the 4lw.commands.whitelist of " + server.hostPort()
-                    : word + " over the client port " + server.hostPort() + " failed: " + answer.failure();
-            throw new IOException(first + "; and " + e.getMessage(), e);
+                    ? "\"" + word + "\" is not in 4lw.commands.whitelist and "
+                    : word + " over the client port " + server.hostPort() + " failed: " + answer.failure() + "; and ";
+            throw new IOException(first + e.getMessage(), e);
         }
     }
 

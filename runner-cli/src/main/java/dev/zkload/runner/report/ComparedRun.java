@@ -107,6 +107,12 @@ record ComparedRun(String label, RunInfo info, String kind, Map<String, Level> l
         if (s.verdict() == StepVerdict.INTERRUPTED) {
             return "the step was interrupted";
         }
+        if (s.verdict() == StepVerdict.DISTURBED) {
+            return "the ensemble was disturbed";
+        }
+        if (s.verdict() == StepVerdict.SERVER_LIMIT) {
+            return "a server refused the step's connections";
+        }
         return null;
     }
 

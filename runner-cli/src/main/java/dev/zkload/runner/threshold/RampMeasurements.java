@@ -83,6 +83,12 @@ public final class RampMeasurements implements Measurements {
             return Optional.of("the load generator was the bottleneck ("
                     + String.join("; ", step.generator().reasons()) + ")");
         }
+        if (aboutTheEnsemble && step.verdict() == StepVerdict.DISTURBED) {
+            return Optional.of("the ensemble was disturbed: the step measured a fault, not the load");
+        }
+        if (aboutTheEnsemble && step.verdict() == StepVerdict.SERVER_LIMIT) {
+            return Optional.of("a server refused the step's connections (its maxClientCnxns)");
+        }
         if (source == Metric.Source.SERVERS && (!step.saturationObservable() || step.server() == null)) {
             return Optional.of("the servers' statistics were not read");
         }

@@ -57,6 +57,19 @@ class RampMeasurementsTest {
     }
 
     @Test
+    void aDisturbedStepNeverPassesAThresholdOnTheEnsemble() throws IOException {
+        List<String> steps = Files.readAllLines(dir.resolve("steps.jsonl"));
+        steps.set(1, steps.get(1).replace("\"verdict\":\"stable\"", "\"verdict\":\"disturbed\""));
+        Files.write(dir.resolve("steps.jsonl"), steps);
+        results = ResultReader.read(dir);
+        ThresholdResult at100 = judge("p99(create)<2.5ms@100");
+        assertThat(at100.status()).isEqualTo(Status.NOT_OBSERVED);
+        assertThat(at100.detail())
+                .isEqualTo("not observed at load-1 (100 domains): the ensemble was disturbed: the step measured a"
+                        + " fault, not the load");
+    }
+
+    @Test
     void theOtherStepsAreJudgedOnTheirValues() {
         ThresholdResult at100 = judge("p99(create)<2.5ms@100");
         assertThat(at100.status()).isEqualTo(Status.PASS);

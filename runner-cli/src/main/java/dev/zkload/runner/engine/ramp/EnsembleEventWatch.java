@@ -51,9 +51,15 @@ final class EnsembleEventWatch {
         }
     }
 
-    /** True once the rounds showed an election, a time without a leader, or a server that did not answer. */
+    /**
+     * True once the rounds showed an election, a time without a leader, or a server that did not answer
+     * for as long as a stall takes ({@link StopRules#UNRESPONSIVE_LIMIT}): a missed round or two (a pause
+     * of the runner) is no event, as the step's judgement has it.
+     */
     synchronized boolean any() {
-        return leaderChanges > 0 || leaderLost || !longestSilence.isEmpty();
+        return leaderChanges > 0
+                || leaderLost
+                || longestSilence.values().stream().anyMatch(d -> d.compareTo(StopRules.UNRESPONSIVE_LIMIT) >= 0);
     }
 
     /** The step's events, with what the ramp measured beside the rounds. */

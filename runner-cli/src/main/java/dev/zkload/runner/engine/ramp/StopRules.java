@@ -56,7 +56,8 @@ final class StopRules {
         if (errors.isPresent()) {
             return new Judgement(StepVerdict.ERRORS, errors);
         }
-        if (!disturbances.isEmpty()) {
+        // a saturated leader may answer the sampler late: servers slow to answer alone do not hide its saturation
+        if (!disturbances.isEmpty() && !(r.saturated() && silencesOnly(r))) {
             return new Judgement(
                     StepVerdict.DISTURBED,
                     stop(
@@ -70,10 +71,11 @@ final class StopRules {
                     StepVerdict.SATURATED,
                     stop(
                             StopReason.SATURATED,
-                            "leader outstanding requests at or above %d for %d s of settled load at %s",
+                            "leader outstanding requests at or above %d for %d s of settled load at %s%s",
                             p.outstandingThreshold(),
                             p.sustain().toSeconds(),
-                            Plural.domains(r.domains())));
+                            Plural.domains(r.domains()),
+                            disturbances.isEmpty() ? "" : "; meanwhile " + String.join("; ", disturbances)));
         }
         StepVerdict verdict = r.saturationObservable() ? StepVerdict.STABLE : StepVerdict.UNOBSERVABLE;
         if (r.domains() >= p.domains()) {
@@ -152,6 +154,16 @@ final class StopRules {
             d.add(String.format(Locale.ROOT, "%.1f%% of benchmark calls failed", 100 * r.benchErrorRate()));
         }
         return d;
+    }
+
+    /** The step's only events are servers that answered the sampler late: no election, no session cut. */
+    private static boolean silencesOnly(StepResult r) {
+        EnsembleEvents e = r.ensembleEvents();
+        return e != null
+                && e.leaderChanges() == 0
+                && e.leaderlessSec() == 0
+                && e.sessionsDisconnected() == 0
+                && e.sessionsExpired() == 0;
     }
 
     private static Optional<Stop> stop(StopReason reason, String format, Object... args) {

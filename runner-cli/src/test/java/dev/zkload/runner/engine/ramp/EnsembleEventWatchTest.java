@@ -36,6 +36,21 @@ class EnsembleEventWatchTest {
     }
 
     @Test
+    void aMissedRoundIsNoEventButAStallIs() {
+        EnsembleEventWatch w = new EnsembleEventWatch();
+        w.offer(List.of(leads(0, A), follows(0, B)));
+        w.offer(List.of(leads(1, A), StatsSample.unresponsive(at(1), B, Duration.ofMillis(800))));
+        w.offer(List.of(leads(2, A), follows(2, B)));
+        assertThat(w.any())
+                .as("one round missed, as a pause of the runner misses it")
+                .isFalse();
+        for (int s = 3; s <= 8; s++) {
+            w.offer(List.of(leads(s, A), StatsSample.unresponsive(at(s), B, Duration.ofMillis(800))));
+        }
+        assertThat(w.any()).as("silent for 5 s").isTrue();
+    }
+
+    @Test
     void theSameServerLeadingAgainAfterATimeWithoutALeaderIsANewElection() {
         EnsembleEventWatch w = new EnsembleEventWatch();
         w.offer(List.of(leads(0, A), follows(0, B)));

@@ -134,6 +134,29 @@ class StopRulesTest {
     }
 
     @Test
+    void aSaturatedLeaderThatAnswersTheSamplerLateIsStillSaturated() {
+        StopRules.Judgement j = StopRules.judge(
+                StepFixture.step(200)
+                        .saturated()
+                        .unresponsive("127.0.0.1:2181", 6)
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.SATURATED);
+        assertThat(j.stop().orElseThrow().message())
+                .endsWith("at 200 domains; meanwhile server 127.0.0.1:2181 did not answer for 6 s");
+        assertThat(StopRules.judge(
+                                StepFixture.step(200)
+                                        .saturated()
+                                        .unresponsive("127.0.0.1:2181", 6)
+                                        .events(3, 3, 0)
+                                        .build(),
+                                PLAN)
+                        .verdict())
+                .as("sessions cut as well: the fault, not the load")
+                .isEqualTo(StepVerdict.DISTURBED);
+    }
+
+    @Test
     void theTargetReachedEndsACalmRamp() {
         StopRules.Judgement j = StopRules.judge(StepFixture.step(700).build(), PLAN);
         assertThat(j.verdict()).isEqualTo(StepVerdict.STABLE);
