@@ -325,7 +325,6 @@ final class FleetImpl implements DomainFleet {
                 return;
             }
         }
-        exitHook.remove();
         boolean interrupted = false;
         try {
             Domain.closeSessions(domains, settings.addTimeout());
@@ -353,6 +352,8 @@ final class FleetImpl implements DomainFleet {
         }
         release();
         released.complete(null);
+        // only now: a JVM that begins to exit while this close runs has its hook wait for the close to end
+        exitHook.remove();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
