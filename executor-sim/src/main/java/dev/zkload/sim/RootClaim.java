@@ -37,6 +37,8 @@ final class RootClaim {
     private final byte[] owner;
     /** The root (if start() created it or took it over) and the parents it created, nearest first. */
     private final List<String> created;
+    /** Set once the fleet removes or releases its root: a lock deleted then is not taken again. */
+    private volatile boolean givenUp;
 
     private RootClaim(String root, List<ACL> acl, byte[] owner, List<String> created) {
         this.root = root;
@@ -65,7 +67,7 @@ final class RootClaim {
                 if (!takeOver) {
                     throw leftover(zk, root, connectString);
                 }
-                clear(zk, root);
+                checkLeftover(zk, root);
                 tookOver = true;
             }
         }
@@ -84,6 +86,10 @@ final class RootClaim {
             // another fleet or run claimed it between our look and our lock
             throw held(root, holder(zk, root).orElse("a fleet or run that has just ended"));
         }
+        if (tookOver) {
+            // only once the lock is ours: two fleets taking the same leftover over never clear each other's
+            clearAllBut(zk, root, LOCK);
+        }
         return new RootClaim(root, acl, owner, created);
     }
 
@@ -100,7 +106,9 @@ final class RootClaim {
                 (rc, path, ctx, name) -> {
                     if (rc == KeeperException.Code.OK.intValue()) {
                         LOG.info("the claim on {} was lost with the control session; taken again", root);
-                    } else if (rc != KeeperException.Code.NODEEXISTS.intValue()) {
+                    } else if (rc == KeeperException.Code.NODEEXISTS.intValue()) {
+                        renewWhenGone(zk);
+                    } else {
                         LOG.warn(
                                 "the claim on {} was lost with the control session and not taken again: {}",
                                 root,
@@ -111,10 +119,34 @@ final class RootClaim {
     }
 
     /**
+     * The lock is still there: the client gave the old session up before the servers expired it, and
+     * its lock goes when they do. Takes it again then, so that the root is never left unclaimed while
+     * the fleet lives; a lock of this very session is the claim already.
+     */
+    private void renewWhenGone(ZooKeeper zk) {
+        zk.exists(
+                root + "/" + LOCK,
+                event -> {
+                    if (!givenUp && event.getType() == org.apache.zookeeper.Watcher.Event.EventType.NodeDeleted) {
+                        renew(zk);
+                    }
+                },
+                (rc, path, ctx, stat) -> {
+                    if (rc == KeeperException.Code.NONODE.intValue()) {
+                        renew(zk); // gone between the create and this look
+                    } else if (stat != null && stat.getEphemeralOwner() != zk.getSessionId()) {
+                        LOG.info("the claim on {} waits for the old control session's lock to expire", root);
+                    }
+                },
+                null);
+    }
+
+    /**
      * Deletes everything under the root, the lock included, then the root and its parents as far as
      * this claim created them and they are empty: a parent (or root) that existed before stays.
      */
     void remove(ZooKeeper zk) throws KeeperException, InterruptedException {
+        givenUp = true;
         if (created.contains(root)) {
             ZkTrees.deleteRecursive(zk, root);
         } else {
@@ -136,6 +168,7 @@ final class RootClaim {
 
     /** Gives the root up and leaves everything else: what is left is a leftover, for the next fleet or clean. */
     void release(ZooKeeper zk) throws KeeperException, InterruptedException {
+        givenUp = true;
         try {
             zk.delete(root + "/" + LOCK, -1);
         } catch (KeeperException.NoNodeException gone) {
@@ -177,7 +210,8 @@ final class RootClaim {
     }
 
     /** Empties a leftover root, zkload's only, and never while a live run or fleet holds a part of it. */
-    private static void clear(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
+    /** Refuses to take over a root that no fleet or run made, or that a live one holds deeper down. */
+    private static void checkLeftover(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
         byte[] data = zk.getData(root, false, null);
         boolean ours = root.equals("/zkload")
                 || root.startsWith("/zkload/")
@@ -198,10 +232,17 @@ final class RootClaim {
                 }
             }
         }
+    }
+
+    private static void clearAllBut(ZooKeeper zk, String root, String kept)
+            throws KeeperException, InterruptedException {
+        long removed = 0;
         for (String child : children(zk, root)) {
-            ZkTrees.deleteRecursive(zk, root + "/" + child);
+            if (!child.equals(kept)) {
+                removed += ZkTrees.deleteRecursive(zk, root + "/" + child);
+            }
         }
-        LOG.info("took over the leftover root {}: removed the {} znodes under it", root, tree.size() - 1);
+        LOG.info("took over the leftover root {}: removed the {} znodes under it", root, removed);
     }
 
     /** The znodes under {@code root}, counted up to {@value #COUNTED}. */
