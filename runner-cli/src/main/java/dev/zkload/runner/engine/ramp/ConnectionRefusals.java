@@ -58,6 +58,9 @@ final class ConnectionRefusals {
     private final Map<String, Map<ServerAddress, Long>> first = new HashMap<>();
 
     private final Map<String, Map<ServerAddress, Long>> last = new HashMap<>();
+    /** When each server last missed a round of the statistics: a stalled server is not a full one. */
+    private final Map<ServerAddress, Instant> lastSilent = new HashMap<>();
+
     private Instant pendingSince;
 
     /**
@@ -75,6 +78,9 @@ final class ConnectionRefusals {
     /** A round of the 1 Hz statistics; the sampler's thread. */
     synchronized void offer(List<StatsSample> round) {
         for (StatsSample s : round) {
+            if (s.unresponsive()) {
+                lastSilent.put(s.server(), s.time());
+            }
             if (!s.reachable()) {
                 continue;
             }
@@ -114,7 +120,7 @@ final class ConnectionRefusals {
             Long n = rejected.get(s);
             if (n != null) {
                 named.add(s.hostPort() + " refused " + Plural.of(n, "connection") + " (" + limit(s) + ")");
-            } else if (ask && stats.closesConnections(s)) {
+            } else if (ask && !stalled(s) && stats.closesConnections(s)) {
                 named.add(s.hostPort() + " closes new connections from this runner unanswered (" + limit(s) + ")");
             }
         }
@@ -126,6 +132,16 @@ final class ConnectionRefusals {
                 + ": a server takes at most maxClientCnxns connections from one client address (60 unless its zoo.cfg"
                 + " says otherwise); set maxClientCnxns=0 (no limit) in the zoo.cfg of every server and restart them, or split the"
                 + " run with --shard i/N over N runners on as many machines or addresses");
+    }
+
+    /**
+     * The server missed a round of the statistics within the last {@link #GRACE}: it is stalled or cut
+     * off, and a connection to it that the kernel resets (its accept queue full while the process
+     * stands still) says nothing of its connection limit.
+     */
+    private synchronized boolean stalled(ServerAddress s) {
+        Instant silent = lastSilent.get(s);
+        return silent != null && silent.isAfter(Instant.now().minus(GRACE));
     }
 
     /** The other limits whose counters moved in this step, in words; empty when none did. */

@@ -48,6 +48,37 @@ class ConnectionRefusalsTest {
     }
 
     @Test
+    void aServerThatResetsNewConnectionsIsNamedUnlessItJustMissedTheStatistics() throws Exception {
+        // a port that takes each connection and resets it at once: what a full server's does, and also what a
+        // stalled one's does once its accept queue is full
+        try (java.net.ServerSocket full = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread resetter = new Thread(() -> {
+                while (!full.isClosed()) {
+                    try (java.net.Socket c = full.accept()) {
+                        c.setSoLinger(true, 0);
+                    } catch (java.io.IOException closed) {
+                        return;
+                    }
+                }
+            });
+            resetter.setDaemon(true);
+            resetter.start();
+            ServerAddress f = new ServerAddress("127.0.0.1", full.getLocalPort());
+            ConnectionRefusals watch = new ConnectionRefusals(
+                    new StatsClient(Duration.ofSeconds(1)), List.of(f), Map.of(f.hostPort(), 60L), () -> CONNECTED);
+
+            assertThat(watch.refused(2, true).orElseThrow())
+                    .startsWith(
+                            f.hostPort() + " closes new connections from this runner unanswered (maxClientCnxns=60)");
+
+            watch.offer(List.of(StatsSample.unresponsive(Instant.now(), f, Duration.ofMillis(800))));
+            assertThat(watch.refused(2, true))
+                    .as("it did not answer the statistics in time: stalled, not full")
+                    .isEmpty();
+        }
+    }
+
+    @Test
     void theOtherLimitsCountersAreNamedWhereTheyMoved() {
         refusals.offer(round(Map.of("zk_throttled_ops", "5", "zk_large_requests_rejected", "0"), Map.of()));
         refusals.beginStep();
