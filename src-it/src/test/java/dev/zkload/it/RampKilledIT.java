@@ -117,8 +117,10 @@ class RampKilledIT {
                 RunnerProcess early = RunnerProcess.run(tmp, "clean", "--connect", zk.connectString(), "--root", root);
                 if (early.exitCode() != 0) {
                     assertThat(early.err()).as(early.output()).contains("whose process is gone");
+                    // the run's lock and its fleet's claim (at <root>/sim) go with two sessions of their own
                     await().atMost(Timeouts.seconds(60))
-                            .until(() -> observer.exists(root + "/zkload.lock", false) == null);
+                            .until(() -> observer.exists(root + "/zkload.lock", false) == null
+                                    && observer.exists(root + "/sim/zkload.lock", false) == null);
                 }
                 RunnerProcess clean = RunnerProcess.run(tmp, "clean", "--connect", zk.connectString(), "--root", root);
                 assertThat(clean.exitCode()).as(clean.output()).isZero();
