@@ -23,6 +23,19 @@ final class EnsembleEventWatch {
     private final Map<String, Instant> silentSince = new HashMap<>();
     private final Map<String, Duration> longestSilence = new HashMap<>();
 
+    EnsembleEventWatch() {}
+
+    /**
+     * The next step's watch: it knows the leader the step before last saw, so that an election right
+     * at the step's start (before its first round) is counted in it, not lost between the two.
+     */
+    synchronized EnsembleEventWatch next() {
+        EnsembleEventWatch next = new EnsembleEventWatch();
+        next.lastLeader = lastLeader;
+        next.leaderLost = leaderLost;
+        return next;
+    }
+
     synchronized void offer(List<StatsSample> round) {
         Optional<StatsSample> leader = StatsSampler.leaderOf(round);
         if (leader.isPresent()) {

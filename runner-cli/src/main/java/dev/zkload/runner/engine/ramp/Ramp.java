@@ -309,7 +309,7 @@ public final class Ramp {
     }
 
     private StepWatch newWatch() {
-        StepWatch w = new StepWatch(detector);
+        StepWatch w = watch.next();
         watch = w;
         return w;
     }

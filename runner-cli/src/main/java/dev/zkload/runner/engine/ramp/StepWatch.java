@@ -27,10 +27,20 @@ final class StepWatch {
     private int leaderRounds;
     private final Map<String, Integer> unanswered = new HashMap<>();
     private volatile long lastOutstanding = -1;
-    private final EnsembleEventWatch events = new EnsembleEventWatch();
+    private final EnsembleEventWatch events;
 
     StepWatch(SaturationDetector detector) {
+        this(detector, new EnsembleEventWatch());
+    }
+
+    private StepWatch(SaturationDetector detector, EnsembleEventWatch events) {
         this.detector = detector;
+        this.events = events;
+    }
+
+    /** The next step's watch, carrying on from what this one last saw of the leader. */
+    StepWatch next() {
+        return new StepWatch(detector, events.next());
     }
 
     synchronized void offer(List<StatsSample> round) {

@@ -36,6 +36,18 @@ class EnsembleEventWatchTest {
     }
 
     @Test
+    void anElectionRightAtAStepsStartIsCountedInThatStep() {
+        EnsembleEventWatch before = new EnsembleEventWatch();
+        before.offer(List.of(leads(0, A), follows(0, B)));
+        EnsembleEventWatch step = before.next();
+        step.offer(List.of(down(1, A), leads(1, B)));
+        assertThat(step.events(0, null).leaderChanges())
+                .as("its first round already shows the new leader")
+                .isEqualTo(1);
+        assertThat(before.events(0, null).leaderChanges()).isZero();
+    }
+
+    @Test
     void aMissedRoundIsNoEventButAStallIs() {
         EnsembleEventWatch w = new EnsembleEventWatch();
         w.offer(List.of(leads(0, A), follows(0, B)));
