@@ -8,6 +8,7 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.BenchedServer;
 import dev.zkload.runner.engine.ramp.Ramp;
 import dev.zkload.runner.engine.ramp.RampPlan;
+import dev.zkload.runner.engine.ramp.Resolution;
 import dev.zkload.runner.engine.run.CleanHint;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
@@ -146,7 +147,7 @@ public final class RampCommand {
             throws InterruptedException {
         RampSummary summary;
         try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec), plan.connectionDemand())) {
-            Map<String, Object> settings = settingsMap(plan, options.keep);
+            Map<String, Object> settings = settingsMap(plan, options.keep, options.resolution);
             Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
             benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
             run.writeRun(arguments, model, settings);
@@ -165,7 +166,8 @@ public final class RampCommand {
                         .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null))
                         .build();
                 Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats())
-                        .servers(run.servers());
+                        .servers(run.servers())
+                        .resolution(options.resolution);
                 try {
                     summary = ramp.run(fleet);
                 } catch (IOException e) {
@@ -201,7 +203,7 @@ public final class RampCommand {
         }
     }
 
-    private static Map<String, Object> settingsMap(RampPlan p, boolean keep) {
+    private static Map<String, Object> settingsMap(RampPlan p, boolean keep, Resolution resolution) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("domains", p.domains());
         map.put("step", p.step());
@@ -222,6 +224,7 @@ public final class RampCommand {
         map.put("maxFireLagMs", p.health().maxLag().toMillis());
         map.put("maxGcPauseMs", p.health().maxGcPause().toMillis());
         map.put("keep", keep);
+        map.put("resolution", resolution.toString());
         if (!p.shard().alone()) {
             map.put(
                     "shard",

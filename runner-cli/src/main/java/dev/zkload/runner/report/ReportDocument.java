@@ -1,6 +1,7 @@
 package dev.zkload.runner.report;
 
 import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.ThresholdResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +92,9 @@ final class ReportDocument {
                         + (s.generatorBoundAtDomains() == null ? "no" : s.generatorBoundAtDomains()),
                 "Interrupted: " + (s.interrupted() ? "yes" : "no"),
                 "Ended: " + (s.endTime() == null ? Numbers.ABSENT : s.endTime()))));
+        if (s.refinement() != null) {
+            blocks.add(new Block.Text(refinement(s.refinement()), false));
+        }
         if (!s.qualifications().isEmpty()) {
             blocks.add(new Block.Bullets(s.qualifications()));
         }
@@ -98,6 +102,17 @@ final class ReportDocument {
             blocks.add(new Block.TableBlock(thresholds(s.thresholds()), 3));
         }
         return blocks;
+    }
+
+    /** The bisection after the grid, in one sentence: where it began, the counts it judged, how far it got. */
+    static String refinement(RefinementSummary r) {
+        return "Refinement (--resolution " + r.resolution() + ", " + r.widthDomains() + " domains): from the grid's "
+                + r.gridMaxStable() + " stable and " + r.gridSaturatedAt() + " saturated, steps at "
+                + (r.visited().isEmpty()
+                        ? "none"
+                        : String.join(
+                                ", ", r.visited().stream().map(String::valueOf).toList()))
+                + (r.complete() ? "; narrowed to the resolution." : "; stopped early: " + r.endedBy() + ".");
     }
 
     /** Each {@code --threshold} as the run judged it; not observed counts as failed. */

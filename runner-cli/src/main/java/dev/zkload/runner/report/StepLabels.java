@@ -14,9 +14,12 @@ final class StepLabels {
         return step.id();
     }
 
-    /** Id and domains, e.g. {@code load-3 (300)}: the column heading of the per-step tables and charts. */
+    /**
+     * Id and domains, e.g. {@code load-3 (300)}, or {@code load-6 (250, refinement)} for a step of the bisection
+     * after the grid: the column heading of the per-step tables and charts.
+     */
     static String label(StepResult step) {
-        return id(step) + " (" + step.domains() + ")";
+        return id(step) + " (" + step.domains() + (step.refinement() ? ", refinement" : "") + ")";
     }
 
     static Optional<OpStats> op(StepResult step, Op op) {

@@ -21,6 +21,11 @@ import java.util.List;
  * @param message                 why it stopped, one sentence
  * @param thresholds              every {@code --threshold}, judged (empty when none was given, or in a shard's own
  *                                folder: the merge judges them)
+ * @param refinement              how the ramp narrowed its answer between the grid's steps by bisection; null when
+ *                                it did not refine (no saturation after a stable step, {@code --resolution 0},
+ *                                shards)
+ * @param marginal                what makes the answer marginal, in words (a last stable step within 20% below the
+ *                                outstanding threshold, a saturation met only barely); empty when it is clear
  */
 public record RampSummary(
         int schemaVersion,
@@ -35,11 +40,14 @@ public record RampSummary(
         Instant endTime,
         int steps,
         String message,
-        List<ThresholdResult> thresholds) {
+        List<ThresholdResult> thresholds,
+        RefinementSummary refinement,
+        List<String> marginal) {
 
     public RampSummary {
         qualifications = qualifications == null ? List.of() : List.copyOf(qualifications);
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
+        marginal = marginal == null ? List.of() : List.copyOf(marginal);
     }
 
     public RampSummary withThresholds(List<ThresholdResult> judged) {
@@ -56,6 +64,8 @@ public record RampSummary(
                 endTime,
                 steps,
                 message,
-                judged);
+                judged,
+                refinement,
+                marginal);
     }
 }

@@ -30,6 +30,8 @@ import java.util.Map;
  * @param leaderlessSec         the longest time in the step with no server serving as leader, seconds
  * @param ensembleEvents        the elections, unanswering servers and cut sessions the step saw, in any of its
  *                              phases; null in results written before it was recorded
+ * @param refinement            the step narrowed the interval between the grid's last stable and first saturated
+ *                              steps (bisection), rather than being a step of the grid
  */
 public record StepResult(
         int step,
@@ -56,7 +58,8 @@ public record StepResult(
         StepFleetData fleet,
         double benchErrorRate,
         double leaderlessSec,
-        EnsembleEvents ensembleEvents) {
+        EnsembleEvents ensembleEvents,
+        boolean refinement) {
 
     public StepResult {
         ops = ops == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ops));
@@ -108,6 +111,7 @@ public record StepResult(
                 fleet,
                 benchErrorRate,
                 leaderlessSec,
-                ensembleEvents);
+                ensembleEvents,
+                refinement);
     }
 }

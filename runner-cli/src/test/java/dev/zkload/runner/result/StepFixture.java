@@ -26,6 +26,8 @@ public final class StepFixture {
         private int leaderChanges;
         private Map<String, Double> unresponsive = Map.of();
         private StepVerdict verdict;
+        private Double outstandingAvg;
+        private boolean refinement;
 
         Builder(int domains) {
             this.domains = domains;
@@ -71,6 +73,17 @@ public final class StepFixture {
             return this;
         }
 
+        /** The leader's outstanding average over the settled load (the server data are otherwise absent). */
+        public Builder outstanding(double avg) {
+            outstandingAvg = avg;
+            return this;
+        }
+
+        public Builder refinement() {
+            refinement = true;
+            return this;
+        }
+
         public Builder verdict(StepVerdict v) {
             verdict = v;
             return this;
@@ -109,7 +122,10 @@ public final class StepFixture {
                     !bound.isEmpty(),
                     health,
                     null,
-                    null,
+                    outstandingAvg == null
+                            ? null
+                            : new StepServerData(
+                                    0, 0, 0, null, 0, outstandingAvg, (long) (2 * outstandingAvg), 0, 0, 0, null, null),
                     null,
                     new MetricsCoverage(100, observable ? 100 : 10, Map.of()),
                     null,
@@ -118,7 +134,8 @@ public final class StepFixture {
                     fleet,
                     benchErrors,
                     leaderless,
-                    new EnsembleEvents(leaderChanges, leaderless, unresponsive, events[0], events[2]));
+                    new EnsembleEvents(leaderChanges, leaderless, unresponsive, events[0], events[2]),
+                    refinement);
         }
     }
 }

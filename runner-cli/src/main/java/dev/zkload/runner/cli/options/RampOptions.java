@@ -2,14 +2,17 @@ package dev.zkload.runner.cli.options;
 
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.ramp.RampPlan;
+import dev.zkload.runner.engine.ramp.Resolution;
 import dev.zkload.runner.engine.ramp.Shard;
 import dev.zkload.sim.SaturnModel;
 import java.time.Duration;
 import java.time.Instant;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The ramp's options: its own, the load options it shares with {@code simulate}, and the benchmark's
@@ -133,6 +136,17 @@ public final class RampOptions {
     public Duration stepInterval;
 
     @Option(
+            names = "--resolution",
+            paramLabel = "N|P%",
+            defaultValue = "10%",
+            converter = ResolutionConverter.class,
+            description =
+                    "After the first saturated step, narrow the interval between the last stable and the first"
+                            + " saturated domain count by bisection until it is at most this wide: a count of domains (20) or"
+                            + " a percentage of the last stable count (10%); 0 keeps the plain grid (default: ${DEFAULT-VALUE}).")
+    public Resolution resolution;
+
+    @Option(
             names = "--keep",
             description = "Leave the simulated domains on the ensemble at the end (needs --connect:"
                     + " an embedded ensemble ends with the run).")
@@ -213,6 +227,18 @@ public final class RampOptions {
                 !load.serverMetrics.none,
                 health,
                 model.executorsPerDomain() + model.consolesPerDomain());
+    }
+
+    /** Reads {@code --resolution}: a count of domains or a percentage, in one sentence when it is neither. */
+    public static final class ResolutionConverter implements ITypeConverter<Resolution> {
+        @Override
+        public Resolution convert(String value) {
+            try {
+                return Resolution.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     static void positive(CommandSpec spec, String option, long value) {

@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
@@ -22,6 +23,17 @@ final class CapacityVerdict {
 
     static RampSummary summarize(
             StopReason reason, String message, List<StepResult> steps, RampPlan plan, boolean embedded) {
+        return summarize(reason, message, steps, plan, embedded, null);
+    }
+
+    /** @param refinement the bisection that narrowed a saturated grid's answer; null when there was none */
+    static RampSummary summarize(
+            StopReason reason,
+            String message,
+            List<StepResult> steps,
+            RampPlan plan,
+            boolean embedded,
+            RefinementSummary refinement) {
         List<StepResult> load = steps.stream().filter(s -> s.step() > 0).toList();
         Integer maxStable = load.stream()
                 .filter(s -> s.verdict() == StepVerdict.STABLE)
@@ -48,10 +60,12 @@ final class CapacityVerdict {
                                         + ".";
                     case SATURATED ->
                         String.format(
-                                Locale.ROOT,
-                                "The ensemble saturated at %s; max stable domains: %s.",
-                                Plural.domains(saturatedAt),
-                                stable);
+                                        Locale.ROOT,
+                                        "The ensemble saturated at %s; max stable domains: %s",
+                                        Plural.domains(saturatedAt),
+                                        stable)
+                                + refined(refinement, maxStable, saturatedAt)
+                                + ".";
                     case GENERATOR_BOUND ->
                         "At " + Plural.domains(boundAt) + " the load generator, not the ensemble, was the"
                                 + " limit: "
@@ -75,6 +89,14 @@ final class CapacityVerdict {
                                 + stable + ".";
                     case INTERRUPTED -> "Interrupted before a verdict; max stable domains so far: " + stable + ".";
                 };
+        List<String> marginal = Marginal.of(load, maxStable, saturatedAt, plan.outstandingThreshold());
+        if (!marginal.isEmpty()) {
+            verdict += " Marginal: " + String.join("; ", marginal) + ".";
+        }
+        List<String> qualified = qualifications(load, unobserved, plan, embedded);
+        if (refinement != null && !refinement.complete()) {
+            qualified.add(0, "The refinement stopped before the resolution: " + refinement.endedBy() + ".");
+        }
         return new RampSummary(
                 ResultFiles.SCHEMA_VERSION,
                 maxStable,
@@ -83,12 +105,38 @@ final class CapacityVerdict {
                 reason,
                 observable,
                 verdict,
-                qualifications(load, unobserved, plan, embedded),
+                qualified,
                 reason == StopReason.INTERRUPTED,
                 Instant.now(),
                 steps.size(),
                 message,
-                List.of());
+                List.of(),
+                refinement,
+                marginal);
+    }
+
+    /**
+     * What the bisection adds to a saturated verdict: the interval narrowed to the resolution, or, when a
+     * step that was neither stable nor saturated ended it, the interval as far as it got, said to be wider.
+     */
+    private static String refined(RefinementSummary r, Integer maxStable, Integer saturatedAt) {
+        if (r == null) {
+            return "";
+        }
+        String grid = "between the grid's " + r.gridMaxStable() + " and " + r.gridSaturatedAt();
+        if (r.complete()) {
+            return String.format(
+                    Locale.ROOT, " (refined by bisection %s to within %s)", grid, Plural.domains(r.widthDomains()));
+        }
+        return String.format(
+                Locale.ROOT,
+                " — the refinement %s stopped before its resolution (see the notes): the capacity lies between %d"
+                        + " and %d domains, an interval of %s rather than %d",
+                grid,
+                maxStable,
+                saturatedAt,
+                Plural.domains(saturatedAt - maxStable),
+                r.widthDomains());
     }
 
     private static List<String> qualifications(

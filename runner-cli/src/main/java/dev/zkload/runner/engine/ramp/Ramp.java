@@ -9,6 +9,7 @@ import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.ServerCheck;
@@ -61,6 +62,7 @@ public final class Ramp {
     private StepServerData baseline;
     private volatile StepWatch watch;
     private int domainsUp;
+    private Resolution resolution = Resolution.DEFAULT;
     /** Each server's maxClientCnxns as the preflight read it, by host:port. */
     private Map<String, Object> connectionLimits = Map.of();
     /** Servers refusing this runner's connections, watched through each step. */
@@ -85,6 +87,12 @@ public final class Ramp {
         this.stats = stats;
         this.detector = new SaturationDetector(plan.outstandingThreshold(), plan.sustain());
         this.watch = new StepWatch(detector);
+    }
+
+    /** How narrow the bisection after a saturated grid makes the answer (by default 10%). */
+    public Ramp resolution(Resolution r) {
+        resolution = r;
+        return this;
     }
 
     /** The servers as the preflight found them: their connection limits are named when a server refuses connections. */
@@ -144,15 +152,15 @@ public final class Ramp {
     private RampSummary steps(DomainFleet fleet) {
         int k = 0;
         try {
-            awaitSchedule(0);
+            ShardSchedule.await(plan, 0, progress, status);
             // the fleet's root and admin session exist before the baseline reading: they belong to no domain
             fleet.start();
             baseline(fleet);
             for (k = 1; ; k++) {
-                awaitSchedule(k);
-                Optional<RampSummary> end = loadStep(k, fleet);
+                ShardSchedule.await(plan, k, progress, status);
+                Optional<RampSummary> end = loadStep(k, plan.domainsAt(k), fleet);
                 if (end.isPresent()) {
-                    return end.get();
+                    return refine(end.get(), k, fleet);
                 }
             }
         } catch (InterruptedException e) {
@@ -178,7 +186,7 @@ public final class Ramp {
                         0,
                         0,
                         start,
-                        new StepPhases(0, 0, seconds(start)),
+                        StepFigures.phases(start, start, start),
                         w,
                         start,
                         monitor.end(),
@@ -194,8 +202,7 @@ public final class Ramp {
     }
 
     /** One load step; the summary when the ramp ends after it. */
-    private Optional<RampSummary> loadStep(int k, DomainFleet fleet) throws InterruptedException {
-        int domains = plan.domainsAt(k);
+    private Optional<RampSummary> loadStep(int k, int domains, DomainFleet fleet) throws InterruptedException {
         underLoad = true;
         status.step(k, domains);
         status.phase("adding");
@@ -229,8 +236,7 @@ public final class Ramp {
             interrupted = Thread.interrupted();
         }
         readings.round();
-        StepPhases phases = new StepPhases(
-                round(Duration.between(start, added)), round(Duration.between(added, measured)), seconds(measured));
+        StepPhases phases = StepFigures.phases(start, added, measured);
         StepResult r = recorder.assemble(
                 new StepRecorder.Measured(
                         k,
@@ -249,6 +255,18 @@ public final class Ramp {
                         shardDomains()),
                 leaderless());
         return judge(r, interrupted);
+    }
+
+    /** After a saturated grid, its answer narrowed by bisection ({@link Refinement}); else the grid's end. */
+    private RampSummary refine(RampSummary grid, int k, DomainFleet fleet) throws InterruptedException {
+        Optional<Bisection> bisection = Refinement.after(grid, plan, resolution);
+        if (bisection.isEmpty()) {
+            return grid;
+        }
+        recorder.refining();
+        RefinementSummary refined =
+                Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
+        return CapacityVerdict.summarize(grid.stopReason(), grid.message(), steps, plan, target.embedded(), refined);
     }
 
     /** Records the step with its verdict; the summary when the ramp stops after it. */
@@ -279,6 +297,11 @@ public final class Ramp {
             throws InterruptedException {
         int mine = plan.shard().share(domains);
         int from = domainsUp;
+        if (mine < from) { // a refinement step below the domains up: the surplus goes, and the load settles
+            fleet.removeDomains(from - mine);
+            domainsUp = mine;
+            return Optional.empty();
+        }
         long started = System.nanoTime();
         AddRecovery recovery = new AddRecovery(fleet, before, w, leaderGaps, readings, progress);
         int added;
@@ -346,25 +369,6 @@ public final class Ramp {
         }
     }
 
-    /** With shards: waits for the step's start on the shared wall-clock schedule. */
-    private void awaitSchedule(int step) throws InterruptedException {
-        if (plan.shard().alone()) {
-            return;
-        }
-        Instant at = Shard.stepStart(plan.startAt(), plan.stepInterval(), step);
-        Duration wait = Duration.between(Instant.now(), at);
-        if (wait.isNegative()) {
-            progress.line(
-                    "warning: step %d starts %d s behind the shared schedule (--step-interval too short?)",
-                    step, wait.negated().toSeconds());
-            return;
-        }
-        status.phase("waiting for " + at);
-        while (Instant.now().isBefore(at)) {
-            Thread.sleep(Math.max(1, Duration.between(Instant.now(), at).toMillis()));
-        }
-    }
-
     private void onSamples(List<StatsSample> round) {
         refusals.offer(round);
         leaderGaps.offer(round);
@@ -384,13 +388,5 @@ public final class Ramp {
 
     private RampSummary summary(StopReason reason, String message) {
         return CapacityVerdict.summarize(reason, message, steps, plan, target.embedded());
-    }
-
-    private static double seconds(Instant since) {
-        return round(Duration.between(since, Instant.now()));
-    }
-
-    private static double round(Duration d) {
-        return Math.round(d.toMillis() / 100.0) / 10.0;
     }
 }

@@ -5,9 +5,12 @@ import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.result.Footprint;
 import dev.zkload.runner.result.StepFleetData;
+import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepServerData;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SessionEvent;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -100,5 +103,17 @@ public final class StepFigures {
                 to.operationErrors() - from.operationErrors(),
                 to.runsCompleted() - from.runsCompleted(),
                 to.runsFailed() - from.runsFailed());
+    }
+
+    /** How long a step registered, settled and has been measuring until now, in seconds to a tenth. */
+    static StepPhases phases(Instant start, Instant added, Instant measured) {
+        return new StepPhases(
+                tenths(Duration.between(start, added)),
+                tenths(Duration.between(added, measured)),
+                tenths(Duration.between(measured, Instant.now())));
+    }
+
+    private static double tenths(Duration d) {
+        return Math.round(d.toMillis() / 100.0) / 10.0;
     }
 }

@@ -52,6 +52,8 @@ final class StepRecorder {
     private final Progress progress;
     private final ServerReadings readings;
     private final Target target;
+    /** The grid is over: the steps from now on are the refinement's bisection. */
+    private boolean refining;
 
     StepRecorder(RampPlan plan, ResultWriter results, Progress progress, ServerReadings readings, Target target) {
         this.plan = plan;
@@ -59,6 +61,11 @@ final class StepRecorder {
         this.progress = progress;
         this.readings = readings;
         this.target = target;
+    }
+
+    /** Marks every step from now on as a refinement step. */
+    void refining() {
+        refining = true;
     }
 
     /** The step's result, its verdict still to be given; writes the benchmark's histogram logs. */
@@ -113,7 +120,8 @@ final class StepRecorder {
                 fleet,
                 calls == 0 ? 0 : (double) errors / calls,
                 leaderlessSec,
-                m.watch().events().events(leaderlessSec, fleet));
+                m.watch().events().events(leaderlessSec, fleet),
+                refining);
     }
 
     /** Appends the step to steps.jsonl (flushed) and says it on the console, with the ensemble's events if any. */

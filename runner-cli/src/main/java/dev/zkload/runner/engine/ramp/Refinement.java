@@ -1,0 +1,87 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.RefinementSummary;
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StepVerdict;
+import dev.zkload.runner.result.StopReason;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * After the grid's first saturated step, narrows the interval between its last stable and first saturated
+ * domain counts by bisection: the ramp removes or adds domains to the midpoint, lets the load settle and
+ * judges the step as any other, until the interval is no wider than the resolution. A step that is
+ * neither stable nor saturated (a fault, the runner its own bottleneck, a server's connection limit,
+ * saturation not observable, domains that could not be added) ends the refinement where it is: the
+ * answer is the interval narrowed so far, said to be so, never a count between its ends that no step
+ * judged.
+ */
+final class Refinement {
+    /** Runs step {@code n} at a domain count exactly as the ramp runs its grid's; the summary if the ramp would end. */
+    interface Steps {
+        Optional<RampSummary> run(int n, int domains) throws InterruptedException;
+    }
+
+    private Refinement() {}
+
+    /**
+     * The bisection to run after the grid's end, if there is one: only a ramp that saturated after a stable
+     * step, alone (shards follow one schedule of grid steps), with a resolution narrower than the interval.
+     */
+    static Optional<Bisection> after(RampSummary grid, RampPlan plan, Resolution resolution) {
+        if (grid.stopReason() != StopReason.SATURATED
+                || resolution.off()
+                || !plan.shard().alone()
+                || grid.maxStableDomains() == null
+                || grid.saturatedAtDomains() == null
+                || grid.saturatedAtDomains() <= grid.maxStableDomains()) {
+            return Optional.empty();
+        }
+        int stable = grid.maxStableDomains();
+        return Optional.of(new Bisection(stable, grid.saturatedAtDomains(), resolution.domains(stable)));
+    }
+
+    /** Runs the bisection's steps to its end, or to the first step that is neither stable nor saturated. */
+    /**
+     * @param lastStep the grid's last step number: the refinement's steps follow it
+     * @param recorded the ramp's steps as it records them: each run step's verdict is read there
+     */
+    static RefinementSummary run(
+            Bisection b, Resolution resolution, int lastStep, List<StepResult> recorded, Steps steps, Progress progress)
+            throws InterruptedException {
+        int gridStable = b.stable();
+        int gridSaturated = b.saturated();
+        int width = resolution.domains(gridStable);
+        progress.line(
+                "Refining between %d and %d domains by bisection, to within %s (--resolution %s)",
+                gridStable, gridSaturated, Plural.domains(width), resolution);
+        List<Integer> visited = new ArrayList<>();
+        String endedBy = null;
+        int n = lastStep;
+        for (OptionalInt next = b.next(); next.isPresent(); next = b.next()) {
+            int domains = next.getAsInt();
+            visited.add(domains);
+            int before = recorded.size();
+            Optional<RampSummary> end = steps.run(++n, domains);
+            // a step whose domains could not be added is never recorded
+            StepVerdict v =
+                    recorded.size() > before ? recorded.get(recorded.size() - 1).verdict() : null;
+            if (v == StepVerdict.STABLE) {
+                b.stable(domains);
+            } else if (v == StepVerdict.SATURATED) {
+                b.saturated(domains);
+            } else {
+                endedBy = end.map(RampSummary::message)
+                        .orElse("the step to " + Plural.domains(domains) + " was "
+                                + (v == null ? "not judged" : v.json()));
+                break;
+            }
+        }
+        return new RefinementSummary(
+                resolution.toString(), width, gridStable, gridSaturated, visited, b.done(), endedBy);
+    }
+}

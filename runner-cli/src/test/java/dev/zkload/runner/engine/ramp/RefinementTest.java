@@ -1,0 +1,160 @@
+package dev.zkload.runner.engine.ramp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.RefinementSummary;
+import dev.zkload.runner.result.StepFixture;
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StepVerdict;
+import dev.zkload.runner.result.StopReason;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+
+class RefinementTest {
+    private static final RampPlan PLAN = Plans.plan(700, true);
+
+    private final List<StepResult> recorded = new ArrayList<>();
+    private final List<Integer> stepNumbers = new ArrayList<>();
+    private final StringWriter console = new StringWriter();
+
+    @Test
+    void bisectsFromTheGridsEndsToTheResolutionAndSaysSo() throws Exception {
+        grid(100, 200);
+        RefinementSummary r = refine(Resolution.DEFAULT, d -> d <= 137 ? StepVerdict.STABLE : StepVerdict.SATURATED);
+
+        assertThat(r.visited()).containsExactly(150, 125, 137, 143);
+        assertThat(stepNumbers).as("the refinement's steps follow the grid's").containsExactly(3, 4, 5, 6);
+        assertThat(r.complete()).isTrue();
+        assertThat(r.endedBy()).isNull();
+        assertThat(r.widthDomains()).isEqualTo(10);
+        assertThat(console.toString())
+                .contains("Refining between 100 and 200 domains by bisection, to within 10 domains (--resolution 10%)");
+
+        RampSummary s = CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, r);
+        assertThat(s.maxStableDomains()).isEqualTo(137);
+        assertThat(s.saturatedAtDomains()).isEqualTo(143);
+        assertThat(s.verdict())
+                .isEqualTo("The ensemble saturated at 143 domains; max stable domains: 137 (refined by bisection"
+                        + " between the grid's 100 and 200 to within 10 domains).");
+        assertThat(s.refinement()).isEqualTo(r);
+    }
+
+    @Test
+    void anAbsoluteResolutionStopsSooner() throws Exception {
+        grid(100, 200);
+        RefinementSummary r =
+                refine(Resolution.parse("30"), d -> d <= 137 ? StepVerdict.STABLE : StepVerdict.SATURATED);
+        assertThat(r.visited()).containsExactly(150, 125);
+        assertThat(r.complete()).isTrue();
+    }
+
+    @Test
+    void aDisturbedStepEndsTheRefinementWithTheIntervalSoFarAndNoGuess() throws Exception {
+        grid(100, 200);
+        RefinementSummary r = refine(
+                Resolution.DEFAULT,
+                d -> d == 125 ? StepVerdict.DISTURBED : d <= 137 ? StepVerdict.STABLE : StepVerdict.SATURATED);
+
+        assertThat(r.visited()).as("nothing runs after the disturbed step").containsExactly(150, 125);
+        assertThat(r.complete()).isFalse();
+        assertThat(r.endedBy()).isEqualTo("stop after 125: disturbed");
+
+        RampSummary s = CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, r);
+        assertThat(s.maxStableDomains())
+                .as("the grid's stable step, not a midpoint no step judged")
+                .isEqualTo(100);
+        assertThat(s.saturatedAtDomains()).isEqualTo(150);
+        assertThat(s.verdict())
+                .isEqualTo("The ensemble saturated at 150 domains; max stable domains: 100 — the refinement between"
+                        + " the grid's 100 and 200 stopped before its resolution (see the notes): the capacity lies"
+                        + " between 100 and 150 domains, an interval of 50 domains rather than 10.");
+        assertThat(s.qualifications().get(0))
+                .isEqualTo("The refinement stopped before the resolution: stop after 125: disturbed.");
+    }
+
+    @Test
+    void aStepThatCouldNotBeAddedEndsTheRefinementToo() throws Exception {
+        grid(100, 200);
+        RefinementSummary r = refine(Resolution.DEFAULT, d -> null);
+        assertThat(r.visited()).containsExactly(150);
+        assertThat(r.complete()).isFalse();
+        assertThat(r.endedBy()).isEqualTo("could not add 150");
+    }
+
+    @Test
+    void anUnobservableStepEndsItWithoutAStopOfItsOwn() throws Exception {
+        grid(100, 200);
+        RefinementSummary r = refine(Resolution.DEFAULT, d -> StepVerdict.UNOBSERVABLE);
+        assertThat(r.endedBy()).isEqualTo("the step to 150 domains was unobservable");
+    }
+
+    @Test
+    void onlyASaturatedGridWithAStableStepAndAResolutionIsRefined() {
+        RampSummary saturated = gridSummary(StopReason.SATURATED, 100, 200);
+        assertThat(Refinement.after(saturated, PLAN, Resolution.DEFAULT)).isPresent();
+        assertThat(Refinement.after(saturated, PLAN, Resolution.parse("0"))).isEmpty();
+        assertThat(Refinement.after(saturated, PLAN, Resolution.parse("100"))
+                        .orElseThrow()
+                        .next())
+                .as("already within the resolution: nothing to run")
+                .isEmpty();
+        assertThat(Refinement.after(gridSummary(StopReason.DISTURBED, 100, null), PLAN, Resolution.DEFAULT))
+                .isEmpty();
+        assertThat(Refinement.after(gridSummary(StopReason.SATURATED, null, 100), PLAN, Resolution.DEFAULT))
+                .as("no stable step: nothing to bisect from")
+                .isEmpty();
+    }
+
+    /** The grid's last two steps, stable then saturated, as the ramp recorded them. */
+    private void grid(int stable, int saturated) {
+        recorded.add(StepFixture.step(stable).verdict(StepVerdict.STABLE).build());
+        recorded.add(StepFixture.step(saturated)
+                .saturated()
+                .verdict(StepVerdict.SATURATED)
+                .build());
+    }
+
+    /**
+     * Runs the refinement on an ensemble that answers each count with a verdict (null: its domains could
+     * not be added), recording its steps as the ramp does.
+     */
+    private RefinementSummary refine(Resolution resolution, IntFunction<StepVerdict> ensemble)
+            throws InterruptedException {
+        RampSummary grid = gridSummary(StopReason.SATURATED, 100, 200);
+        Bisection b = Refinement.after(grid, PLAN, resolution).orElseThrow();
+        return Refinement.run(
+                b,
+                resolution,
+                2,
+                recorded,
+                (n, d) -> {
+                    stepNumbers.add(n);
+                    StepVerdict v = ensemble.apply(d);
+                    if (v == null) {
+                        return Optional.of(gridSummary(StopReason.CANNOT_ADD_DOMAINS, "could not add " + d));
+                    }
+                    recorded.add(StepFixture.step(d).refinement().verdict(v).build());
+                    return v == StepVerdict.STABLE || v == StepVerdict.UNOBSERVABLE
+                            ? Optional.empty()
+                            : Optional.of(gridSummary(StopReason.DISTURBED, "stop after " + d + ": " + v.json()));
+                },
+                Progress.forConsole(new PrintWriter(console, true)));
+    }
+
+    private RampSummary gridSummary(StopReason reason, Integer stable, Integer saturated) {
+        return new RampSummary(
+                1, stable, saturated, null, reason, true, "v", List.of(), false, null, 2, "m", List.of(), null, null);
+    }
+
+    private RampSummary gridSummary(StopReason reason, String message) {
+        return new RampSummary(
+                1, null, null, null, reason, true, "v", List.of(), false, null, 2, message, List.of(), null, null);
+    }
+}
