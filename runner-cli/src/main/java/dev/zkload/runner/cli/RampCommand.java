@@ -8,15 +8,19 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.BenchedServer;
 import dev.zkload.runner.engine.ramp.Ramp;
 import dev.zkload.runner.engine.ramp.RampPlan;
+import dev.zkload.runner.engine.ramp.Repeats;
 import dev.zkload.runner.engine.ramp.Resolution;
 import dev.zkload.runner.engine.run.CleanHint;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.report.RepeatReport;
 import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.RepeatSummary;
 import dev.zkload.runner.result.ResultReader;
 import dev.zkload.runner.result.RunResults;
+import dev.zkload.runner.result.StopReason;
 import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.RampMeasurements;
 import dev.zkload.runner.threshold.Threshold;
@@ -24,6 +28,7 @@ import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -60,6 +65,13 @@ public final class RampCommand {
         options.validate(spec);
         SaturnModel model = options.load.model.model(spec);
         Path out = options.load.output.checked(null, spec);
+        return options.repeat == 1 ? once(model, out).code() : repeated(model, out);
+    }
+
+    /** One ramp's summary and the exit code it alone would end with. */
+    private record Outcome(RampSummary summary, int code) {}
+
+    private Outcome once(SaturnModel model, Path out) throws InterruptedException {
         String runId = RunIds.next();
         RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model);
         List<Threshold> thresholds = thresholds(plan);
@@ -95,7 +107,36 @@ public final class RampCommand {
                     case ERRORS, SERVER_REFUSED_CONNECTIONS -> ExitCodes.RUNTIME_FAILURE;
                     default -> ExitCodes.OK;
                 };
-        return Gates.exitCode(code, summary.thresholds());
+        return new Outcome(summary, Gates.exitCode(code, summary.thresholds()));
+    }
+
+    /**
+     * {@code --repeat N}: the ramp N times on the same target, each in its own folder ({@code run-1}, …) on a
+     * root of its own and, without {@code --connect}, a newly started embedded ensemble, so that no run
+     * inherits another's server state; then {@code repeat.json} and {@code repeat.md} with the spread of their
+     * answers. The exit code is the first run's that was not 0; Ctrl-C ends the repeat after the run it hit.
+     */
+    private int repeated(SaturnModel model, Path out) throws InterruptedException {
+        List<String> folders = new ArrayList<>();
+        List<RampSummary> summaries = new ArrayList<>();
+        int code = ExitCodes.OK;
+        for (int i = 1; i <= options.repeat; i++) {
+            String folder = "run-" + i;
+            progress.line("Run %d of %d, into %s", i, options.repeat, out.resolve(folder));
+            Outcome o = once(model, out.resolve(folder));
+            folders.add(folder);
+            summaries.add(o.summary());
+            code = code == ExitCodes.OK ? o.code() : code;
+            if (o.summary().stopReason() == StopReason.INTERRUPTED) {
+                code = o.code();
+                break;
+            }
+        }
+        RepeatSummary repeat = Repeats.summarize(folders, summaries, options.step);
+        RepeatReport.write(out, repeat);
+        progress.line("Repeatability: %s", repeat.verdict());
+        progress.line("Runs and their spread in %s", out);
+        return code;
     }
 
     /**

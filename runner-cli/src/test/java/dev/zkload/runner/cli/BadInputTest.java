@@ -31,6 +31,14 @@ class BadInputTest {
         assertUsage(CliRun.of("latency", "--server-java-home", "/nonexistent"), "is not a JDK");
         assertUsage(CliRun.of("latency", "--connect-timeout", "soon"), "'soon' is not a duration");
         assertUsage(CliRun.of("--no-such-option"), "Unknown option: '--no-such-option'");
+        assertUsage(
+                CliRun.of("--resolution", "ten"),
+                "'ten' is not a resolution: give a count of domains (e.g. 20) or a percentage of the last stable count"
+                        + " (e.g. 10%), 0 or more");
+        assertUsage(CliRun.of("--repeat", "0"), "--repeat must be positive, got 0");
+        assertUsage(
+                CliRun.of("--repeat", "2", "--keep", "--connect", "127.0.0.1:2181"),
+                "--repeat runs one whole ramp after another: it goes with neither --keep");
         assertUsage(CliRun.of("clean", "--connect", "127.0.0.1:2181", "--root", "/"), "--root / is refused");
     }
 

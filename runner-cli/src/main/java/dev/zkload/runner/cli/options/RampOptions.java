@@ -147,6 +147,14 @@ public final class RampOptions {
     public Resolution resolution;
 
     @Option(
+            names = "--repeat",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Run the ramp N times on the same target, each into its own folder (run-1, ...), and report"
+                    + " the spread of their answers in repeat.json and repeat.md (default: ${DEFAULT-VALUE}).")
+    public int repeat;
+
+    @Option(
             names = "--keep",
             description = "Leave the simulated domains on the ensemble at the end (needs --connect:"
                     + " an embedded ensemble ends with the run).")
@@ -166,6 +174,13 @@ public final class RampOptions {
             throw new ParameterException(
                     spec.commandLine(),
                     "--keep needs --connect: the embedded ensemble and" + " everything on it end with the run");
+        }
+        positive(spec, "--repeat", repeat);
+        if (repeat > 1 && (keep || !shard.alone())) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--repeat runs one whole ramp after another: it goes with neither --keep (each run would start on"
+                            + " the last one's domains) nor --shard (repeat the sharded runs themselves instead)");
         }
         if (addRate != null && !(addRate > 0)) {
             throw new ParameterException(spec.commandLine(), "--add-rate must be positive, got " + addRate);

@@ -1,0 +1,108 @@
+package dev.zkload.runner.engine.ramp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.RefinementSummary;
+import dev.zkload.runner.result.RepeatSummary;
+import dev.zkload.runner.result.StopReason;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RepeatsTest {
+    private static final List<String> FOLDERS = List.of("run-1", "run-2", "run-3");
+
+    @Test
+    void theSpreadIsMeasuredInDomainsAndAgainstTheMedianAndTheResolution() {
+        RepeatSummary r =
+                Repeats.summarize(FOLDERS, List.of(refined(137, 14), refined(142, 14), refined(131, 13)), 100);
+        assertThat(r.answered()).isEqualTo(3);
+        assertThat(r.minDomains()).isEqualTo(131);
+        assertThat(r.maxDomains()).isEqualTo(142);
+        assertThat(r.medianDomains()).isEqualTo(137.0);
+        assertThat(r.spreadDomains()).isEqualTo(11);
+        assertThat(r.spreadPercentOfMedian()).isEqualTo(8.0);
+        assertThat(r.resolutionDomains()).isEqualTo(14);
+        assertThat(r.withinOneResolution()).isTrue();
+        assertThat(r.runs()).extracting(RepeatSummary.Run::folder).containsExactlyElementsOf(FOLDERS);
+        assertThat(r.verdict())
+                .isEqualTo("3 runs, max stable domains 137, 142, 131: spread 11 domains (8.0% of the median 137),"
+                        + " within one resolution (14 domains).");
+    }
+
+    @Test
+    void answersFurtherApartThanTheResolutionSaySo() {
+        RepeatSummary r =
+                Repeats.summarize(List.of("run-1", "run-2"), List.of(refined(100, 10), refined(150, 10)), 100);
+        assertThat(r.medianDomains()).isEqualTo(125.0);
+        assertThat(r.withinOneResolution()).isFalse();
+        assertThat(r.verdict())
+                .endsWith("spread 50 domains (40.0% of the median 125), wider than one resolution (10 domains).");
+    }
+
+    @Test
+    void anUnrefinedGridIsAsWideAsItsStep() {
+        RepeatSummary r = Repeats.summarize(List.of("run-1", "run-2"), List.of(grid(100), grid(200)), 100);
+        assertThat(r.resolutionDomains()).isEqualTo(100);
+        assertThat(r.withinOneResolution()).isTrue();
+    }
+
+    @Test
+    void aRunWithoutACapacityIsListedButLeftOutOfTheSpread() {
+        RampSummary disturbed = summary(StopReason.DISTURBED, 120, null);
+        RepeatSummary r = Repeats.summarize(FOLDERS, List.of(refined(137, 14), disturbed, refined(140, 14)), 100);
+        assertThat(r.answered()).isEqualTo(2);
+        assertThat(r.spreadDomains()).isEqualTo(3);
+        assertThat(r.verdict())
+                .startsWith("3 runs, max stable domains 137, 120, 140; 1 of them did not saturate after a stable step"
+                        + " and are left out of the spread: spread 3 domains");
+
+        RepeatSummary none = Repeats.summarize(List.of("run-1"), List.of(disturbed), 100);
+        assertThat(none.minDomains()).isNull();
+        assertThat(none.withinOneResolution()).isNull();
+        assertThat(none.verdict()).endsWith(": no run measured a capacity.");
+    }
+
+    private static RampSummary refined(int maxStable, int width) {
+        RampSummary s = summary(StopReason.SATURATED, maxStable, maxStable + width);
+        return new RampSummary(
+                s.schemaVersion(),
+                s.maxStableDomains(),
+                s.saturatedAtDomains(),
+                null,
+                s.stopReason(),
+                true,
+                "v",
+                List.of(),
+                false,
+                null,
+                5,
+                "m",
+                List.of(),
+                new RefinementSummary("10%", width, 100, 200, List.of(150), true, null),
+                List.of());
+    }
+
+    private static RampSummary grid(int maxStable) {
+        return summary(StopReason.SATURATED, maxStable, maxStable + 100);
+    }
+
+    private static RampSummary summary(StopReason reason, Integer maxStable, Integer saturatedAt) {
+        return new RampSummary(
+                1,
+                maxStable,
+                saturatedAt,
+                null,
+                reason,
+                true,
+                "v",
+                List.of(),
+                false,
+                null,
+                3,
+                "m",
+                List.of(),
+                null,
+                null);
+    }
+}
