@@ -43,10 +43,14 @@ public final class Repeats {
                         .map(r -> r.maxStableDomains() == null ? "none" : Integer.toString(r.maxStableDomains()))
                         .toList());
         String head = runs.size() + " runs, max stable domains " + listed;
-        String left = answers.size() == runs.size()
+        List<String> out = runs.stream()
+                .filter(r -> r.stopReason() != StopReason.SATURATED || r.maxStableDomains() == null)
+                .map(r -> r.folder() + " ("
+                        + (r.stopReason() == null ? "unknown" : r.stopReason().json()) + ")")
+                .toList();
+        String left = out.isEmpty()
                 ? ""
-                : "; " + (runs.size() - answers.size()) + " of them did not saturate after a stable step and are left"
-                        + " out of the spread";
+                : "; not in the spread, without a saturation after a stable step: " + String.join(", ", out);
         if (answers.isEmpty()) {
             return new RepeatSummary(
                     ResultFiles.SCHEMA_VERSION,

@@ -54,8 +54,8 @@ class RepeatsTest {
         assertThat(r.answered()).isEqualTo(2);
         assertThat(r.spreadDomains()).isEqualTo(3);
         assertThat(r.verdict())
-                .startsWith("3 runs, max stable domains 137, 120, 140; 1 of them did not saturate after a stable step"
-                        + " and are left out of the spread: spread 3 domains");
+                .startsWith("3 runs, max stable domains 137, 120, 140; not in the spread, without a saturation after a"
+                        + " stable step: run-2 (disturbed): spread 3 domains");
 
         RepeatSummary none = Repeats.summarize(List.of("run-1"), List.of(disturbed), 100);
         assertThat(none.minDomains()).isNull();
