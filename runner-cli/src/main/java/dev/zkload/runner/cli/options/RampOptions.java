@@ -143,7 +143,7 @@ public final class RampOptions {
             description =
                     "After the first saturated step, narrow the interval between the last stable and the first"
                             + " saturated domain count by bisection until it is at most this wide: a count of domains (20) or"
-                            + " a percentage of the last stable count (10%); 0 keeps the plain grid (default: ${DEFAULT-VALUE}).")
+                            + " a percentage of the last stable count (10%%); 0 keeps the plain grid (default: ${DEFAULT-VALUE}).")
     public Resolution resolution;
 
     @Option(

@@ -148,13 +148,17 @@ class RefinementTest {
                 Progress.forConsole(new PrintWriter(console, true)));
     }
 
-    private RampSummary gridSummary(StopReason reason, Integer stable, Integer saturated) {
-        return new RampSummary(
-                1, stable, saturated, null, reason, true, "v", List.of(), false, null, 2, "m", List.of(), null, null);
+    private static RampSummary gridSummary(StopReason reason, Integer stable, Integer saturated) {
+        return summary(reason, stable, saturated, "m");
     }
 
-    private RampSummary gridSummary(StopReason reason, String message) {
+    private static RampSummary gridSummary(StopReason reason, String message) {
+        return summary(reason, null, null, message);
+    }
+
+    private static RampSummary summary(StopReason reason, Integer stable, Integer saturated, String message) {
         return new RampSummary(
-                1, null, null, null, reason, true, "v", List.of(), false, null, 2, message, List.of(), null, null);
+                1, stable, saturated, null, reason, true, "v", List.of(), false, null, 2, message, List.of(), null,
+                null);
     }
 }

@@ -64,30 +64,23 @@ class RepeatsTest {
     }
 
     private static RampSummary refined(int maxStable, int width) {
-        RampSummary s = summary(StopReason.SATURATED, maxStable, maxStable + width);
-        return new RampSummary(
-                s.schemaVersion(),
-                s.maxStableDomains(),
-                s.saturatedAtDomains(),
-                null,
-                s.stopReason(),
-                true,
-                "v",
-                List.of(),
-                false,
-                null,
-                5,
-                "m",
-                List.of(),
-                new RefinementSummary("10%", width, 100, 200, List.of(150), true, null),
-                List.of());
+        return summary(
+                StopReason.SATURATED,
+                maxStable,
+                maxStable + width,
+                new RefinementSummary("10%", width, 100, 200, List.of(150), true, null));
     }
 
     private static RampSummary grid(int maxStable) {
-        return summary(StopReason.SATURATED, maxStable, maxStable + 100);
+        return summary(StopReason.SATURATED, maxStable, maxStable + 100, null);
     }
 
     private static RampSummary summary(StopReason reason, Integer maxStable, Integer saturatedAt) {
+        return summary(reason, maxStable, saturatedAt, null);
+    }
+
+    private static RampSummary summary(
+            StopReason reason, Integer maxStable, Integer saturatedAt, RefinementSummary refinement) {
         return new RampSummary(
                 1,
                 maxStable,
@@ -102,7 +95,7 @@ class RepeatsTest {
                 3,
                 "m",
                 List.of(),
-                null,
+                refinement,
                 null);
     }
 }
