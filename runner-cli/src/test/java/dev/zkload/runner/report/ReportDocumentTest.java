@@ -1,0 +1,34 @@
+package dev.zkload.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zkload.runner.result.RefinementSummary;
+import dev.zkload.runner.result.StepFixture;
+import dev.zkload.runner.result.StepVerdict;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportDocumentTest {
+    @Test
+    void theRefinementIsOneSentenceWithTheCountsItVisited() {
+        assertThat(ReportDocument.refinement(
+                        new RefinementSummary("10%", 10, 100, 200, List.of(150, 125, 137, 143), true, null)))
+                .isEqualTo("Refinement (--resolution 10%, 10 domains): from the grid's 100 stable and 200 saturated,"
+                        + " steps at 150, 125, 137, 143; narrowed to the resolution.");
+        assertThat(ReportDocument.refinement(new RefinementSummary(
+                        "20", 20, 100, 200, List.of(150), false, "at 150 domains the ensemble was disturbed")))
+                .endsWith("steps at 150; stopped early: at 150 domains the ensemble was disturbed.");
+    }
+
+    @Test
+    void aRefinementStepIsMarkedInTheTablesAndCharts() {
+        assertThat(StepLabels.label(StepFixture.step(150)
+                        .refinement()
+                        .verdict(StepVerdict.STABLE)
+                        .build()))
+                .isEqualTo("load-1 (150, refinement)");
+        assertThat(StepLabels.label(
+                        StepFixture.step(200).verdict(StepVerdict.STABLE).build()))
+                .isEqualTo("load-1 (200)");
+    }
+}
