@@ -30,7 +30,8 @@ final class Refinement {
 
     /**
      * The bisection to run after the grid's end, if there is one: only a ramp that saturated after a stable
-     * step, alone (shards follow one schedule of grid steps), with a resolution narrower than the interval.
+     * step, alone (shards follow one schedule of grid steps), with a resolution narrower than the interval
+     * (a grid already as narrow is its own answer, and not called refined).
      */
     static Optional<Bisection> after(RampSummary grid, RampPlan plan, Resolution resolution) {
         if (grid.stopReason() != StopReason.SATURATED
@@ -42,11 +43,13 @@ final class Refinement {
             return Optional.empty();
         }
         int stable = grid.maxStableDomains();
-        return Optional.of(new Bisection(stable, grid.saturatedAtDomains(), resolution.domains(stable)));
+        Bisection b = new Bisection(stable, grid.saturatedAtDomains(), resolution.domains(stable));
+        return b.done() ? Optional.empty() : Optional.of(b);
     }
 
-    /** Runs the bisection's steps to its end, or to the first step that is neither stable nor saturated. */
     /**
+     * Runs the bisection's steps to its end, or to the first step that is neither stable nor saturated.
+     *
      * @param lastStep the grid's last step number: the refinement's steps follow it
      * @param recorded the ramp's steps as it records them: each run step's verdict is read there
      */
