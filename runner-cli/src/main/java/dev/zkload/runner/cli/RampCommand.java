@@ -4,6 +4,7 @@ import dev.zkload.bench.ops.RunIds;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.RampOptions;
+import dev.zkload.runner.cli.options.Workload;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.BenchedServer;
 import dev.zkload.runner.engine.ramp.Ramp;
@@ -20,7 +21,6 @@ import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.RampMeasurements;
 import dev.zkload.runner.threshold.Threshold;
 import dev.zkload.sim.DomainFleet;
-import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -57,10 +57,10 @@ public final class RampCommand {
 
     private int run() throws InterruptedException {
         options.validate(spec);
-        SaturnModel model = options.load.model.model(spec);
+        Workload model = options.load.model.workload(spec);
         Path out = options.load.output.checked(null, spec);
         String runId = RunIds.next();
-        RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model);
+        RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model.models());
         List<Threshold> thresholds = thresholds(plan);
         RunStart start = new RunStart(
                 "ramp",
@@ -140,7 +140,7 @@ public final class RampCommand {
     private RampSummary ramp(
             RunStart start,
             RampPlan plan,
-            SaturnModel model,
+            Workload model,
             Optional<MetricsEndpoint> metrics,
             List<Threshold> thresholds)
             throws InterruptedException {
@@ -149,7 +149,7 @@ public final class RampCommand {
             Map<String, Object> settings = settingsMap(plan, options.keep);
             Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
             benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
-            run.writeRun(arguments, model, settings);
+            run.writeRun(arguments, model.description(), settings);
             benched.flatMap(BenchedServer::warning).ifPresent(w -> progress.line("%s", w));
             try (GeneratorMonitor monitor =
                     new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
@@ -159,7 +159,7 @@ public final class RampCommand {
                         // its own root inside the run's: the fleet claims it, and the run's lock holds the run's
                         .root(plan.root() + "/sim")
                         .keepTreeOnClose(options.keep)
-                        .model(model)
+                        .modelFile(model.models())
                         .addTimeout(plan.addTimeout())
                         .fireLagListener(monitor.fireLagListener())
                         .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null))

@@ -3,7 +3,7 @@ package dev.zkload.runner.cli.options;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.ramp.RampPlan;
 import dev.zkload.runner.engine.ramp.Shard;
-import dev.zkload.sim.SaturnModel;
+import dev.zkload.sim.ModelFile;
 import java.time.Duration;
 import java.time.Instant;
 import picocli.CommandLine.Mixin;
@@ -188,7 +188,7 @@ public final class RampOptions {
     }
 
     /** The engine's plan, once {@link #validate} has passed. */
-    public RampPlan plan(CommandSpec spec, String root, SaturnModel model) {
+    public RampPlan plan(CommandSpec spec, String root, ModelFile model) {
         HealthLimits health = load.generator.limits(spec);
         return new RampPlan(
                 domains,
@@ -212,7 +212,7 @@ public final class RampOptions {
                 stepInterval,
                 !load.serverMetrics.none,
                 health,
-                model.executorsPerDomain() + model.consolesPerDomain());
+                model.sessionsPerDomain());
     }
 
     static void positive(CommandSpec spec, String option, long value) {
