@@ -19,8 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.Yaml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -142,15 +140,8 @@ public final class ModelScanCommand implements Callable<Integer> {
     }
 
     private void write(Map<String, Object> model, ConnectString cs) {
-        DumperOptions options = new DumperOptions();
-        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-        options.setIndicatorIndent(2);
-        options.setIndentWithIndicator(true);
-        String header = "# A zkload model file (docs/model-files.md), written by 'zkload model scan' from " + cs
-                + ".\n# runTime cannot be read from ZooKeeper: defaults.runTime is a stated default; set it (or a"
-                + " job's runTime) to your jobs' real run time.\n";
         try {
-            Files.writeString(out, header + new Yaml(options).dump(model), StandardCharsets.UTF_8);
+            Files.writeString(out, ScannedModel.yaml(model, cs.toString()), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new RunFailure("cannot write " + out + ": " + e.getMessage(), e);
         }

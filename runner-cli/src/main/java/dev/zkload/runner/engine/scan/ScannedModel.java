@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * The model file of what a scan read (docs/model-files.md): one domain kind per namespace, its jobs
@@ -100,5 +102,18 @@ public final class ScannedModel {
             m.put("runTime", Math.max(1, periodMs / 2) + "ms");
         }
         return m;
+    }
+
+    /** The file's text: a header saying where it comes from and what it could not read, then the YAML. */
+    public static String yaml(Map<String, Object> model, String source) {
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        options.setIndicatorIndent(2);
+        options.setIndentWithIndicator(true);
+        return "# A zkload model file (docs/model-files.md), written by 'zkload model scan' from " + source + ".\n"
+                + "# runTime cannot be read from ZooKeeper: defaults.runTime is a stated default; set it (or a job's\n"
+                + "# runTime) to your jobs' real run time. Consoles other than the sharding leader cannot be seen:\n"
+                + "# give --consoles, or set each kind's consoles.\n"
+                + new Yaml(options).dump(model);
     }
 }
