@@ -1,12 +1,10 @@
 package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.ConnectString;
-import dev.zkload.bench.client.Connections;
 import dev.zkload.runner.RunFailure;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
@@ -29,16 +27,11 @@ public final class ReadOnlyZk implements AutoCloseable {
         this.maxRequests = maxRequests;
     }
 
-    /** Connects with the secured-connection options of every command. */
+    /** Connects with the secured-connection options of every command, to a chroot that exists. */
     public static ReadOnlyZk connect(
             ConnectString cs, ClientSecuritySpec security, Duration timeout, double maxRate, long maxRequests)
             throws IOException, InterruptedException {
-        if (security.jaas() != null) {
-            Jaas.use(security.jaas());
-        }
-        ZooKeeper zk =
-                Connections.open(cs.toString(), security.security(Map.of()), timeout.multipliedBy(2), timeout, null);
-        return new ReadOnlyZk(zk, maxRate, maxRequests);
+        return new ReadOnlyZk(TreeRemover.open(cs, security, timeout), maxRate, maxRequests);
     }
 
     /** The children of a node, or null when it does not exist. */
