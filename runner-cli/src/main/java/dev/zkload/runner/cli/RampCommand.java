@@ -83,6 +83,12 @@ public final class RampCommand {
         progress.line("Stopped: %s — %s.", summary.stopReason().json(), summary.message());
         summary.qualifications().forEach(q -> progress.line("Note: %s", q));
         progress.line("Verdict: %s", summary.verdict());
+        if (options.load.model.modelFile != null) {
+            // the domains counted above are the file's, added in its proportions
+            progress.line(
+                    "Domains are those of %s: %s.",
+                    model.models().name(), model.models().describe());
+        }
         Gates.print(options.load.output.console(spec), summary.thresholds());
         progress.line("Results in %s", out);
         if (options.load.output.json) {
