@@ -152,7 +152,7 @@ public interface DomainFleet extends Closeable {
         private final String connectString;
         private String root = "/zkload/sim-" + UUID.randomUUID().toString().substring(0, 8);
         private boolean takeOverLeftoverRoot;
-        private SaturnModel model = SaturnModel.saturn21();
+        private ModelFile models = ModelFile.of(SaturnModel.saturn21());
         private MeterRegistry meters;
         private int startBatch = 200;
         private Duration addTimeout = Duration.ofMinutes(5);
@@ -200,7 +200,20 @@ public interface DomainFleet extends Closeable {
          * @return this builder
          */
         public Builder model(SaturnModel model) {
-            this.model = Objects.requireNonNull(model, "model");
+            this.models = ModelFile.of(Objects.requireNonNull(model, "model"));
+            return this;
+        }
+
+        /**
+         * The domains of a model file instead of one model: domain n is of the kind furthest behind
+         * its weight, so every prefix of the fleet is within one domain of the mix's proportions
+         * (docs/model-files.md). Replaces {@link #model(SaturnModel)}.
+         *
+         * @param file a file from {@link ModelFile#read} or {@link ModelFile#builtIn}
+         * @return this builder
+         */
+        public Builder modelFile(ModelFile file) {
+            this.models = Objects.requireNonNull(file, "file");
             return this;
         }
 
@@ -324,7 +337,7 @@ public interface DomainFleet extends Closeable {
                     connectString,
                     root,
                     takeOverLeftoverRoot,
-                    model,
+                    models,
                     meters,
                     startBatch,
                     addTimeout,

@@ -38,8 +38,8 @@ final class DomainTree {
             List<Op> config = new ArrayList<>();
             config.add(create(zk, l.job(job), ""));
             config.add(create(zk, l.job(job) + "/config", ""));
-            for (String field : l.configFields) {
-                config.add(create(zk, l.config(job, field), value(field, l)));
+            for (String field : l.configFields(job)) {
+                config.add(create(zk, l.config(job, field), ConfigValues.value(l, job, field)));
             }
             all.add(zk.multi(config));
             List<Op> structure = new ArrayList<>();
@@ -49,25 +49,12 @@ final class DomainTree {
             }
             structure.add(create(zk, l.job(job) + "/leader/sharding/necessary", "0"));
             structure.add(create(zk, l.job(job) + "/execution", ""));
-            for (int i = 0; i < l.model.itemsPerJob(); i++) {
+            for (int i = 0; i < l.items(job); i++) {
                 structure.add(create(zk, l.item(job, i), ""));
             }
             all.add(zk.multi(structure));
         }
         return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new));
-    }
-
-    private static String value(String field, Layout l) {
-        return switch (field) {
-            case "enabled" -> "true";
-            case "cron" -> "0 * * * * ?";
-            case "shardingTotalCount" -> Integer.toString(l.model.itemsPerJob());
-            case "jobType" -> l.version.jobType();
-            case "processCountIntervalSeconds" -> Long.toString(SaturnModel.STATS_PERIOD.toSeconds());
-            case "loadLevel" -> "1";
-            case "jobClass" -> l.version.jobClass();
-            default -> "";
-        };
     }
 
     private static Op create(Zk zk, String path, String data) {

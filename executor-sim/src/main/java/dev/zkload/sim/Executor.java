@@ -98,13 +98,15 @@ final class Executor implements Session.Owner {
                 return;
             }
             long now = System.currentTimeMillis();
-            long periodMs = SaturnModel.CRON_PERIOD.toMillis();
-            long delay = Math.floorMod(l.fireSecond(job) * 1000L - now % periodMs, periodMs);
-            timers.add(scheduler.scheduleAtFixedRate(
-                    new Cron(job, js, System.nanoTime() + delay * 1_000_000L, periodMs * 1_000_000L),
-                    delay,
-                    periodMs,
-                    TimeUnit.MILLISECONDS));
+            long periodMs = l.firePeriodMs(job);
+            if (periodMs > 0) {
+                long delay = Math.floorMod(l.fireOffsetMs(job) - now % periodMs, periodMs);
+                timers.add(scheduler.scheduleAtFixedRate(
+                        new Cron(job, js, System.nanoTime() + delay * 1_000_000L, periodMs * 1_000_000L),
+                        delay,
+                        periodMs,
+                        TimeUnit.MILLISECONDS));
+            }
             long statsMs = SaturnModel.STATS_PERIOD.toMillis();
             timers.add(scheduler.scheduleAtFixedRate(
                     () -> writeStats(job),

@@ -98,7 +98,7 @@ final class FleetImpl implements DomainFleet {
                     settings.takeOverLeftoverRoot(),
                     settings.connectString());
             admin.onNewSession(claim::renew);
-            if (settings.model().version().watchesSaturnSelf()) {
+            if (settings.models().version().watchesSaturnSelf()) {
                 admin.createPath(root + "/$SaturnSelf/saturn-executor/config", "");
             }
         } catch (InterruptedException | DomainStartException e) {
@@ -119,7 +119,10 @@ final class FleetImpl implements DomainFleet {
             requireStarted("addDomains");
             for (int i = 0; i < n; i++) {
                 String name = String.format("d-%04d", nextDomain++);
-                added.add(new Domain(name, new Layout(settings.root(), name, settings.model())));
+                DomainKind kind = settings.models().kindAt(nextDomain - 1);
+                added.add(new Domain(
+                        name,
+                        new Layout(settings.root(), name, settings.models().version(), kind)));
             }
             trees = writeTrees(added);
         }
@@ -162,7 +165,7 @@ final class FleetImpl implements DomainFleet {
     }
 
     private void addConsoles(Domain d, Starts starts) {
-        for (int c = 0; c < settings.model().consolesPerDomain(); c++) {
+        for (int c = 0; c < d.layout.kind.consoles(); c++) {
             Console console = new Console(d.layout, session(d.name + "-console-" + c), scheduler);
             d.consoles.add(console);
             starts.add(console::start, "domain " + d.name + ": console " + c);
@@ -170,7 +173,7 @@ final class FleetImpl implements DomainFleet {
     }
 
     private void addExecutors(Domain d, Starts starts) {
-        for (int e = 0; e < settings.model().executorsPerDomain(); e++) {
+        for (int e = 0; e < d.layout.kind.executors(); e++) {
             String name = d.name + "-exec-" + e;
             Executor x = new Executor(d.layout, name, session(name), scheduler, state);
             d.executors.add(x);
@@ -293,7 +296,7 @@ final class FleetImpl implements DomainFleet {
                 domains.size(),
                 executors,
                 consoles,
-                domains.size() * settings.model().jobsPerDomain(),
+                domains.stream().mapToInt(d -> d.layout.jobs.size()).sum(),
                 state.sessionsOpen(),
                 connected,
                 state.runsStarted(),

@@ -9,7 +9,7 @@ record FleetSettings(
         String connectString,
         String root,
         boolean takeOverLeftoverRoot,
-        SaturnModel model,
+        ModelFile models,
         MeterRegistry meters,
         int startBatch,
         Duration addTimeout,

@@ -39,7 +39,7 @@ final class JobFire {
         String execution = l.job(job) + "/execution";
         String necessary = l.job(job) + "/leader/sharding/necessary";
         String mySharding = l.server(job, x.name) + "/sharding";
-        int items = l.model.itemsPerJob();
+        int items = l.items(job);
         x.session.watch(failoverChecks(execution, items), FailureKind.JOB_FIRE);
         var unused = zk.exists(necessary, null)
                 .thenCompose(s -> zk.getData(necessary, null))
@@ -116,7 +116,7 @@ final class JobFire {
                     return CompletableFuture.allOf(
                             zk.exists(item + "/failed", null), zk.exists(item + "/timeout", null));
                 })
-                .thenCompose(s -> later(l.model.runTime().toMillis()))
+                .thenCompose(s -> later(l.runTimeMs(job)))
                 .thenCompose(v -> zk.exists(item + "/running", null))
                 .thenCompose(s -> zk.exists(item + "/completed", null))
                 .thenCompose(s -> zk.create(item + "/completed", data, CreateMode.PERSISTENT))

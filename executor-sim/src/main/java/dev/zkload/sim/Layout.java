@@ -1,43 +1,81 @@
 package dev.zkload.sim;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** The znode paths of one domain under the fleet's root, its jobs, config fields and fire seconds. */
+/**
+ * The znode paths of one domain under the fleet's root, and its jobs: each job's items, config
+ * fields, schedule and fire offset, as the domain's kind gives them.
+ */
 final class Layout {
     final String ns;
-    final SaturnModel model;
+    final DomainKind kind;
     final SaturnVersion version;
     final List<String> jobs;
-    final List<String> configFields;
     /** The domain's watched paths, one string each for all its sessions. */
     final PathPool paths = new PathPool();
-    /** The second of the minute each job fires at: random per job, the same on every executor. */
-    private final int[] fireSecond;
+
+    private final Map<String, Job> byName = new HashMap<>();
+
+    /** One job's shape and the millisecond of its period it fires at: random per job, the same on every executor. */
+    private record Job(JobGroup group, List<String> configFields, long fireOffsetMs) {}
 
     Layout(String root, String domain, SaturnModel model) {
-        this.ns = root + "/" + domain;
-        this.model = model;
-        this.version = model.version();
-        List<String> names = new ArrayList<>();
-        for (int j = 0; j < model.jobsPerDomain(); j++) {
-            names.add(String.format("job-%02d", j));
-        }
-        this.jobs = List.copyOf(names);
-        // REST-created jobs skip null fields: keep the first N-1 and jobClass, which must come last
-        List<String> all = version.configFields();
-        List<String> fields = new ArrayList<>(all.subList(0, model.configFields() - 1));
-        fields.add(all.get(all.size() - 1));
-        this.configFields = List.copyOf(fields);
-        this.fireSecond = new int[model.jobsPerDomain()];
-        for (int j = 0; j < fireSecond.length; j++) {
-            fireSecond[j] = ThreadLocalRandom.current().nextInt((int) SaturnModel.CRON_PERIOD.toSeconds());
-        }
+        this(root, domain, model.version(), DomainKind.of(model));
     }
 
-    int fireSecond(String job) {
-        return fireSecond[jobs.indexOf(job)];
+    Layout(String root, String domain, SaturnVersion version, DomainKind kind) {
+        this.ns = root + "/" + domain;
+        this.kind = kind;
+        this.version = version;
+        List<String> names = new ArrayList<>();
+        for (JobGroup g : kind.jobs()) {
+            // REST-created jobs skip null fields: keep the first N-1 and jobClass, which must come last
+            List<String> all = version.configFields();
+            List<String> fields = new ArrayList<>(all.subList(0, g.configFields() - 1));
+            fields.add(all.get(all.size() - 1));
+            List<String> configFields = List.copyOf(fields);
+            for (int j = 0; j < g.count(); j++) {
+                String name = String.format("job-%02d", names.size());
+                names.add(name);
+                long offset = g.period() == null
+                        ? 0
+                        : ThreadLocalRandom.current().nextLong(g.period().toMillis());
+                byName.put(name, new Job(g, configFields, offset));
+            }
+        }
+        this.jobs = List.copyOf(names);
+    }
+
+    /** The millisecond of its period a job fires at. */
+    long fireOffsetMs(String job) {
+        return byName.get(job).fireOffsetMs;
+    }
+
+    /** How often a job fires, or 0 when it never fires on its own (disabled, or not on a schedule). */
+    long firePeriodMs(String job) {
+        JobGroup g = byName.get(job).group;
+        return g.fires() ? g.period().toMillis() : 0;
+    }
+
+    int items(String job) {
+        return byName.get(job).group.items();
+    }
+
+    long runTimeMs(String job) {
+        return byName.get(job).group.runTime().toMillis();
+    }
+
+    /** The job's config children, {@code jobClass} last. */
+    List<String> configFields(String job) {
+        return byName.get(job).configFields;
+    }
+
+    JobGroup group(String job) {
+        return byName.get(job).group;
     }
 
     /** The fleet's root, parent of every domain. */

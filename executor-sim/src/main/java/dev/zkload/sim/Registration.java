@@ -67,7 +67,8 @@ final class Registration {
         List<CompletableFuture<?>> reads = new ArrayList<>();
         reads.add(zk.exists(l.config(job, "jobClass"), null));
         // Saturn reads 24 fields at job init
-        for (String field : l.configFields.subList(0, Math.min(24, l.configFields.size()))) {
+        List<String> fields = l.configFields(job);
+        for (String field : fields.subList(0, Math.min(24, fields.size()))) {
             reads.add(zk.getData(l.config(job, field), null));
         }
         reads.add(zk.exists(l.config(job, "toDelete"), null));

@@ -2,6 +2,8 @@ package dev.zkload.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LayoutTest {
@@ -21,24 +23,43 @@ class LayoutTest {
     }
 
     @Test
-    void jobsAreNamedInOrderAndFireAtASecondOfTheMinute() {
+    void jobsAreNamedInOrderAndFireAtAMomentOfTheMinute() {
         assertThat(l.jobs).hasSize(35).startsWith("job-00", "job-01").endsWith("job-34");
         for (String job : l.jobs) {
-            assertThat(l.fireSecond(job)).isBetween(0, 59);
+            assertThat(l.fireOffsetMs(job)).isBetween(0L, 59_999L);
+            assertThat(l.firePeriodMs(job)).isEqualTo(60_000L);
+            assertThat(l.items(job)).isEqualTo(3);
         }
     }
 
     @Test
+    void jobsOfAKindTakeTheirGroupsShapesInOrder() {
+        JobGroup fast = new JobGroup(2, 5, null, Duration.ofSeconds(5), null, 3, 0, true, Duration.ofMillis(100));
+        JobGroup off = new JobGroup(1, 1, "0 0 2 * * ?", Duration.ofDays(1), null, 1, 0, false, Duration.ofSeconds(2));
+        Layout mixed =
+                new Layout("/r", "d", SaturnVersion.SATURN_3, new DomainKind("k", 1, 2, 2, 1, List.of(fast, off)));
+        assertThat(mixed.jobs).containsExactly("job-00", "job-01", "job-02");
+        assertThat(mixed.items("job-01")).isEqualTo(5);
+        assertThat(mixed.firePeriodMs("job-01")).isEqualTo(5_000L);
+        assertThat(mixed.configFields("job-01")).containsExactly("enabled", "description", "jobClass");
+        assertThat(mixed.items("job-02")).isEqualTo(1);
+        assertThat(mixed.firePeriodMs("job-02"))
+                .as("a disabled job never fires")
+                .isZero();
+        assertThat(mixed.configFields("job-02")).containsExactly("jobClass");
+    }
+
+    @Test
     void aModelWithFewerConfigFieldsKeepsTheFirstOnesAndJobClassLast() {
-        assertThat(l.configFields)
+        assertThat(l.configFields("job-00"))
                 .hasSize(22)
                 .startsWith("enabled", "description")
                 .endsWith("jobClass");
         Layout three = new Layout(
                 "/r", "d", SaturnModel.saturn3().toBuilder().configFields(3).build());
-        assertThat(three.configFields).containsExactly("enabled", "description", "jobClass");
+        assertThat(three.configFields("job-00")).containsExactly("enabled", "description", "jobClass");
         Layout one = new Layout(
                 "/r", "d", SaturnModel.saturn3().toBuilder().configFields(1).build());
-        assertThat(one.configFields).containsExactly("jobClass");
+        assertThat(one.configFields("job-00")).containsExactly("jobClass");
     }
 }

@@ -4,6 +4,7 @@ import dev.zkload.bench.ops.RunIds;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.RampOptions;
+import dev.zkload.runner.cli.options.Workload;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.BenchedServer;
 import dev.zkload.runner.engine.ramp.Ramp;
@@ -25,7 +26,6 @@ import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.RampMeasurements;
 import dev.zkload.runner.threshold.Threshold;
 import dev.zkload.sim.DomainFleet;
-import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,7 +63,7 @@ public final class RampCommand {
 
     private int run() throws InterruptedException {
         options.validate(spec);
-        SaturnModel model = options.load.model.model(spec);
+        Workload model = options.load.model.workload(spec);
         Path out = options.load.output.checked(null, spec);
         return options.repeat == 1 ? once(model, out).code() : repeated(model, out);
     }
@@ -73,7 +73,7 @@ public final class RampCommand {
 
     private Outcome once(SaturnModel model, Path out) throws InterruptedException {
         String runId = RunIds.next();
-        RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model);
+        RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model.models());
         List<Threshold> thresholds = thresholds(plan);
         RunStart start = new RunStart(
                 "ramp",
@@ -96,6 +96,12 @@ public final class RampCommand {
         progress.line("Stopped: %s — %s.", summary.stopReason().json(), summary.message());
         summary.qualifications().forEach(q -> progress.line("Note: %s", q));
         progress.line("Verdict: %s", summary.verdict());
+        if (options.load.model.modelFile != null) {
+            // the domains counted above are the file's, added in its proportions
+            progress.line(
+                    "Domains are those of %s: %s.",
+                    model.models().name(), model.models().describe());
+        }
         Gates.print(options.load.output.console(spec), summary.thresholds());
         progress.line("Results in %s", out);
         if (options.load.output.json) {
@@ -182,7 +188,7 @@ public final class RampCommand {
     private RampSummary ramp(
             RunStart start,
             RampPlan plan,
-            SaturnModel model,
+            Workload model,
             Optional<MetricsEndpoint> metrics,
             List<Threshold> thresholds)
             throws InterruptedException {
@@ -191,7 +197,7 @@ public final class RampCommand {
             Map<String, Object> settings = settingsMap(plan, options.keep, options.resolution);
             Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
             benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
-            run.writeRun(arguments, model, settings);
+            run.writeRun(arguments, model.description(), settings);
             benched.flatMap(BenchedServer::warning).ifPresent(w -> progress.line("%s", w));
             try (GeneratorMonitor monitor =
                     new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
@@ -201,7 +207,7 @@ public final class RampCommand {
                         // its own root inside the run's: the fleet claims it, and the run's lock holds the run's
                         .root(plan.root() + "/sim")
                         .keepTreeOnClose(options.keep)
-                        .model(model)
+                        .modelFile(model.models())
                         .addTimeout(plan.addTimeout())
                         .fireLagListener(monitor.fireLagListener())
                         .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null))

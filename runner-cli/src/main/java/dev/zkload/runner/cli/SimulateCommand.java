@@ -8,6 +8,7 @@ import dev.zkload.runner.cli.options.DurationConverter;
 import dev.zkload.runner.cli.options.LoadOptions;
 import dev.zkload.runner.cli.options.SecretArguments;
 import dev.zkload.runner.cli.options.ThresholdOptions;
+import dev.zkload.runner.cli.options.Workload;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.ServerReadings;
 import dev.zkload.runner.engine.ramp.StepFigures;
@@ -25,7 +26,6 @@ import dev.zkload.runner.threshold.Threshold;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;
-import dev.zkload.sim.SaturnModel;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -81,7 +81,7 @@ public final class SimulateCommand implements Callable<Integer> {
         if (domains < 1 || duration.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--domains must be positive and --duration not negative");
         }
-        SaturnModel model = load.model.model(spec);
+        Workload model = load.model.workload(spec);
         List<Threshold> gates = thresholds.parse(spec, Catalogs.SIMULATE, Optional.empty());
         Path out = load.output.checked("simulate", spec);
         Optional<MetricsEndpoint> endpoint = load.metrics.start();
@@ -93,18 +93,19 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static DomainFleet fleet(
-            PreparedRun run, SaturnModel model, GeneratorMonitor monitor, Optional<MetricsEndpoint> endpoint) {
+            PreparedRun run, Workload model, GeneratorMonitor monitor, Optional<MetricsEndpoint> endpoint) {
         return DomainFleet.builder(run.target().connectString().toString())
                 .security(run.target().security())
                 .root(run.root() + "/sim") // its own root inside the run's: the run's lock holds the run's
-                .model(model)
+                .modelFile(model.models())
                 .fireLagListener(monitor.fireLagListener())
                 .meterRegistry(endpoint.map(MetricsEndpoint::registry).orElse(null))
                 .build();
     }
 
-    private static void print(PrintWriter console, SimulateSummary summary, SaturnModel model, Path out) {
-        FootprintTable.print(console, summary.measuredPerDomain(), model.expectedFootprint(), summary.note());
+    private static void print(PrintWriter console, SimulateSummary summary, Workload model, Path out) {
+        FootprintTable.print(
+                console, summary.measuredPerDomain(), model.models().expectedFootprint(), summary.note());
         console.printf(
                 "Runner: %s%s%n",
                 GeneratorMonitor.summary(summary.generator()),
@@ -117,7 +118,7 @@ public final class SimulateCommand implements Callable<Integer> {
         console.flush();
     }
 
-    private int simulate(SaturnModel model, Path out, Optional<MetricsEndpoint> endpoint, List<Threshold> gates)
+    private int simulate(Workload model, Path out, Optional<MetricsEndpoint> endpoint, List<Threshold> gates)
             throws InterruptedException {
         PrintWriter console = load.output.console(spec);
         Progress progress = Progress.forConsole(console);
@@ -149,7 +150,9 @@ public final class SimulateCommand implements Callable<Integer> {
             settings.put("durationSec", duration.toSeconds());
             settings.put("serverMetrics", metrics);
             run.writeRun(
-                    SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), model, settings);
+                    SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()),
+                    model.description(),
+                    settings);
             if (sampler != null) {
                 sampler.start();
             }
@@ -181,7 +184,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private SimulateSummary hold(
-            DomainFleet fleet, SaturnModel model, ServerReadings readings, GeneratorMonitor monitor, Progress progress)
+            DomainFleet fleet, Workload model, ServerReadings readings, GeneratorMonitor monitor, Progress progress)
             throws InterruptedException {
         fleet.start();
         // read with the fleet's root and admin session in place, so only the domains are in the difference
@@ -224,7 +227,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 domains,
                 Duration.between(from, Instant.now()).toMillis() / 1000.0,
                 measured,
-                model.expectedFootprint(),
+                model.models().expectedFootprint(),
                 monitor.end(),
                 StepFigures.fleet(held, fleet.snapshot()),
                 interrupted,

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             LatencyCommand.class,
             SimulateCommand.class,
+            ModelCommand.class,
             ZnodesCommand.class,
             DataSizeCommand.class,
             WatchesCommand.class,

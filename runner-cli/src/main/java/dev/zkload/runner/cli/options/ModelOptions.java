@@ -1,7 +1,11 @@
 package dev.zkload.runner.cli.options;
 
+import dev.zkload.sim.ModelFile;
 import dev.zkload.sim.SaturnModel;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -45,6 +49,44 @@ public final class ModelOptions {
             converter = DurationConverter.class,
             description = "How long one item run lasts (model default 2s).")
     public Duration runTime;
+
+    @Option(
+            names = "--model-file",
+            paramLabel = "FILE",
+            description = "A model file (docs/model-files.md), e.g. what 'model scan' wrote from your cluster: its"
+                    + " domain kinds are added in their mix's proportions. Instead of --model and the sizes.")
+    public Path modelFile;
+
+    /**
+     * What the run simulates: the model file, or the named preset with the sizes given.
+     *
+     * @throws ParameterException when the file cannot be read or makes no sense (naming its line), or is
+     *     given with --model or a size
+     */
+    public Workload workload(CommandSpec spec) {
+        if (modelFile == null) {
+            return Workload.of(model(spec));
+        }
+        var parsed = spec.commandLine().getParseResult();
+        for (String sized : List.of(
+                "--model",
+                "--executors-per-domain",
+                "--consoles-per-domain",
+                "--jobs-per-domain",
+                "--items-per-job",
+                "--config-fields",
+                "--run-time")) {
+            if (parsed.hasMatchedOption(sized)) {
+                throw new ParameterException(
+                        spec.commandLine(), "--model-file describes the domains itself: drop " + sized);
+            }
+        }
+        try {
+            return Workload.of(ModelFile.read(modelFile), modelFile);
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            throw new ParameterException(spec.commandLine(), "--model-file " + e.getMessage());
+        }
+    }
 
     public void validate(CommandSpec spec) {
         if (!model.equals("saturn-2.1") && !model.equals("saturn-3")) {

@@ -4,7 +4,7 @@ import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.ramp.RampPlan;
 import dev.zkload.runner.engine.ramp.Resolution;
 import dev.zkload.runner.engine.ramp.Shard;
-import dev.zkload.sim.SaturnModel;
+import dev.zkload.sim.ModelFile;
 import java.time.Duration;
 import java.time.Instant;
 import picocli.CommandLine.ITypeConverter;
@@ -217,7 +217,7 @@ public final class RampOptions {
     }
 
     /** The engine's plan, once {@link #validate} has passed. */
-    public RampPlan plan(CommandSpec spec, String root, SaturnModel model) {
+    public RampPlan plan(CommandSpec spec, String root, ModelFile model) {
         HealthLimits health = load.generator.limits(spec);
         return new RampPlan(
                 domains,
@@ -241,7 +241,7 @@ public final class RampOptions {
                 stepInterval,
                 !load.serverMetrics.none,
                 health,
-                model.executorsPerDomain() + model.consolesPerDomain());
+                model.sessionsPerDomain());
     }
 
     /** Reads {@code --resolution}: a count of domains or a percentage, in one sentence when it is neither. */

@@ -10,7 +10,6 @@ import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.RunDescription;
 import dev.zkload.runner.result.ServerCheck;
-import dev.zkload.sim.SaturnModel;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -129,7 +128,7 @@ public final class PreparedRun implements AutoCloseable {
     }
 
     /** Writes {@code run.json}: the tool, the command line, the target as the preflight found it, the model and settings. */
-    public void writeRun(List<String> arguments, SaturnModel model, Map<String, Object> settings) {
+    public void writeRun(List<String> arguments, Map<String, Object> model, Map<String, Object> settings) {
         results.writeRun(new RunDescription(
                 ResultFiles.SCHEMA_VERSION,
                 "zkload",
@@ -139,23 +138,9 @@ public final class PreparedRun implements AutoCloseable {
                 startTime,
                 runId,
                 lock.root(),
-                model == null ? null : modelMap(model),
+                model,
                 targetMap(),
                 settings));
-    }
-
-    /** The model as run.json records it, with what one domain should cost. */
-    private static Map<String, Object> modelMap(SaturnModel m) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("name", m.name());
-        map.put("executorsPerDomain", m.executorsPerDomain());
-        map.put("consolesPerDomain", m.consolesPerDomain());
-        map.put("jobsPerDomain", m.jobsPerDomain());
-        map.put("itemsPerJob", m.itemsPerJob());
-        map.put("configFields", m.configFields());
-        map.put("runTimeMs", m.runTime().toMillis());
-        map.put("expectedPerDomain", m.expectedFootprint());
-        return map;
     }
 
     private Map<String, Object> targetMap() {

@@ -30,6 +30,12 @@ public final class TreeRemover implements AutoCloseable {
      */
     public static TreeRemover connect(ConnectString cs, ClientSecuritySpec security, Duration timeout)
             throws IOException, InterruptedException {
+        return new TreeRemover(open(cs, security, timeout));
+    }
+
+    /** A plain client with {@code security}'s credentials, on a chroot that exists. */
+    static ZooKeeper open(ConnectString cs, ClientSecuritySpec security, Duration timeout)
+            throws IOException, InterruptedException {
         if (security.jaas() != null) {
             Jaas.use(security.jaas());
         }
@@ -41,7 +47,7 @@ public final class TreeRemover implements AutoCloseable {
             zk.close();
             throw e;
         }
-        return new TreeRemover(zk);
+        return zk;
     }
 
     public boolean exists(String path) throws IOException, InterruptedException {

@@ -1,0 +1,52 @@
+package dev.zkload.sim;
+
+import java.time.Duration;
+
+/**
+ * Jobs of one shape within a {@link DomainKind}: how many, their sharding items, when they fire,
+ * their type and config, whether enabled, and how long a run lasts.
+ *
+ * @param count        jobs of this shape, at least 1
+ * @param items        sharding items per job ({@code shardingTotalCount}), at least 1
+ * @param cron         the Quartz cron the console wrote, or null when the jobs fire at a fixed interval or not on a schedule
+ * @param period       how often each job fires on average, or null when it fires only when triggered
+ * @param jobType      {@code config/jobType}, or null for the Saturn line's usual type
+ * @param configFields config children per job, {@code jobClass} included
+ * @param configBytes  bytes of data in all config children of a job, or 0 for what the simulator writes anyway
+ * @param enabled      whether the jobs fire at all (disabled jobs keep their tree, watches and sessions)
+ * @param runTime      how long one item run lasts, below {@code period}
+ */
+record JobGroup(
+        int count,
+        int items,
+        String cron,
+        Duration period,
+        String jobType,
+        int configFields,
+        int configBytes,
+        boolean enabled,
+        Duration runTime) {
+    /** The jobs of a preset: the given number, each once a minute at second 0 of its minute's cron. */
+    static JobGroup of(SaturnModel m) {
+        return new JobGroup(
+                m.jobsPerDomain(),
+                m.itemsPerJob(),
+                "0 * * * * ?",
+                SaturnModel.CRON_PERIOD,
+                null,
+                m.configFields(),
+                0,
+                true,
+                m.runTime());
+    }
+
+    /** Whether these jobs fire on their own: enabled and on a schedule. */
+    boolean fires() {
+        return enabled && period != null;
+    }
+
+    /** Fires per second of all the group's jobs together. */
+    double firesPerSec() {
+        return fires() ? count * 1000.0 / period.toMillis() : 0;
+    }
+}

@@ -1,0 +1,193 @@
+package dev.zkload.sim;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A fleet's workload as a model file (docs/model-files.md gives the format): the Saturn line it
+ * follows and a mix of domain kinds, each with its executors, console sharding sessions and jobs
+ * (sharding items, cron or fixed interval, type, config size, enabled, run time), weighted. The
+ * built-in models {@code saturn-2.1} and {@code saturn-3} are two such files in this jar; a file
+ * {@code zkload model scan} wrote from a real cluster is another.
+ *
+ * <pre>{@code
+ * ModelFile mix = ModelFile.read(Path.of("model.yaml"));
+ * DomainFleet fleet = DomainFleet.builder(connect).modelFile(mix).build();
+ * }</pre>
+ */
+public final class ModelFile {
+    private final String name;
+    private final SaturnVersion version;
+    private final List<DomainKind> kinds;
+
+    ModelFile(String name, SaturnVersion version, List<DomainKind> kinds) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.version = Objects.requireNonNull(version, "version");
+        this.kinds = List.copyOf(kinds);
+    }
+
+    /**
+     * Reads a model file.
+     *
+     * @param file the YAML file
+     * @return the model it describes
+     * @throws IllegalArgumentException one sentence naming the file's line that does not parse or make sense
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public static ModelFile read(Path file) {
+        String base = Objects.requireNonNull(file, "file").getFileName().toString();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return ModelFileParser.parse(in, file.toString(), base.replaceFirst("\\.ya?ml$", ""));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read model file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A built-in model, read from the file this jar ships for it.
+     *
+     * @param name {@code saturn-2.1} or {@code saturn-3}
+     * @return the model, the same as {@link SaturnModel#named(String)} as a single-kind file
+     * @throws IllegalArgumentException for any other name
+     */
+    public static ModelFile builtIn(String name) {
+        SaturnVersion.of(name);
+        String resource = "models/" + name + ".yaml";
+        try (InputStream in = ModelFile.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("the jar lacks " + resource);
+            }
+            return ModelFileParser.parse(new InputStreamReader(in, StandardCharsets.UTF_8), resource, name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A fleet whose every domain is of one model.
+     *
+     * @param model the model
+     * @return a single-kind model file
+     */
+    public static ModelFile of(SaturnModel model) {
+        return new ModelFile(model.name(), model.version(), List.of(DomainKind.of(model)));
+    }
+
+    /**
+     * How results and the verdict name the model: the file's {@code model}, else its file name.
+     *
+     * @return the name
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The Saturn line every domain follows.
+     *
+     * @return the version
+     */
+    public SaturnVersion version() {
+        return version;
+    }
+
+    /**
+     * What one domain adds on the servers on average over the mix, each kind by its weight.
+     *
+     * @return the expected footprint per domain
+     */
+    public Footprint expectedFootprint() {
+        double total = kinds.stream().mapToDouble(DomainKind::weight).sum();
+        double[] sum = new double[6];
+        for (DomainKind k : kinds) {
+            Footprint f = FootprintModel.of(version, k);
+            double share = k.weight() / total;
+            double[] v = {f.znodes(), f.ephemerals(), f.watches(), f.sessions(), f.writesPerSec(), f.readsPerSec()};
+            for (int i = 0; i < v.length; i++) {
+                sum[i] += v[i] * share;
+            }
+        }
+        return new Footprint(sum[0], sum[1], sum[2], sum[3], round(sum[4]), round(sum[5]));
+    }
+
+    /**
+     * The most sessions a domain of the mix opens (executors plus consoles of its largest kind), to
+     * plan connections against.
+     *
+     * @return sessions of the largest domain
+     */
+    public int sessionsPerDomain() {
+        return kinds.stream().mapToInt(DomainKind::sessions).max().orElseThrow();
+    }
+
+    /**
+     * The mix in words, as a verdict names domains: {@code "80% small (3 executors, 35 jobs), 20% big
+     * (12 executors, 240 jobs)"}.
+     *
+     * @return the kinds with their shares
+     */
+    public String describe() {
+        double total = kinds.stream().mapToDouble(DomainKind::weight).sum();
+        List<String> parts = new ArrayList<>();
+        for (DomainKind k : kinds) {
+            parts.add(
+                    kinds.size() == 1
+                            ? k.describe()
+                            : String.format(Locale.ROOT, "%.0f%% %s", k.weight() * 100 / total, k.describe()));
+        }
+        return String.join(", ", parts);
+    }
+
+    /**
+     * How often a Quartz cron fires on average, as the simulator runs it (docs/model-files.md).
+     *
+     * @param cron a cron as Saturn stores it in {@code config/cron}, e.g. {@code 0/5 * * * * ?}
+     * @return fires per minute, e.g. 12
+     * @throws IllegalArgumentException saying what cannot be read
+     */
+    public static double firesPerMinute(String cron) {
+        return CronRate.firesPerDay(cron) / (24 * 60);
+    }
+
+    List<DomainKind> kinds() {
+        return kinds;
+    }
+
+    /**
+     * The kind of the fleet's domain {@code index} (from 0): the kind furthest behind its share of
+     * the domains before it and this one, the first in the file on a tie. Deterministic, and every
+     * prefix is within one domain of the weights: 10 domains of an 80/20 mix are 8 and 2.
+     */
+    DomainKind kindAt(int index) {
+        double total = kinds.stream().mapToDouble(DomainKind::weight).sum();
+        int[] counts = new int[kinds.size()];
+        int chosen = 0;
+        for (int n = 1; n <= index + 1; n++) {
+            chosen = 0;
+            double best = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < kinds.size(); k++) {
+                double behind = kinds.get(k).weight() / total * n - counts[k];
+                if (behind > best + 1e-9) {
+                    best = behind;
+                    chosen = k;
+                }
+            }
+            counts[chosen]++;
+        }
+        return kinds.get(chosen);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100.0) / 100.0;
+    }
+}

@@ -1,0 +1,161 @@
+package dev.zkload.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ModelFileTest {
+    private static final String MIX = """
+            model: our-fleet
+            version: saturn-3
+            defaults:
+              runTime: 1s
+            kinds:
+              - name: small
+                weight: 80
+                executors: 2
+                consoles: 1
+                jobs:
+                  - count: 10
+                    items: 2
+                    cron: "0 * * * * ?"
+              - name: big
+                weight: 20
+                executors: 6
+                registered: 8
+                consoles: 2
+                jobs:
+                  - count: 3
+                    items: 12
+                    cron: "0/5 * * * * ?"
+                    configBytes: 2000
+                  - items: 1
+                    enabled: false
+            """;
+
+    @Test
+    void theBuiltInFilesAreExactlyThePresets() {
+        for (SaturnModel preset : List.of(SaturnModel.saturn21(), SaturnModel.saturn3())) {
+            ModelFile file = ModelFile.builtIn(preset.name());
+            assertThat(file.name()).isEqualTo(preset.name());
+            assertThat(file.version()).isEqualTo(preset.version());
+            assertThat(file.kinds()).isEqualTo(ModelFile.of(preset).kinds());
+            assertThat(file.kinds().get(0).jobs().get(0)).isEqualTo(JobGroup.of(preset));
+            assertThat(file.expectedFootprint()).isEqualTo(preset.expectedFootprint());
+            assertThat(file.sessionsPerDomain()).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void aMixReadsWithItsKindsJobsAndDefaults() {
+        ModelFile mix = parse(MIX);
+        assertThat(mix.name()).isEqualTo("our-fleet");
+        assertThat(mix.kinds()).extracting(DomainKind::name).containsExactly("small", "big");
+        DomainKind big = mix.kinds().get(1);
+        assertThat(big.registered()).isEqualTo(8);
+        assertThat(big.jobCount()).isEqualTo(4);
+        JobGroup fast = big.jobs().get(0);
+        assertThat(fast.period().toMillis()).isEqualTo(5_000);
+        assertThat(fast.firesPerSec()).isCloseTo(0.6, within());
+        assertThat(fast.runTime().toMillis()).as("the file's default run time").isEqualTo(1_000);
+        JobGroup off = big.jobs().get(1);
+        assertThat(off.count()).isEqualTo(1);
+        assertThat(off.fires()).isFalse();
+        assertThat(off.configFields()).isEqualTo(34);
+        assertThat(mix.sessionsPerDomain()).isEqualTo(8);
+        assertThat(mix.describe()).isEqualTo("80% small (2 executors, 10 jobs), 20% big (6 executors, 4 jobs)");
+    }
+
+    @Test
+    void domainsAreAddedInTheMixsProportionsForEveryPrefix() {
+        ModelFile mix = parse(MIX);
+        List<String> kinds = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            kinds.add(mix.kindAt(i).name());
+            long big = kinds.stream().filter("big"::equals).count();
+            assertThat((double) big).isCloseTo(0.2 * kinds.size(), org.assertj.core.data.Offset.offset(1.0));
+        }
+        assertThat(kinds.subList(0, 10)).filteredOn("big"::equals).hasSize(2);
+        assertThat(kinds.subList(0, 10)).filteredOn("small"::equals).hasSize(8);
+        assertThat(mix.kindAt(57)).as("the same index, the same kind").isEqualTo(mix.kindAt(57));
+    }
+
+    @Test
+    void theExpectationIsTheWeightedMeanOfTheKinds() {
+        ModelFile mix = parse(MIX);
+        Footprint small = FootprintModel.of(mix.version(), mix.kinds().get(0));
+        Footprint big = FootprintModel.of(mix.version(), mix.kinds().get(1));
+        Footprint mean = mix.expectedFootprint();
+        assertThat(mean.znodes()).isCloseTo(0.8 * small.znodes() + 0.2 * big.znodes(), within());
+        assertThat(mean.watches()).isCloseTo(0.8 * small.watches() + 0.2 * big.watches(), within());
+        assertThat(mean.sessions()).isCloseTo(0.8 * 3 + 0.2 * 8, within());
+        assertThat(big.writesPerSec())
+                .as("a job every 5 s writes 12 times as often")
+                .isGreaterThan(small.writesPerSec());
+    }
+
+    @Test
+    void twoGroupsOfOneShapeCostWhatOneGroupOfBothCosts() {
+        JobGroup g = JobGroup.of(SaturnModel.saturn21());
+        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime());
+        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime());
+        DomainKind split = new DomainKind("s", 1, 3, 3, 2, List.of(half, rest));
+        Footprint f = FootprintModel.of(SaturnVersion.SATURN_2_1, split);
+        Footprint preset = SaturnModel.saturn21().expectedFootprint();
+        assertThat(f.znodes()).isEqualTo(preset.znodes());
+        assertThat(f.watches()).isEqualTo(preset.watches());
+        assertThat(f.ephemerals()).isCloseTo(preset.ephemerals(), within());
+        assertThat(f.readsPerSec()).isCloseTo(preset.readsPerSec(), within());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "not YAML|version: saturn-3\\nkinds: [ {name: a|m.yaml:2: not YAML",
+                "no version|kinds:\\n  - name: a|m.yaml:1: 'version' is missing",
+                "unknown version|version: saturn-4\\nkinds: []|m.yaml:1: version must be saturn-2.1 or saturn-3, not 'saturn-4'",
+                "no kinds|version: saturn-3\\nkinds: []|m.yaml:2: kinds must be a list of at least one domain kind",
+                "misspelt key|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - itmes: 3|m.yaml:6: unknown key 'itmes' in a job shape",
+                "zero items|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 0|m.yaml:6: items must be at least 1, not 0",
+                "bad cron|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        cron: 0 61 * * * ?|m.yaml:7: cron '0 61 * * * ?': cannot read '61' (values 0 to 59)",
+                "run longer than period|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 1s\\n        runTime: 2s|m.yaml:8: runTime 2000 ms must be shorter than the 1000 ms between fires",
+                "negative weight|version: saturn-3\\nkinds:\\n  - name: a\\n    weight: -1\\n    executors: 1\\n    jobs:\\n      - items: 1|m.yaml:4: weight of kind 'a' must be a positive number",
+                "too many fields|version: saturn-2.1\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        configFields: 34|m.yaml:7: configFields must be at most 30 for saturn-2.1",
+                "fewer registered than online|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 3\\n    registered: 2\\n    jobs:\\n      - items: 1|m.yaml:5: registered (2) must be at least the online executors (3)",
+                "kind named twice|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs: [{items: 1}]\\n  - name: a\\n    executors: 1\\n    jobs: [{items: 1}]|m.yaml:6: kind 'a' is named twice",
+            })
+    void aFileThatMakesNoSenseIsOneSentenceNamingItsLine(String why, String yaml, String message) {
+        assertThatThrownBy(() -> parse(yaml.replace("\\n", "\n")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(message)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void aFileIsReadFromDiskAndNamedForItsFileWithoutAModelKey(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("payments.yaml");
+        Files.writeString(file, MIX.replace("model: our-fleet\n", ""));
+        assertThat(ModelFile.read(file).name()).isEqualTo("payments");
+        Files.writeString(file, "version: saturn-3\nkinds: nope\n");
+        assertThatThrownBy(() -> ModelFile.read(file))
+                .hasMessage(file + ":2: kinds must be a list of at least one domain kind");
+    }
+
+    private static ModelFile parse(String yaml) {
+        return ModelFileParser.parse(new StringReader(yaml), "m.yaml", "m");
+    }
+
+    private static org.assertj.core.data.Offset<Double> within() {
+        return org.assertj.core.data.Offset.offset(1e-6);
+    }
+}

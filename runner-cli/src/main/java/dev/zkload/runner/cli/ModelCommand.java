@@ -1,0 +1,23 @@
+package dev.zkload.runner.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code model}: the commands on model files; {@code scan} is the only one. */
+@Command(
+        name = "model",
+        mixinStandardHelpOptions = true,
+        description = "Model files: the domains a ramp or simulate adds (docs/model-files.md).",
+        subcommands = {ModelScanCommand.class})
+public final class ModelCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "model needs a subcommand: scan");
+    }
+}

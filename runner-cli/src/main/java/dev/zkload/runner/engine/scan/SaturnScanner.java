@@ -1,0 +1,131 @@
+package dev.zkload.runner.engine.scan;
+
+import dev.zkload.runner.engine.run.ReadOnlyZk;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads Saturn namespaces as the console and executors lay them out: {@code $Jobs/<job>/config/*}
+ * for every job, {@code $SaturnExecutors/executors/<executor>} with its ephemeral {@code ip} and its
+ * {@code version}, and the console sharding election: the candidates in {@code $SaturnExecutors/leader/latch}
+ * and the leader's {@code host}. Nothing
+ * under {@code servers} or {@code execution} is read: the model derives those from the above.
+ * docs/model-files.md counts the requests.
+ */
+public final class SaturnScanner {
+    /** Job types that fire when triggered, not on their cron. */
+    private static final Set<String> NOT_ON_CRON = Set.of("MSG_JOB", "VSHELL", "PASSIVE_JAVA_JOB", "PASSIVE_SHELL_JOB");
+    /** Config fields Saturn 2.x never writes. */
+    private static final Set<String> ONLY_3X = Set.of("disableTimeoutSeconds", "rerun", "upStream", "downStream");
+
+    private final ReadOnlyZk zk;
+    private final String root;
+
+    public SaturnScanner(ReadOnlyZk zk, String root) {
+        this.zk = zk;
+        this.root = root.equals("/") ? "" : root;
+    }
+
+    /** The namespaces under the root: the children that have {@code $Jobs}, in name order. */
+    public List<String> namespaces() throws IOException, InterruptedException {
+        List<String> children = zk.children(root.isEmpty() ? "/" : root);
+        List<String> out = new ArrayList<>();
+        for (String c : children == null
+                ? List.<String>of()
+                : children.stream().sorted().toList()) {
+            if (!c.equals("zookeeper") && zk.exists(root + "/" + c + "/$Jobs")) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * One namespace.
+     *
+     * @throws IOException when it has no {@code $Jobs} (not a Saturn namespace) or cannot be read
+     */
+    public ScannedDomain scan(String namespace) throws IOException, InterruptedException {
+        String ns = root + "/" + namespace;
+        List<String> jobNames = zk.children(ns + "/$Jobs");
+        if (jobNames == null) {
+            throw new IOException(ns + " is not a Saturn namespace: it has no $Jobs");
+        }
+        List<ScannedJob> jobs = new ArrayList<>();
+        for (String job : jobNames.stream().sorted().toList()) {
+            ScannedJob j = job(ns + "/$Jobs/" + job + "/config");
+            if (j != null) {
+                jobs.add(j);
+            }
+        }
+        String executors = ns + "/$SaturnExecutors/executors";
+        List<String> registered = orEmpty(zk.children(executors));
+        int online = 0;
+        String version = null;
+        for (String x : registered) {
+            if (zk.exists(executors + "/" + x + "/ip")) {
+                online++;
+                if (version == null) {
+                    version = text(zk.data(executors + "/" + x + "/version"));
+                }
+            }
+        }
+        // every console leaves the latch once the election is over and the leader holds the ephemeral host:
+        // in a quiet namespace only the leader can be seen
+        String leader = ns + "/$SaturnExecutors/leader";
+        int consoles = orEmpty(zk.children(leader + "/latch")).size() + (zk.exists(leader + "/host") ? 1 : 0);
+        return new ScannedDomain(namespace, online, registered.size(), consoles, version, jobs);
+    }
+
+    /** A job's config, or null for a job being created or deleted (no config yet or any more). */
+    private ScannedJob job(String config) throws IOException, InterruptedException {
+        List<String> fields = zk.children(config);
+        if (fields == null || fields.isEmpty()) {
+            return null;
+        }
+        int bytes = 0;
+        String cron = null;
+        String jobType = null;
+        int items = 1;
+        boolean enabled = true;
+        for (String f : fields) {
+            byte[] data = zk.data(config + "/" + f);
+            if (data == null) {
+                continue;
+            }
+            bytes += data.length;
+            String v = text(data);
+            switch (f) {
+                case "cron" -> cron = v == null || v.isBlank() ? null : v.trim();
+                case "jobType" -> jobType = v;
+                case "enabled" -> enabled = "true".equals(v);
+                case "shardingTotalCount" -> items = positiveOr1(v);
+                default -> {}
+            }
+        }
+        if (jobType != null && NOT_ON_CRON.contains(jobType)) {
+            cron = null;
+        }
+        boolean saturn3 = fields.stream().anyMatch(ONLY_3X::contains);
+        return new ScannedJob(items, cron, jobType, fields.size(), bytes, enabled, saturn3);
+    }
+
+    private static int positiveOr1(String v) {
+        try {
+            return Math.max(1, Integer.parseInt(v.trim()));
+        } catch (RuntimeException e) {
+            return 1;
+        }
+    }
+
+    private static String text(byte[] data) {
+        return data == null ? null : new String(data, StandardCharsets.UTF_8);
+    }
+
+    private static List<String> orEmpty(List<String> l) {
+        return l == null ? List.of() : l;
+    }
+}

@@ -1,0 +1,15 @@
+package dev.zkload.runner.engine.scan;
+
+/**
+ * One job as its {@code config} children show it.
+ *
+ * @param items        {@code shardingTotalCount}
+ * @param cron         {@code cron}, or null when the job does not fire on a cron (passive or message jobs, an empty cron)
+ * @param jobType      {@code jobType}
+ * @param configFields config children
+ * @param configBytes  bytes of data in all config children
+ * @param enabled      {@code enabled}
+ * @param saturn3      whether its config has a field only Saturn 3.x writes ({@code downStream}, {@code rerun}, …)
+ */
+public record ScannedJob(
+        int items, String cron, String jobType, int configFields, int configBytes, boolean enabled, boolean saturn3) {}

@@ -1,0 +1,119 @@
+package dev.zkload.runner.engine.scan;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * The model file of what a scan read (docs/model-files.md): one domain kind per namespace, its jobs
+ * grouped by shape, and a summary of the fleet as distributions. What ZooKeeper cannot show is
+ * stated: the run time (the file's default, for the user to change), consoles where no latch was
+ * seen, and namespaces left out because they have no job.
+ */
+public final class ScannedModel {
+    static final Duration DEFAULT_RUN_TIME = Duration.ofSeconds(2);
+
+    private ScannedModel() {}
+
+    /** The file's content as nested maps, in the order the file shows them. */
+    /**
+     * The file.
+     *
+     * @param consoles the console instances taking part in every namespace's sharding, or 0 for what
+     *     the election shows (the leader, at least 1)
+     */
+    public static Map<String, Object> of(String name, List<ScannedDomain> domains, int consoles, long requests) {
+        Map<String, Object> file = new LinkedHashMap<>();
+        file.put("model", name);
+        String version = version(domains);
+        file.put("version", version);
+        file.put("defaults", Map.of("runTime", DEFAULT_RUN_TIME.toSeconds() + "s"));
+        List<Object> kinds = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (ScannedDomain d : domains) {
+            if (d.jobs().isEmpty()) {
+                skipped.add(d.namespace());
+            } else {
+                kinds.add(kind(d, consoles, version.equals("saturn-3") ? 34 : 30));
+            }
+        }
+        file.put("kinds", kinds);
+        file.put("summary", FleetSummary.of(domains, skipped, requests));
+        return file;
+    }
+
+    /** What the executors registered as their version, else whether any job has a field only 3.x writes. */
+    static String version(List<ScannedDomain> domains) {
+        int two = 0;
+        int three = 0;
+        for (ScannedDomain d : domains) {
+            if (d.version() != null && d.version().startsWith("2.")) {
+                two++;
+            } else if (d.version() != null && d.version().matches("[3-9]\\..*")) {
+                three++;
+            } else if (d.jobs().stream().anyMatch(ScannedJob::saturn3)) {
+                three++;
+            } else {
+                two++;
+            }
+        }
+        return three > two ? "saturn-3" : "saturn-2.1";
+    }
+
+    private static Map<String, Object> kind(ScannedDomain d, int consoles, int maxFields) {
+        Map<String, Object> k = new LinkedHashMap<>();
+        k.put("name", d.namespace());
+        k.put("weight", 1);
+        // a domain needs one executor to simulate; none online is modelled as one (the summary counts them)
+        k.put("executors", Math.max(1, d.online()));
+        k.put("registered", Math.max(Math.max(1, d.online()), d.registered()));
+        k.put("consoles", consoles > 0 ? consoles : Math.max(1, d.consoles()));
+        Map<ScannedJob, Integer> shapes = new LinkedHashMap<>();
+        for (ScannedJob j : d.jobs()) {
+            shapes.merge(j, 1, Integer::sum);
+        }
+        List<Object> jobs = new ArrayList<>();
+        shapes.forEach((j, count) -> jobs.add(job(j, count, maxFields)));
+        k.put("jobs", jobs);
+        return k;
+    }
+
+    private static Map<String, Object> job(ScannedJob j, int count, int maxFields) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", count);
+        m.put("items", j.items());
+        Long periodMs = FleetSummary.periodMs(j);
+        if (periodMs != null) {
+            m.put("cron", j.cron());
+        }
+        if (j.jobType() != null) {
+            m.put("jobType", j.jobType());
+        }
+        // children beyond the line's fields (toDelete, forceShard, …) are counted in the bytes, not as fields
+        m.put("configFields", Math.min(j.configFields(), maxFields));
+        m.put("configBytes", j.configBytes());
+        m.put("enabled", j.enabled());
+        // a job firing more often than the default run time lasts gets half its interval
+        if (periodMs != null && periodMs <= DEFAULT_RUN_TIME.toMillis()) {
+            m.put("runTime", Math.max(1, periodMs / 2) + "ms");
+        }
+        return m;
+    }
+
+    /** The file's text: a header saying where it comes from and what it could not read, then the YAML. */
+    public static String yaml(Map<String, Object> model, String source) {
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        options.setIndicatorIndent(2);
+        options.setIndentWithIndicator(true);
+        return "# A zkload model file (docs/model-files.md), written by 'zkload model scan' from " + source + ".\n"
+                + "# runTime cannot be read from ZooKeeper: defaults.runTime is a stated default; set it (or a job's\n"
+                + "# runTime) to your jobs' real run time. Consoles other than the sharding leader cannot be seen:\n"
+                + "# give --consoles, or set each kind's consoles.\n"
+                + new Yaml(options).dump(model);
+    }
+}

@@ -1,0 +1,58 @@
+package dev.zkload.runner.engine.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zkload.sim.ModelFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScannedModelTest {
+    private static final ScannedJob MINUTELY = new ScannedJob(3, "0 * * * * ?", "JAVA_JOB", 34, 60, true, true);
+    private static final ScannedJob EVERY_SECOND = new ScannedJob(1, "* * * * * ?", "JAVA_JOB", 34, 60, true, true);
+    private static final ScannedJob PASSIVE = new ScannedJob(2, null, "PASSIVE_JAVA_JOB", 36, 80, true, true);
+    private static final ScannedJob ODD_CRON = new ScannedJob(1, "0 0 12 LW * ?x", "JAVA_JOB", 34, 60, false, true);
+
+    @Test
+    void aScannedFleetIsAModelFileThatReadsBack(@TempDir Path dir) throws Exception {
+        List<ScannedDomain> domains = List.of(
+                new ScannedDomain("orders", 3, 5, 1, "3.5.1", List.of(MINUTELY, MINUTELY, EVERY_SECOND, PASSIVE)),
+                new ScannedDomain("empty", 0, 0, 0, null, List.of()),
+                new ScannedDomain("idle", 0, 2, 0, null, List.of(ODD_CRON)));
+        Map<String, Object> model = ScannedModel.of("fleet", domains, 0, 123);
+        Path file = dir.resolve("fleet.yaml");
+        Files.writeString(file, ScannedModel.yaml(model, "127.0.0.1:2181"));
+
+        ModelFile read = ModelFile.read(file);
+        assertThat(read.version().id()).isEqualTo("saturn-3");
+        assertThat(read.describe())
+                .as("a namespace without jobs is left out, one without executors online is modelled with one")
+                .isEqualTo("50% orders (3 executors, 4 jobs), 50% idle (1 executor, 1 job)");
+        String text = Files.readString(file);
+        assertThat(text)
+                .contains("count: 2\n        items: 3")
+                .contains("runTime: 500ms")
+                .contains("configFields: 34")
+                .contains("namespacesWithoutJobs:\n    - empty")
+                .contains("jobsNotOnCron: 1")
+                .contains("jobsWithUnreadableCron: 1")
+                .contains("jobsFasterThanOncePerMinute: 1")
+                .contains("requests: 123");
+        assertThat(FleetSummary.firesPerMinute(EVERY_SECOND)).isEqualTo(60);
+        assertThat(FleetSummary.firesPerMinute(PASSIVE)).isZero();
+    }
+
+    @Test
+    void theSaturnLineIsWhatTheExecutorsRegisteredElseWhatTheConfigShows() {
+        ScannedJob shell = new ScannedJob(1, "0 * * * * ?", "SHELL_JOB", 22, 40, true, false);
+        assertThat(ScannedModel.version(List.of(new ScannedDomain("a", 1, 1, 1, "2.1.5", List.of(MINUTELY)))))
+                .isEqualTo("saturn-2.1");
+        assertThat(ScannedModel.version(List.of(new ScannedDomain("a", 1, 1, 1, "sim", List.of(shell)))))
+                .isEqualTo("saturn-2.1");
+        assertThat(ScannedModel.version(List.of(new ScannedDomain("a", 1, 1, 1, null, List.of(MINUTELY)))))
+                .isEqualTo("saturn-3");
+    }
+}
