@@ -71,7 +71,7 @@ public final class RampCommand {
     /** One ramp's summary and the exit code it alone would end with. */
     private record Outcome(RampSummary summary, int code) {}
 
-    private Outcome once(SaturnModel model, Path out) throws InterruptedException {
+    private Outcome once(Workload model, Path out) throws InterruptedException {
         String runId = RunIds.next();
         RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model.models());
         List<Threshold> thresholds = thresholds(plan);
@@ -122,7 +122,7 @@ public final class RampCommand {
      * inherits another's server state; then {@code repeat.json} and {@code repeat.md} with the spread of their
      * answers. The exit code is the first run's that was not 0; Ctrl-C ends the repeat after the run it hit.
      */
-    private int repeated(SaturnModel model, Path out) throws InterruptedException {
+    private int repeated(Workload model, Path out) throws InterruptedException {
         List<String> folders = new ArrayList<>();
         List<RampSummary> summaries = new ArrayList<>();
         int code = ExitCodes.OK;
