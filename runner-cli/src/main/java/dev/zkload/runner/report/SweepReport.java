@@ -25,6 +25,27 @@ final class SweepReport {
     private record Shape(String question, String levelAxis, List<String> quantities, String caption) {}
 
     private static final Map<String, Shape> SHAPES = Map.of(
+            "disrupt",
+            new Shape(
+                    "What does a fault cost at each load?",
+                    "domains",
+                    List.of(
+                            "recoveryMs",
+                            "leaderlessMs",
+                            "sessionsBackMs",
+                            "footprintBackMs",
+                            "sessionsDisconnected",
+                            "sessionsExpired",
+                            "ephemeralsBefore",
+                            "ephemeralsLowest",
+                            "watchesBefore",
+                            "watchesLowest",
+                            "leaderOutstandingMax"),
+                    "from the fault's start: until the ensemble and the fleet were back, the time no server led,"
+                            + " until every simulated session was connected and the ephemerals and watches were"
+                            + " back; the sessions' disconnections and expiries, the footprint before the fault"
+                            + " and its lowest after, and the leader's longest queue; the probe's set and get are"
+                            + " from the fault to the recovery; n/a: not observed (the notes say why)."),
             "max-rate",
             new Shape(
                     "What is the highest throughput at which latency stays under the bound?",
