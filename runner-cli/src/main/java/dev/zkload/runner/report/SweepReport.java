@@ -140,6 +140,16 @@ final class SweepReport {
                             true),
                     results.dir().resolve(P99_PNG)));
         }
+        List<Block.Image> overTime = new ArrayList<>();
+        for (var chart : List.of(
+                Map.entry(DisruptCharts.SESSIONS_PNG, DisruptCharts.sessions(results.dir())),
+                Map.entry(DisruptCharts.OUTSTANDING_PNG, DisruptCharts.outstanding(results.dir())))) {
+            if (chart.getValue().isPresent()) {
+                charts.add(
+                        ReportWriter.png(chart.getValue().get(), results.dir().resolve(chart.getKey())));
+                overTime.add(new Block.Image(chart.getValue().get().getTitle().getText(), chart.getKey()));
+            }
+        }
         List<Block> blocks = new ArrayList<>();
         blocks.add(new Block.Title(
                 "ZooKeeper " + run.command() + ": " + run.target().getOrDefault("connectString", Numbers.ABSENT)));
@@ -166,6 +176,7 @@ final class SweepReport {
             blocks.add(new Block.TableBlock(ReportDocument.servers(run.servers()), 3));
         }
         blocks.add(new Block.TableBlock(servers(results.levels(), shape), 2));
+        blocks.addAll(overTime);
         blocks.add(new Block.TableBlock(
                 perOp(
                         "TPS per operation per level",

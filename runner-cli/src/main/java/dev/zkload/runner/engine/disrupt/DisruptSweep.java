@@ -24,13 +24,14 @@ import org.apache.zookeeper.KeeperException;
 
 /**
  * {@code disrupt}: what a fault costs at a given load. At each level the fleet holds that many domains,
- * settles while the servers are sampled twice a second (the steady state the recovery is judged
+ * settles while the servers are sampled every second (the steady state the recovery is judged
  * against), then the fault strikes; the level ends when the ensemble and the fleet are back
  * ({@link RecoveryJudge}) or the recovery timeout passes. A probe session sets and reads a znode
  * throughout, so the level's operations are what a client met from the fault to the recovery.
  */
 public final class DisruptSweep implements Sweep.Experiment {
-    private static final Duration ROUND = Duration.ofMillis(500);
+    /** The ramp's interval: a round's deadline (four fifths of it) must not pass for a loaded server's answer. */
+    private static final Duration ROUND = Duration.ofSeconds(1);
 
     private final PreparedRun run;
     private final DisruptPlan plan;

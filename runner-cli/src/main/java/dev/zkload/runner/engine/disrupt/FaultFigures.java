@@ -78,10 +78,18 @@ final class FaultFigures {
     }
 
     private static OptionalLong lowest(List<Moment> rounds, ToLongFunction<Moment> count) {
-        return rounds.stream().mapToLong(count).filter(v -> v >= 0).min();
+        return rounds.stream()
+                .filter(m -> !m.silent())
+                .mapToLong(count)
+                .filter(v -> v >= 0)
+                .min();
     }
 
     private static OptionalLong highest(List<Moment> rounds, ToLongFunction<Moment> count) {
-        return rounds.stream().mapToLong(count).filter(v -> v >= 0).max();
+        return rounds.stream()
+                .filter(m -> !m.silent())
+                .mapToLong(count)
+                .filter(v -> v >= 0)
+                .max();
     }
 }

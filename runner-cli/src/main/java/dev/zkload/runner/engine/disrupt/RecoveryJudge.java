@@ -39,9 +39,10 @@ public final class RecoveryJudge {
     /**
      * What the rounds show so far.
      *
-     * @param rounds every round since the fault struck, oldest first
+     * @param all every round since the fault struck, oldest first
      */
-    public Recovery judge(List<Moment> rounds) {
+    public Recovery judge(List<Moment> all) {
+        List<Moment> rounds = heard(all);
         return new Recovery(
                 leaderless(rounds),
                 backAt(rounds, Moment::sessionsBack),
@@ -50,10 +51,11 @@ public final class RecoveryJudge {
     }
 
     /**
-     * Time in which no server that answered led, from each leaderless round to the next round: a stalled
-     * leader leads nobody. Up to the last round, which has no successor to bound it.
+     * Time in which no leader served, from each leaderless round to the next round: a stalled leader
+     * leads nobody. Up to the last round, which has no successor to bound it; silent rounds say nothing.
      */
-    static Duration leaderless(List<Moment> rounds) {
+    static Duration leaderless(List<Moment> all) {
+        List<Moment> rounds = heard(all);
         Duration sum = Duration.ZERO;
         for (int i = 0; i + 1 < rounds.size(); i++) {
             if (!rounds.get(i).leads()) {
@@ -62,6 +64,10 @@ public final class RecoveryJudge {
             }
         }
         return sum;
+    }
+
+    private static List<Moment> heard(List<Moment> rounds) {
+        return rounds.stream().filter(m -> !m.silent()).toList();
     }
 
     private Duration backAt(List<Moment> rounds, Predicate<Moment> healthy) {

@@ -17,7 +17,7 @@ import java.util.Locale;
  */
 final class TimelineCsv {
     static final String FILE = "timeline.csv";
-    private static final String HEADER = "domains,secondsFromFault,leads,serversAnswering,servers,"
+    private static final String HEADER = "domains,secondsFromFault,leads,silent,serversAnswering,servers,"
             + "sessionsConnected,sessionsExpected,ephemerals,watches,leaderOutstanding";
 
     private final Path path;
@@ -32,10 +32,11 @@ final class TimelineCsv {
             for (Moment m : rounds) {
                 w.write(String.format(
                         Locale.ROOT,
-                        "%d,%.1f,%s,%d,%d,%d,%d,%d,%d,%d%n",
+                        "%d,%.1f,%s,%s,%d,%d,%d,%d,%d,%d,%d%n",
                         domains,
                         Duration.between(fault, m.time()).toMillis() / 1000.0,
                         m.leads(),
+                        m.silent(),
                         m.serversAnswering(),
                         m.servers(),
                         m.sessionsConnected(),

@@ -14,7 +14,8 @@ class RecoveryJudgeTest {
 
     /** A round {@code ms} after the fault: healthy unless told otherwise. */
     private static Moment at(long ms, boolean leads, int answering, long connected, long ephemerals, long watches) {
-        return new Moment(T0.plusMillis(ms), leads, answering, 3, connected, 10, ephemerals, watches, 0);
+        return new Moment(
+                T0.plusMillis(ms), leads, answering == 0, answering, 3, connected, 10, ephemerals, watches, 0);
     }
 
     private static Moment healthy(long ms) {
@@ -77,7 +78,7 @@ class RecoveryJudgeTest {
         List<Moment> rounds = List.of(
                 healthy(0),
                 at(500, false, 2, 10, 291, -1),
-                at(1000, false, 0, 10, -1, -1),
+                at(1000, false, 1, 10, -1, -1),
                 at(1700, true, 2, 10, 291, -1),
                 healthy(2200),
                 at(2700, false, 3, 10, -1, 11_000));
@@ -85,9 +86,20 @@ class RecoveryJudgeTest {
     }
 
     @Test
+    void aRoundNoServerAnsweredSaysNothingSoItNeitherBreaksARecoveryNorCountsAsLeaderless() {
+        List<Moment> rounds = List.of(
+                healthy(1000),
+                healthy(2000),
+                at(3000, false, 0, 10, -1, -1), // the machine paused: every server missed the deadline
+                healthy(4000));
+        assertThat(judge(1000).judge(rounds).recovered()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(RecoveryJudge.leaderless(rounds)).isZero();
+    }
+
+    @Test
     void roundsBeforeTheFaultDoNotCount() {
         List<Moment> rounds = List.of(
-                new Moment(T0.minusMillis(3000), true, 3, 3, 10, 10, 291, 11_000, 0),
+                new Moment(T0.minusMillis(3000), true, false, 3, 3, 10, 10, 291, 11_000, 0),
                 healthy(0),
                 healthy(2000),
                 healthy(2500));
