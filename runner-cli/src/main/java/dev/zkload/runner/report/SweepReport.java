@@ -41,7 +41,7 @@ final class SweepReport {
                             "watchesBefore",
                             "watchesLowest",
                             "leaderOutstandingMax"),
-                    "from the fault's start: until the ensemble and the fleet were back, the time no server led,"
+                    "from the fault's start: until the ensemble and the fleet were back, the time no leader served,"
                             + " until every simulated session was connected and the ephemerals and watches were"
                             + " back; the sessions' disconnections and expiries, the footprint before the fault"
                             + " and its lowest after, and the leader's longest queue; the probe's set and get are"

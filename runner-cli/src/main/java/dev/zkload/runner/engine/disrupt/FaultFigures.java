@@ -60,11 +60,22 @@ final class FaultFigures {
         return m;
     }
 
-    /** The footprint a recovered load must hold: the least of the settled rounds; -1 (anything) when unread. */
+    /**
+     * The footprint a recovered load must hold: the least of the settled rounds, less what the load itself
+     * swung by while settled (jobs' running znodes and their watches come and go), and at least 1% of it;
+     * -1 (anything) when no settled round read it.
+     */
     static Moment.Baseline baseline(List<Moment> settled) {
-        return new Moment.Baseline(
-                lowest(settled, Moment::ephemerals).orElse(-1),
-                lowest(settled, Moment::watches).orElse(-1));
+        return new Moment.Baseline(floor(settled, Moment::ephemerals), floor(settled, Moment::watches));
+    }
+
+    private static long floor(List<Moment> settled, ToLongFunction<Moment> count) {
+        OptionalLong least = lowest(settled, count);
+        if (least.isEmpty()) {
+            return -1;
+        }
+        long swing = highest(settled, count).orElseThrow() - least.getAsLong();
+        return least.getAsLong() - Math.max(swing, (least.getAsLong() + 99) / 100);
     }
 
     private static long events(FleetSnapshot before, FleetSnapshot after, SessionEvent kind) {

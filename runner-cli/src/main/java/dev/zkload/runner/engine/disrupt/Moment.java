@@ -70,14 +70,11 @@ public record Moment(
         return sessionsConnected == sessionsExpected;
     }
 
-    /** Every server answers under a leader, holding at least the footprint it held before the fault. */
+    /** Every server answers under a leader, holding at least the footprint a recovered load holds. */
     boolean footprintBack(Baseline before) {
         return leads && serversAnswering == servers && ephemerals >= before.ephemerals() && watches >= before.watches();
     }
 
-    /**
-     * The footprint the load held before the fault: the least ephemerals and watches of the settled
-     * rounds (jobs' running znodes come and go, so the least is what a recovered fleet must hold).
-     */
+    /** The least ephemerals and watches a recovered load holds, from what it held before the fault. */
     public record Baseline(long ephemerals, long watches) {}
 }
