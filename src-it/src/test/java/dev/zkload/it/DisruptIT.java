@@ -158,8 +158,9 @@ class DisruptIT {
         assertThat(measured(level, "leaderlessMs")).isZero();
         assertThat(measured(level, "faultSeconds")).isBetween(4.0, 10.0);
         assertThat(measured(level, "recoveryMs"))
-                .as("the stalled server answers again only after its stall")
-                .isBetween(4_000.0, 60_000.0);
+                .as(
+                        "the stalled server answers again only after its stall (a round is timed at its start, once a second)")
+                .isBetween(3_000.0, 60_000.0);
         assertThat(level.path("notes").toString()).contains("paused (SIGSTOP) for 4 s");
     }
 
