@@ -77,6 +77,20 @@ final class SweepRun {
             Gating gating,
             Function<PreparedRun, Sweep.Experiment> experiment)
             throws InterruptedException {
+        return run(spec, options, checked, command, settings, gating, 1, experiment);
+    }
+
+    /** @param servers the embedded ensemble's size when {@code --servers} is not given */
+    static int run(
+            CommandSpec spec,
+            ExperimentOptions options,
+            Checked checked,
+            String command,
+            Map<String, Object> settings,
+            Gating gating,
+            int servers,
+            Function<PreparedRun, Sweep.Experiment> experiment)
+            throws InterruptedException {
         List<Threshold> gates = gating.parse(spec, options);
         String runId = RunIds.next();
         String root = options.root != null ? options.root : "/zkload/" + command + "-" + runId;
@@ -92,7 +106,7 @@ final class SweepRun {
                 command,
                 runId,
                 root,
-                options.target.spec(spec, 1),
+                options.target.spec(spec, servers),
                 checked.adminUrls(),
                 !options.serverMetrics.none,
                 options.force,

@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
             WatchesCommand.class,
             ConnectionsCommand.class,
             MaxRateCommand.class,
+            DisruptCommand.class,
             EnsembleCommand.class,
             ReportCommand.class,
             CompareCommand.class,

@@ -25,6 +25,27 @@ final class SweepReport {
     private record Shape(String question, String levelAxis, List<String> quantities, String caption) {}
 
     private static final Map<String, Shape> SHAPES = Map.of(
+            "disrupt",
+            new Shape(
+                    "What does a fault cost at each load?",
+                    "domains",
+                    List.of(
+                            "recoveryMs",
+                            "leaderlessMs",
+                            "sessionsBackMs",
+                            "footprintBackMs",
+                            "sessionsDisconnected",
+                            "sessionsExpired",
+                            "ephemeralsBefore",
+                            "ephemeralsLowest",
+                            "watchesBefore",
+                            "watchesLowest",
+                            "leaderOutstandingMax"),
+                    "from the fault's start: until the ensemble and the fleet were back, the time no leader served,"
+                            + " until every simulated session was connected and the ephemerals and watches were"
+                            + " back; the sessions' disconnections and expiries, the footprint before the fault"
+                            + " and its lowest after, and the leader's longest queue; the probe's set and get are"
+                            + " from the fault to the recovery; n/a: not observed (the notes say why)."),
             "max-rate",
             new Shape(
                     "What is the highest throughput at which latency stays under the bound?",
@@ -119,6 +140,16 @@ final class SweepReport {
                             true),
                     results.dir().resolve(P99_PNG)));
         }
+        List<Block.Image> overTime = new ArrayList<>();
+        for (var chart : List.of(
+                Map.entry(DisruptCharts.SESSIONS_PNG, DisruptCharts.sessions(results.dir())),
+                Map.entry(DisruptCharts.OUTSTANDING_PNG, DisruptCharts.outstanding(results.dir())))) {
+            if (chart.getValue().isPresent()) {
+                charts.add(
+                        ReportWriter.png(chart.getValue().get(), results.dir().resolve(chart.getKey())));
+                overTime.add(new Block.Image(chart.getValue().get().getTitle().getText(), chart.getKey()));
+            }
+        }
         List<Block> blocks = new ArrayList<>();
         blocks.add(new Block.Title(
                 "ZooKeeper " + run.command() + ": " + run.target().getOrDefault("connectString", Numbers.ABSENT)));
@@ -145,6 +176,7 @@ final class SweepReport {
             blocks.add(new Block.TableBlock(ReportDocument.servers(run.servers()), 3));
         }
         blocks.add(new Block.TableBlock(servers(results.levels(), shape), 2));
+        blocks.addAll(overTime);
         blocks.add(new Block.TableBlock(
                 perOp(
                         "TPS per operation per level",

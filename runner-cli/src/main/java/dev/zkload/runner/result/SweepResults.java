@@ -20,7 +20,7 @@ public record SweepResults(
     }
 
     /** The commands whose results are a sweep of levels. */
-    static final Set<String> COMMANDS = Set.of("connections", "znodes", "data-size", "watches", "max-rate");
+    static final Set<String> COMMANDS = Set.of("connections", "znodes", "data-size", "watches", "max-rate", "disrupt");
 
     /** Whether {@code dir} holds an experiment's sweep (by its run.json's command), not a ramp. */
     public static boolean isSweep(Path dir) throws IOException {

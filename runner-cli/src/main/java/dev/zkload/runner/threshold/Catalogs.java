@@ -207,6 +207,44 @@ public final class Catalogs {
                                     + " rate"),
                     GENERATOR_CPU));
 
+    /** {@code disrupt}: {@code @N} is the level of N domains the fault struck. */
+    public static final Catalog DISRUPT = new Catalog(
+            "disrupt",
+            "level",
+            "domains",
+            metrics(
+                    benchmark(List.of("set", "get")),
+                    fault(
+                            "recovery-time",
+                            Quantity.DURATION,
+                            "recoveryMs",
+                            "from the fault to the ensemble and the"
+                                    + " fleet back (not observed when they were not back within --recovery-timeout)"),
+                    fault("leaderless-time", Quantity.DURATION, "leaderlessMs", "time in which no server led"),
+                    fault(
+                            "sessions-back-time",
+                            Quantity.DURATION,
+                            "sessionsBackMs",
+                            "from the fault to every simulated session connected"),
+                    fault(
+                            "footprint-back-time",
+                            Quantity.DURATION,
+                            "footprintBackMs",
+                            "from the fault to the ephemerals and watches held before it"),
+                    fault("expired-sessions", Quantity.COUNT, "sessionsExpired", "simulated sessions that expired"),
+                    fault(
+                            "disconnected-sessions",
+                            Quantity.COUNT,
+                            "sessionsDisconnected",
+                            "disconnections of the simulated sessions"),
+                    fault("failed-calls", Quantity.COUNT, "failedCalls", "calls of the simulated sessions that failed"),
+                    fault(
+                            "outstanding-max",
+                            Quantity.COUNT,
+                            "leaderOutstandingMax",
+                            "the most requests queued on the leader from the fault to the recovery"),
+                    GENERATOR_CPU));
+
     private Catalogs() {}
 
     /**
@@ -223,6 +261,7 @@ public final class Catalogs {
             case "znodes" -> ZNODES;
             case "data-size" -> DATA_SIZE;
             case "max-rate" -> MAX_RATE;
+            case "disrupt" -> DISRUPT;
             case "watches" -> watches("watchersPerZnode".equals(swept) ? "watchers per znode" : "watches");
             default -> RAMP;
         };
@@ -291,6 +330,11 @@ public final class Catalogs {
     /** A level figure of the servers an experiment records in its levels' {@code measured}. */
     private static Metric measured(String name, Quantity quantity, String recordedAs, String description) {
         return new Metric(name, quantity, List.of(), EVERY_LEVEL, SERVERS, description, recordedAs);
+    }
+
+    /** A figure of one fault at one level, as {@code disrupt} records it in its levels' {@code measured}. */
+    private static Metric fault(String name, Quantity quantity, String recordedAs, String description) {
+        return new Metric(name, quantity, List.of(), EVERY_LEVEL, FLEET, description, recordedAs);
     }
 
     /** The benchmark's metrics followed by the command's own. */

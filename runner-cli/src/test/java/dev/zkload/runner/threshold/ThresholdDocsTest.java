@@ -24,7 +24,8 @@ class ThresholdDocsTest {
                 Catalogs.ZNODES,
                 Catalogs.DATA_SIZE,
                 Catalogs.watches("watches"),
-                Catalogs.MAX_RATE);
+                Catalogs.MAX_RATE,
+                Catalogs.DISRUPT);
         for (Catalog catalog : catalogs) {
             for (Metric metric : catalog.metrics()) {
                 String name = metric.percentile() ? "pN" : metric.name();

@@ -1,0 +1,80 @@
+package dev.zkload.runner.engine.disrupt;
+
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.bench.stats.StatsSampler;
+import dev.zkload.sim.FleetSnapshot;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The ensemble and the fleet at one sample round: what recovery is judged on, and a line of
+ * {@code timeline.csv}. A count the round could not read is -1.
+ *
+ * @param time              when the round was taken
+ * @param leads             a leader serves: a server answered that it leads, or a follower answered (it
+ *                          serves only while it follows a leader; a slow leader is still a leader)
+ * @param silent            no server answered and none refused: every one missed the round's deadline,
+ *                          which one fault never does (the machine or the runner paused); the round says
+ *                          nothing about the ensemble
+ * @param serversAnswering  servers that answered the round
+ * @param servers           servers in the ensemble
+ * @param sessionsConnected simulated sessions connected now
+ * @param sessionsExpected  simulated sessions the fleet's domains have (executors and consoles)
+ * @param ephemerals        ephemeral znodes in the tree, as the leader counts them (another server when the
+ *                          leader did not answer)
+ * @param watches           watches summed over the servers (each counts its own sessions'), -1 unless all answered
+ * @param leaderOutstanding requests queued on the leader
+ */
+public record Moment(
+        Instant time,
+        boolean leads,
+        boolean silent,
+        int serversAnswering,
+        int servers,
+        long sessionsConnected,
+        long sessionsExpected,
+        long ephemerals,
+        long watches,
+        long leaderOutstanding) {
+
+    /** The moment of one sample round, with the fleet's counts of that instant. */
+    static Moment of(List<StatsSample> round, FleetSnapshot fleet) {
+        List<StatsSample> answering =
+                round.stream().filter(StatsSample::reachable).toList();
+        // the tree's counts are the same on every server; the leader's is the newest
+        Optional<StatsSample> counter =
+                StatsSampler.leaderOf(round).or(() -> answering.stream().findFirst());
+        boolean allWatches = answering.size() == round.size()
+                && answering.stream().allMatch(s -> s.stats().watchCount() >= 0);
+        return new Moment(
+                round.isEmpty() ? Instant.now() : round.get(0).time(),
+                StatsSampler.leaderServes(round),
+                answering.isEmpty() && round.stream().noneMatch(StatsSample::serverDown),
+                answering.size(),
+                round.size(),
+                fleet.sessionsConnected(),
+                fleet.sessions(),
+                counter.map(s -> s.stats().ephemeralsCount()).orElse(-1L),
+                allWatches
+                        ? answering.stream()
+                                .mapToLong(s -> s.stats().watchCount())
+                                .sum()
+                        : -1,
+                StatsSampler.leaderOf(round)
+                        .map(s -> s.stats().outstandingRequests())
+                        .orElse(-1L));
+    }
+
+    boolean sessionsBack() {
+        return sessionsConnected == sessionsExpected;
+    }
+
+    /** Every server answers under a leader, holding at least the footprint a recovered load holds. */
+    boolean footprintBack(Baseline before) {
+        return leads && serversAnswering == servers && ephemerals >= before.ephemerals() && watches >= before.watches();
+    }
+
+    /** The least ephemerals and watches a recovered load holds, from what it held before the fault. */
+    public record Baseline(long ephemerals, long watches) {}
+}

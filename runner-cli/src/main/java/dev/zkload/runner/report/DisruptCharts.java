@@ -1,0 +1,106 @@
+package dev.zkload.runner.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * {@code disrupt}'s charts over time, from its {@code timeline.csv}: one line per load, x the seconds
+ * from the fault (a marker at 0), so that the loads' courses lie over each other and the one that
+ * recovers last stands out.
+ */
+final class DisruptCharts {
+    static final String TIMELINE = "timeline.csv";
+    static final String SESSIONS_PNG = "sessions-after-fault.png";
+    static final String OUTSTANDING_PNG = "outstanding-after-fault.png";
+
+    private DisruptCharts() {}
+
+    /** The simulated sessions connected, in percent of the load's sessions; empty without a timeline. */
+    static Optional<JFreeChart> sessions(Path dir) throws IOException {
+        return chart(dir, "Simulated sessions connected", "% of the load's sessions", row -> {
+            double expected = row.get("sessionsExpected");
+            return expected > 0 ? 100.0 * row.get("sessionsConnected") / expected : null;
+        });
+    }
+
+    /** The requests queued on the leader (none plotted while no leader answered). */
+    static Optional<JFreeChart> outstanding(Path dir) throws IOException {
+        return chart(dir, "Leader outstanding requests", "outstanding requests", row -> {
+            double queued = row.get("leaderOutstanding");
+            return queued >= 0 ? queued : null;
+        });
+    }
+
+    private interface Value {
+        Double of(Map<String, Double> row);
+    }
+
+    private static Optional<JFreeChart> chart(Path dir, String title, String axis, Value value) throws IOException {
+        Path file = dir.resolve(TIMELINE);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.size() < 2) {
+            return Optional.empty();
+        }
+        String[] header = lines.get(0).split(",", -1);
+        Map<Long, XYSeries> byLoad = new TreeMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            Map<String, Double> row = new TreeMap<>();
+            for (int i = 0; i < header.length && i < cells.length; i++) {
+                row.put(header[i], number(cells[i]));
+            }
+            long domains = row.get("domains").longValue();
+            XYSeries series = byLoad.computeIfAbsent(domains, d -> new XYSeries(d + " domains", true, false));
+            // a round that did not read the value leaves a gap in its line, not a fall to zero
+            series.addOrUpdate(row.get("secondsFromFault"), value.of(row));
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        byLoad.values().forEach(data::addSeries);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                title + " around the fault",
+                "seconds from the fault",
+                axis,
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                false,
+                false);
+        chart.setBackgroundPaint(Color.WHITE);
+        XYPlot plot = chart.getXYPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.addDomainMarker(new ValueMarker(0, Color.RED, new BasicStroke(1.5f)));
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            plot.getRenderer().setSeriesStroke(i, new BasicStroke(2f));
+        }
+        return Optional.of(chart);
+    }
+
+    /** true and false (the {@code leads} column) read as 1 and 0. */
+    private static Double number(String cell) {
+        return switch (cell) {
+            case "true" -> 1.0;
+            case "false" -> 0.0;
+            default -> Double.valueOf(cell);
+        };
+    }
+}

@@ -1,0 +1,214 @@
+package dev.zkload.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.bench.testing.ZkClients;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code disrupt} as a user runs it, against real forked quorums of 3: a follower restarted at two
+ * loads and a follower stalled for less than the simulated sessions' 20 s timeout on the runner's own
+ * embedded ensemble; a follower stalled for longer by the user's {@code --fault-cmd} against an
+ * ensemble of the test's, whose tree is then checked to hold nothing of the run.
+ */
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DisruptIT {
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    Path tmp;
+
+    private LocalEnsemble zk;
+    private long stalled;
+
+    @BeforeAll
+    void startEnsemble() throws Exception {
+        zk = LocalEnsemble.builder()
+                .servers(3)
+                .heap("256m")
+                .startTimeout(Duration.ofMinutes(2))
+                .build();
+        zk.start();
+    }
+
+    @AfterAll
+    void stopEnsemble() {
+        zk.close();
+    }
+
+    @AfterEach
+    void resume() throws Exception {
+        if (stalled > 0) {
+            new ProcessBuilder("kill", "-CONT", Long.toString(stalled)).start().waitFor();
+            stalled = 0;
+        }
+    }
+
+    private static RunnerProcess disrupt(Path out, String... args) throws IOException, InterruptedException {
+        String[] all = new String[args.length + 5];
+        all[0] = "disrupt";
+        System.arraycopy(args, 0, all, 1, args.length);
+        System.arraycopy(new String[] {"--settle", "4s", "--out", out.toString()}, 0, all, args.length + 1, 4);
+        RunnerProcess runner = RunnerProcess.start(out.getParent().resolve("logs"), all);
+        runner.awaitExit(Timeouts.seconds(240));
+        return runner;
+    }
+
+    private static List<JsonNode> levels(Path out) throws IOException {
+        return RunnerProcess.jsonLines(out.resolve("levels.jsonl"));
+    }
+
+    private static double measured(JsonNode level, String name) {
+        JsonNode value = level.path("measured").path(name);
+        assertThat(value.isNumber())
+                .as("%s observed at %s domains: %s", name, level.path("label"), level)
+                .isTrue();
+        return value.asDouble();
+    }
+
+    @Test
+    void aRestartedFollowerCostsNoLeaderAndNoSessionAtEachLoadAndComesBackWithinSeconds() throws Exception {
+        Path out = tmp.resolve("restart-follower");
+        RunnerProcess runner = disrupt(
+                out,
+                "--domains",
+                "2,4",
+                "--fault",
+                "restart-follower",
+                "--recovery-timeout",
+                "60s",
+                "--threshold",
+                "expired-sessions==0",
+                "--threshold",
+                "recovery-time<60s");
+        assertThat(runner.exitCode()).as(runner.output()).isZero();
+        List<JsonNode> levels = levels(out);
+        assertThat(levels).extracting(l -> l.path("value").asLong()).containsExactly(2L, 4L);
+        double disconnected = 0;
+        for (JsonNode level : levels) {
+            assertThat(measured(level, "recovered")).isEqualTo(1.0);
+            assertThat(measured(level, "recoveryMs")).isBetween(500.0, 60_000.0);
+            assertThat(measured(level, "sessionsBackMs")).isLessThanOrEqualTo(measured(level, "recoveryMs"));
+            assertThat(measured(level, "leaderlessMs"))
+                    .as("a follower's restart keeps the leader")
+                    .isZero();
+            assertThat(measured(level, "sessionsExpired")).isZero();
+            assertThat(measured(level, "sessions"))
+                    .isEqualTo(5.0 * level.path("value").asLong());
+            assertThat(measured(level, "ephemeralsBefore")).isPositive();
+            assertThat(measured(level, "watchesBefore")).isPositive();
+            assertThat(level.path("ops").path("set").path("count").asLong()).isPositive();
+            disconnected += measured(level, "sessionsDisconnected");
+        }
+        assertThat(disconnected).as("the stopped follower's sessions were cut").isPositive();
+        assertThat(levels.get(1).path("measured").path("ephemeralsBefore").asDouble())
+                .as("twice the domains, about twice the ephemerals")
+                .isGreaterThan(1.5
+                        * levels.get(0)
+                                .path("measured")
+                                .path("ephemeralsBefore")
+                                .asDouble());
+        List<String> timeline = Files.readAllLines(out.resolve("timeline.csv"));
+        assertThat(timeline.get(0)).startsWith("domains,secondsFromFault,leads,silent");
+        assertThat(timeline).anyMatch(l -> l.startsWith("2,-")).anyMatch(l -> l.startsWith("4,"));
+        JsonNode summary = RunnerProcess.json(out.resolve("summary.json"));
+        assertThat(summary.path("thresholds"))
+                .hasSize(2)
+                .allMatch(t -> t.path("status").asText().equals("pass"));
+        assertThat(Files.readString(out.resolve("report.md")))
+                .contains("What does a fault cost at each load?")
+                .contains("(sessions-after-fault.png)");
+        assertThat(out.resolve("sessions-after-fault.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void aStallShorterThanTheSessionTimeoutExpiresNoSession() throws Exception {
+        Path out = tmp.resolve("stall");
+        RunnerProcess runner = disrupt(
+                out,
+                "--domains",
+                "3",
+                "--fault",
+                "stall",
+                "--stall",
+                "4s",
+                "--server",
+                "follower",
+                "--recovery-timeout",
+                "60s");
+        assertThat(runner.exitCode()).as(runner.output()).isZero();
+        JsonNode level = levels(out).get(0);
+        assertThat(measured(level, "sessionsExpired")).isZero();
+        assertThat(measured(level, "leaderlessMs")).isZero();
+        assertThat(measured(level, "faultSeconds")).isBetween(4.0, 10.0);
+        assertThat(measured(level, "recoveryMs"))
+                .as(
+                        "the stalled server answers again only after its stall (a round is timed at its start, once a second)")
+                .isBetween(3_000.0, 60_000.0);
+        assertThat(level.path("notes").toString()).contains("paused (SIGSTOP) for 4 s");
+    }
+
+    @Test
+    void aUsersCommandStallingAFollowerPastTheSessionTimeoutIsMeasuredAndTheRunLeavesNothing() throws Exception {
+        int follower = zk.leader() % 3 + 1;
+        stalled = zk.processStats(follower).pid();
+        Path out = tmp.resolve("fault-cmd");
+        RunnerProcess runner = disrupt(
+                out,
+                "--connect",
+                zk.connectString(),
+                "--domains",
+                "2",
+                "--fault-cmd",
+                "kill -STOP " + stalled + " && sleep 24; kill -CONT " + stalled,
+                "--recovery-timeout",
+                "90s",
+                "--threshold",
+                "recovery-time<1s");
+        assertThat(runner.exitCode())
+                .as("a fault that takes 24 s recovers in no less: " + runner.output())
+                .isEqualTo(3);
+        stalled = 0;
+        JsonNode level = levels(out).get(0);
+        assertThat(measured(level, "faultSeconds")).isBetween(24.0, 30.0);
+        assertThat(measured(level, "recoveryMs")).isGreaterThanOrEqualTo(24_000.0);
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("past the read timeout the stalled server's sessions give up on it")
+                .isPositive();
+        assertThat(measured(level, "sessionsExpired")).isBetween(0.0, measured(level, "sessions"));
+        assertThat(level.path("notes").toString()).contains("the command ran and exited with 0");
+        String root = RunnerProcess.json(out.resolve("run.json")).path("root").asText();
+        try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
+            await().atMost(Timeouts.seconds(30))
+                    .until(() -> Znodes.tree(observer, root).isEmpty());
+        }
+    }
+
+    @Test
+    void anEmbeddedFaultAgainstConnectIsRefusedInOneSentence() throws Exception {
+        Path out = tmp.resolve("refused");
+        RunnerProcess runner =
+                disrupt(out, "--connect", zk.connectString(), "--domains", "2", "--fault", "restart-leader");
+        assertThat(runner.exitCode()).isEqualTo(2);
+        assertThat(runner.err())
+                .contains("--fault restart-leader needs the embedded ensemble")
+                .doesNotContain("Exception");
+        assertThat(out).doesNotExist();
+    }
+}
