@@ -7,6 +7,7 @@ import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.ResultFiles;
@@ -62,7 +63,7 @@ public final class Ramp {
     private volatile StepWatch watch;
     private int domainsUp;
     /** Each server's maxClientCnxns as the preflight read it, by host:port. */
-    private Map<String, Object> connectionLimits = Map.of();
+    private Map<String, ConnectionLimit> connectionLimits = Map.of();
     /** Servers refusing this runner's connections, watched through each step. */
     private ConnectionRefusals refusals;
     /** The ramp ended because no leader served: what the fleet wrote may be left on the ensemble. */
@@ -89,7 +90,7 @@ public final class Ramp {
 
     /** The servers as the preflight found them: their connection limits are named when a server refuses connections. */
     public Ramp servers(List<ServerCheck> checks) {
-        Map<String, Object> limits = new HashMap<>();
+        Map<String, ConnectionLimit> limits = new HashMap<>();
         checks.forEach(c -> limits.put(c.server(), c.maxClientCnxns()));
         connectionLimits = limits;
         return this;
