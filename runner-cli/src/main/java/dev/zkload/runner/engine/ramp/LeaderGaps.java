@@ -16,7 +16,8 @@ import java.util.List;
  * does not serve), is down (its client port refuses) or hung (its client port gives no answer: a
  * stopped process, connections that time out). A server whose client port answers but whose
  * statistics are lost (an AdminServer cut off, a whitelist changed) might be the leader, so such a
- * round neither starts nor extends a gap: losing the metrics is not losing the quorum; a hung majority is. Thread-safe: the sampler offers rounds on its thread, the ramp reads on its own.
+ * round neither starts nor extends a gap: losing the metrics is not losing the quorum; a hung majority
+ * is. Thread-safe: the sampler offers rounds on its thread, the ramp reads on its own.
  */
 final class LeaderGaps {
     private Instant lostSince;
