@@ -373,6 +373,12 @@ public final class Ramp {
         if (underLoad && detector.saturated() && bench.cut()) {
             status.phase("saturated: ending the benchmark");
         }
+        // calls to a hung majority each wait out the client's timeout: a benchmark without a leader measures nothing
+        if (bench != null
+                && leaderGaps.current(Instant.now()).compareTo(StopRules.LEADERLESS_LIMIT) >= 0
+                && bench.cut()) {
+            status.phase("no leader: ending the benchmark");
+        }
     }
 
     private double leaderless() {
