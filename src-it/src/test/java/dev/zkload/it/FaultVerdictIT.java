@@ -226,7 +226,7 @@ class FaultVerdictIT {
         return at.isBefore(added) ? Phase.REGISTRATION : at.isBefore(settled) ? Phase.SETTLE : Phase.MEASUREMENT;
     }
 
-    private static void signal(String signal, long pid) throws IOException, InterruptedException {
+    static void signal(String signal, long pid) throws IOException, InterruptedException {
         Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
                 .inheritIO()
                 .start();

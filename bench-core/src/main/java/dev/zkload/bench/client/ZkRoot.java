@@ -21,6 +21,19 @@ public final class ZkRoot {
     /** Data of every root (and parent) zkload creates starts with this. */
     public static final String MARKER = "zkload";
 
+    /**
+     * True when a znode's data is zkload's mark: the marker alone (a parent zkload created) or the
+     * marker, a space and a label (a root: {@code "zkload ramp <run id>"}); never a mere prefix.
+     */
+    public static boolean marked(byte[] data) {
+        return data != null && (markedRoot(data) || new String(data, StandardCharsets.UTF_8).equals(MARKER));
+    }
+
+    /** True when a znode's data marks a root zkload created (the marker and a label), not one of its parents. */
+    public static boolean markedRoot(byte[] data) {
+        return data != null && new String(data, StandardCharsets.UTF_8).startsWith(MARKER + " ");
+    }
+
     private final String path;
     private final List<String> createdParents = new ArrayList<>();
 

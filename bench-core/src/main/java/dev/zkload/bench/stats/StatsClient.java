@@ -126,7 +126,13 @@ public final class StatsClient {
         return new MetricAccess(server, refused, wordProblem, adminUrl, adminProblem, source, version, state);
     }
 
-    /** {@code mntr}, or the AdminServer's {@code monitor} when mntr is refused. */
+    /**
+     * {@code mntr}, or the AdminServer's {@code monitor} when mntr is refused.
+     *
+     * @throws java.net.ConnectException when the client port refuses: the server is down
+     * @throws java.net.SocketTimeoutException as is (never wrapped) when the client port itself takes no
+     *     connection or gives no answer in time: a hung server, told apart from a failing AdminServer
+     */
     public ServerStats monitor(ServerAddress server) throws IOException, InterruptedException {
         FourLetterWords.Answer answer = ask(server, "mntr");
         if (answer.answered()) {

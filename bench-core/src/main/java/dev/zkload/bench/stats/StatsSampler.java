@@ -80,6 +80,8 @@ public final class StatsSampler implements Closeable {
     private final Set<ServerAddress> silent = new HashSet<>();
     /** Each server's read in flight, which a round joins rather than asking a stalled server again. */
     private final Map<ServerAddress, Future<StatsSample>> inFlight = new HashMap<>();
+    /** The servers whose last finished read found the client port itself silent (connect or word timed out). */
+    private final Set<ServerAddress> portStalled = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final Duration deadline;
     private StatsCsv csv;
@@ -158,9 +160,11 @@ public final class StatsSampler implements Closeable {
             try {
                 StatsSample s = pending.get(i).get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
                 // a read joined from an earlier round answered within this one's deadline: it is this round's answer
-                samples.add(new StatsSample(time, server, s.stats(), s.error(), s.serverDown(), s.unresponsive()));
+                samples.add(new StatsSample(
+                        time, server, s.stats(), s.error(), s.serverDown(), s.unresponsive(), s.clientPortStalled()));
             } catch (java.util.concurrent.TimeoutException e) {
-                samples.add(StatsSample.unresponsive(time, server, deadline));
+                // the read still in flight cannot tell yet; the last finished one says whether the port answers
+                samples.add(StatsSample.unresponsive(time, server, deadline, portStalled.contains(server)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return samples;
@@ -175,6 +179,7 @@ public final class StatsSampler implements Closeable {
     private StatsSample read(Instant time, ServerAddress server) {
         try {
             StatsSample sample = new StatsSample(time, server, client.monitor(server), null);
+            portStalled.remove(server);
             synchronized (silent) {
                 if (silent.remove(server)) {
                     LOG.info("server {} answers again", server);
@@ -184,6 +189,13 @@ public final class StatsSampler implements Closeable {
         } catch (IOException | RuntimeException e) {
             boolean down = e instanceof java.net.ConnectException;
             boolean stalled = timedOut(e);
+            // the client asks the client port first and throws its timeout as is; an AdminServer's comes wrapped
+            boolean portSilent = e instanceof java.net.SocketTimeoutException;
+            if (portSilent) {
+                portStalled.add(server);
+            } else {
+                portStalled.remove(server);
+            }
             String error = down
                     ? "connection refused"
                     : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -192,7 +204,7 @@ public final class StatsSampler implements Closeable {
                     LOG.warn("server {} stopped giving its statistics: {}", server, error);
                 }
             }
-            return new StatsSample(time, server, null, error, down, stalled);
+            return new StatsSample(time, server, null, error, down, stalled, portSilent);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new StatsSample(time, server, null, "interrupted");
@@ -262,6 +274,16 @@ public final class StatsSampler implements Closeable {
         return round.stream()
                 .filter(s -> s.reachable() && s.stats().state().leads())
                 .findFirst();
+    }
+
+    /**
+     * True when the round shows that no leader serves: no server leads or serves under a leader
+     * ({@link #leaderServes}), and every server tells ({@link StatsSample#tellsService()}) — each answered
+     * as one not serving, is down, or has a client port that gives no answer. A round with a server whose
+     * statistics alone are lost cannot tell: that server might be the leader.
+     */
+    public static boolean leaderless(List<StatsSample> round) {
+        return !round.isEmpty() && round.stream().allMatch(StatsSample::tellsService) && !leaderServes(round);
     }
 
     /**

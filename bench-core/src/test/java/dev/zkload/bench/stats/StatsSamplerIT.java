@@ -97,7 +97,14 @@ class StatsSamplerIT {
                 // had each waited for the client's 3 s timeout, 8 would take 24 s and more
                 assertThat(elapsedMs).isLessThan(10 * interval.toMillis());
                 assertThat(lateMicros).allMatch(us -> us < interval.toMillis() * 1000 / 2);
+                // once the first read has timed out in the client, the rounds know the client port itself is silent
+                await().atMost(Timeouts.seconds(30))
+                        .until(() -> heard.size() >= 3 && portStalled(heard.get(heard.size() - 3), stopped));
             }
+            int first = firstRoundWithPortStalled(heard, stopped);
+            assertThat(first).as("the client's 3 s timeout is six rounds").isGreaterThanOrEqualTo(5);
+            assertThat(heard.subList(first, heard.size())).allMatch(round -> portStalled(round, stopped));
+            assertThat(heard).allMatch(round -> !portStalled(round, live));
             for (List<StatsSample> round : heard) {
                 assertThat(round).filteredOn(s -> s.server().equals(live)).allMatch(StatsSample::reachable);
                 assertThat(round)
@@ -110,6 +117,48 @@ class StatsSamplerIT {
             assertThat(Files.readAllLines(dir.resolve("server-metrics.csv")))
                     .anyMatch(r -> r.contains(stopped.hostPort() + ",false,true,"));
         }
+    }
+
+    @Test
+    void aServerWhoseStatisticsSourceHangsWhileItsClientPortAnswersIsNoStalledPort() throws Exception {
+        List<List<StatsSample>> heard = new CopyOnWriteArrayList<>();
+        // mntr not whitelisted: the statistics come from the AdminServer, here one that accepts and never answers
+        try (ServerSocket silentAdmin = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+                LocalEnsemble zk = LocalEnsemble.builder()
+                        .servers(1)
+                        .heap("256m")
+                        .zooCfg("4lw.commands.whitelist", "srvr")
+                        .build()) {
+            zk.start();
+            ServerAddress server =
+                    new ServerAddress("127.0.0.1", zk.servers().get(0).clientPort(), silentAdmin.getLocalPort());
+            try (StatsSampler sampler = StatsSampler.builder()
+                    .servers(List.of(server))
+                    .client(new StatsClient(Duration.ofSeconds(1)))
+                    .interval(Duration.ofMillis(500))
+                    .listener(heard::add)
+                    .build()) {
+                sampler.start();
+                // well past the client's timeout: reads have finished, timed out on the AdminServer
+                await().atMost(Timeouts.seconds(30)).until(() -> heard.size() >= 8);
+            }
+            assertThat(heard).allMatch(round -> !round.get(0).reachable());
+            assertThat(heard).noneMatch(round -> portStalled(round, server));
+            assertThat(heard).noneMatch(StatsSampler::leaderless);
+        }
+    }
+
+    private static boolean portStalled(List<StatsSample> round, ServerAddress server) {
+        return round.stream().anyMatch(s -> s.server().equals(server) && s.clientPortStalled());
+    }
+
+    private static int firstRoundWithPortStalled(List<List<StatsSample>> rounds, ServerAddress server) {
+        for (int i = 0; i < rounds.size(); i++) {
+            if (portStalled(rounds.get(i), server)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test

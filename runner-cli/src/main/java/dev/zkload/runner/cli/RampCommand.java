@@ -11,7 +11,6 @@ import dev.zkload.runner.engine.ramp.Ramp;
 import dev.zkload.runner.engine.ramp.RampPlan;
 import dev.zkload.runner.engine.ramp.Repeats;
 import dev.zkload.runner.engine.ramp.Resolution;
-import dev.zkload.runner.engine.run.CleanHint;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
@@ -232,8 +231,7 @@ public final class RampCommand {
     /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless --keep. */
     private void cleanUp(DomainFleet fleet, PreparedRun run, boolean quorumLost) throws InterruptedException {
         boolean interrupted = Thread.interrupted();
-        String clean = CleanHint.command(
-                run.target().connectString().toString(), run.root(), options.load.target.security.anyGiven());
+        String clean = run.cleanCommand();
         if (options.keep) {
             progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
             fleet.close(); // its sessions end and its claim goes; the tree stays

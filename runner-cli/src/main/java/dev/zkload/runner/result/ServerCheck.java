@@ -11,17 +11,14 @@ package dev.zkload.runner.result;
  *                       says ({@code 0}: no limit), or {@code "unknown"} when neither {@code conf} nor the
  *                       AdminServer's {@code configuration} answered
  */
-public record ServerCheck(String server, String version, String mode, String metrics, Object maxClientCnxns) {
-    /** What run.json says of a limit the server did not tell. */
-    public static final String UNKNOWN = "unknown";
-
+public record ServerCheck(String server, String version, String mode, String metrics, ConnectionLimit maxClientCnxns) {
     /** A server whose configuration was not read (yet). */
     public ServerCheck(String server, String version, String mode, String metrics) {
-        this(server, version, mode, metrics, UNKNOWN);
+        this(server, version, mode, metrics, ConnectionLimit.UNKNOWN);
     }
 
     /** This check with the server's {@code maxClientCnxns}; -1 for unknown. */
     public ServerCheck withMaxClientCnxns(long limit) {
-        return new ServerCheck(server, version, mode, metrics, limit < 0 ? UNKNOWN : limit);
+        return new ServerCheck(server, version, mode, metrics, ConnectionLimit.of(limit));
     }
 }

@@ -116,16 +116,6 @@ public final class SecurityOptions {
                 secureRoot);
     }
 
-    /** True when any option was given. */
-    public boolean anyGiven() {
-        return clientConfig != null
-                || !auth.isEmpty()
-                || jaas != null
-                || keyStore != null
-                || trustStore != null
-                || secureRoot;
-    }
-
     private Map<String, String> properties(CommandSpec spec) {
         Properties p = new Properties();
         try (Reader in = Files.newBufferedReader(clientConfig, StandardCharsets.UTF_8)) {

@@ -4,6 +4,7 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.threads.DaemonThreads;
+import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import java.time.Duration;
@@ -52,7 +53,7 @@ final class ConnectionRefusals {
 
     private final StatsClient stats;
     private final List<ServerAddress> servers;
-    private final Map<String, Object> limits;
+    private final Map<String, ConnectionLimit> limits;
     private final Supplier<FleetSnapshot> fleet;
     /** Counter → server → value at the step's start, and the latest. */
     private final Map<String, Map<ServerAddress, Long>> first = new HashMap<>();
@@ -64,11 +65,14 @@ final class ConnectionRefusals {
     private Instant pendingSince;
 
     /**
-     * @param limits each server's {@code maxClientCnxns} by host:port as the preflight read it (a number, or "unknown")
+     * @param limits each server's {@code maxClientCnxns} by host:port as the preflight read it
      * @param fleet  the fleet's sessions now
      */
     ConnectionRefusals(
-            StatsClient stats, List<ServerAddress> servers, Map<String, Object> limits, Supplier<FleetSnapshot> fleet) {
+            StatsClient stats,
+            List<ServerAddress> servers,
+            Map<String, ConnectionLimit> limits,
+            Supplier<FleetSnapshot> fleet) {
         this.stats = stats;
         this.servers = List.copyOf(servers);
         this.limits = Map.copyOf(limits);
@@ -229,8 +233,7 @@ final class ConnectionRefusals {
     }
 
     private String limit(ServerAddress s) {
-        Object limit = limits.getOrDefault(s.hostPort(), "unknown");
-        return "unknown".equals(limit) ? "maxClientCnxns unknown" : "maxClientCnxns=" + limit;
+        return limits.getOrDefault(s.hostPort(), ConnectionLimit.UNKNOWN).toString();
     }
 
     private static List<String> counters() {

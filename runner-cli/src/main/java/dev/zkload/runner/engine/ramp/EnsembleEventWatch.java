@@ -45,10 +45,8 @@ final class EnsembleEventWatch {
             }
             lastLeader = who;
             leaderLost = false;
-        } else if (!round.isEmpty()
-                && round.stream().allMatch(s -> s.reachable() || s.serverDown())
-                && !StatsSampler.leaderServes(round)) {
-            // every server told: none leads, and none follows a leader that the sampler does not ask
+        } else if (StatsSampler.leaderless(round)) {
+            // every server told: none leads, none follows a leader that the sampler does not ask
             leaderLost = true;
         }
         for (StatsSample s : round) {

@@ -10,13 +10,14 @@ import java.util.List;
  * How long the ensemble went without a serving leader, read from the sampler's rounds: a leader
  * election shows as a gap of a second or two, a lost quorum as a gap that does not end.
  *
- * <p>Only rounds that can tell count: a round is leaderless when no server leads, none answers as a
- * follower (a follower serves only while a leader does, so a connect string that names followers alone
- * still sees one), and every server either answered (as one that does not serve) or is down (its client
- * port refuses).
- * A server that is up but does not give its statistics (an AdminServer cut off, a whitelist changed)
- * might be the leader, so such a round neither starts nor extends a gap: losing the metrics is not
- * losing the quorum. Thread-safe: the sampler offers rounds on its thread, the ramp reads on its own.
+ * <p>Only rounds that can tell count ({@link StatsSampler#leaderless}): a round is leaderless when no
+ * server leads, none answers as a follower (a follower serves only while a leader does, so a connect
+ * string that names followers alone still sees one), and every server either answered (as one that
+ * does not serve), is down (its client port refuses) or hung (its client port gives no answer: a
+ * stopped process, connections that time out). A server whose client port answers but whose
+ * statistics are lost (an AdminServer cut off, a whitelist changed) might be the leader, so such a
+ * round neither starts nor extends a gap: losing the metrics is not losing the quorum; a hung majority
+ * is. Thread-safe: the sampler offers rounds on its thread, the ramp reads on its own.
  */
 final class LeaderGaps {
     private Instant lostSince;
@@ -34,7 +35,7 @@ final class LeaderGaps {
                 longest = max(longest, Duration.between(lostSince, time));
                 lostSince = null;
             }
-        } else if (round.stream().allMatch(s -> s.reachable() || s.serverDown())) {
+        } else if (StatsSampler.leaderless(round)) {
             if (lostSince == null) {
                 lostSince = time;
             }

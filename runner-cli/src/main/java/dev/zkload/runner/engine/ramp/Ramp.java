@@ -7,6 +7,7 @@ import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
@@ -64,7 +65,7 @@ public final class Ramp {
     private int domainsUp;
     private Resolution resolution = Resolution.DEFAULT;
     /** Each server's maxClientCnxns as the preflight read it, by host:port. */
-    private Map<String, Object> connectionLimits = Map.of();
+    private Map<String, ConnectionLimit> connectionLimits = Map.of();
     /** Servers refusing this runner's connections, watched through each step. */
     private ConnectionRefusals refusals;
     /** The ramp ended because no leader served: what the fleet wrote may be left on the ensemble. */
@@ -97,7 +98,7 @@ public final class Ramp {
 
     /** The servers as the preflight found them: their connection limits are named when a server refuses connections. */
     public Ramp servers(List<ServerCheck> checks) {
-        Map<String, Object> limits = new HashMap<>();
+        Map<String, ConnectionLimit> limits = new HashMap<>();
         checks.forEach(c -> limits.put(c.server(), c.maxClientCnxns()));
         connectionLimits = limits;
         return this;
@@ -375,6 +376,12 @@ public final class Ramp {
         watch.offer(round);
         if (underLoad && detector.saturated() && bench.cut()) {
             status.phase("saturated: ending the benchmark");
+        }
+        // calls to a hung majority each wait out the client's timeout: a benchmark without a leader measures nothing
+        if (bench != null
+                && leaderGaps.current(Instant.now()).compareTo(StopRules.LEADERLESS_LIMIT) >= 0
+                && bench.cut()) {
+            status.phase("no leader: ending the benchmark");
         }
     }
 

@@ -21,16 +21,8 @@ public final class CleanHint {
                 + (withSecurity ? " and this run's security options" : "");
     }
 
-    /** The command for {@code start}'s root on {@code target}, with its security options if it has any. */
-    static String of(Target target, RunStart start) {
-        return of(target, start, start.root());
-    }
-
-    /** The command for {@code root} on {@code target}, with {@code start}'s security options if it has any. */
-    static String of(Target target, RunStart start, String root) {
-        return command(
-                target.connectString().toString(),
-                root,
-                !start.target().security().equals(ClientSecuritySpec.NONE));
+    /** The command for {@code root} on {@code target}, with the run's security options if it has any. */
+    static String of(Target target, ClientSecuritySpec security, String root) {
+        return command(target.connectString().toString(), root, security.given());
     }
 }

@@ -54,6 +54,14 @@ public record ClientSecuritySpec(
         return secureRoot ? security.withCreatorOnlyAcl() : security;
     }
 
+    /**
+     * True when the run was given any security option (a client config, TLS stores, auth, JAAS, a
+     * secure root): then every command on its tree, {@code clean} among them, needs them too.
+     */
+    public boolean given() {
+        return !equals(NONE);
+    }
+
     /** True when the user asked for TLS (the client property {@code zookeeper.client.secure}). */
     public boolean tls() {
         return Boolean.parseBoolean(clientConfig.get("zookeeper.client.secure"));

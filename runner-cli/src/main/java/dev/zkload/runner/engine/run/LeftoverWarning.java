@@ -35,7 +35,8 @@ final class LeftoverWarning {
             return;
         }
         if (!found.isEmpty()) {
-            console.println(Leftovers.warning(found, root -> CleanHint.of(target, start, root)));
+            console.println(Leftovers.warning(
+                    found, root -> CleanHint.of(target, start.target().security(), root)));
             console.flush();
         }
     }

@@ -2,7 +2,6 @@ package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ZkRoot;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -109,8 +108,7 @@ final class Leftovers {
     /** A root zkload created for a run: its data is the marker and a label ("zkload ramp <run id>"). */
     private static boolean isRunRoot(ZooKeeper zk, String path) throws KeeperException, InterruptedException {
         try {
-            byte[] data = zk.getData(path, false, null);
-            return data != null && new String(data, StandardCharsets.UTF_8).startsWith(ZkRoot.MARKER + " ");
+            return ZkRoot.markedRoot(zk.getData(path, false, null));
         } catch (KeeperException.NoNodeException e) {
             return false;
         }

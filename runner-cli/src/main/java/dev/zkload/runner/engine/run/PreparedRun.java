@@ -105,7 +105,7 @@ public final class PreparedRun implements AutoCloseable {
                     start.command(), start.runId(), target, stats, servers, lock, results, start.target());
             // an embedded ensemble's data goes with its servers; an existing ensemble keeps the tree
             if (!target.embedded()) {
-                run.cleanOnQuit = CleanHint.of(target, start);
+                run.cleanOnQuit = run.cleanCommand();
                 LeftOnQuit.remember(run.cleanOnQuit);
             }
             return run;
@@ -177,6 +177,11 @@ public final class PreparedRun implements AutoCloseable {
 
     public String root() {
         return lock.root();
+    }
+
+    /** The {@code clean} command that removes this run's tree, naming its security options if it has any. */
+    public String cleanCommand() {
+        return CleanHint.of(target, security, root());
     }
 
     /** Releases the root's lock (removing the root if it is empty by then) and stops an embedded ensemble. */

@@ -6,7 +6,6 @@ import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,8 +64,7 @@ public final class TreeRemover implements AutoCloseable {
 
     private boolean marked(String path) throws IOException, InterruptedException {
         try {
-            byte[] data = zk.getData(path, false, null);
-            return data != null && new String(data, StandardCharsets.UTF_8).startsWith(ZkRoot.MARKER);
+            return ZkRoot.marked(zk.getData(path, false, null));
         } catch (KeeperException.NoNodeException e) {
             return false;
         } catch (KeeperException e) {

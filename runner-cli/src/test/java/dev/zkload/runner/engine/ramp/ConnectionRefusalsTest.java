@@ -7,6 +7,7 @@ import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.sim.FleetSnapshot;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +25,7 @@ class ConnectionRefusalsTest {
     private final ConnectionRefusals refusals = new ConnectionRefusals(
             new StatsClient(Duration.ofSeconds(1)),
             List.of(A, B),
-            Map.of(A.hostPort(), 60L, B.hostPort(), "unknown"),
+            Map.of(A.hostPort(), ConnectionLimit.of(60), B.hostPort(), ConnectionLimit.UNKNOWN),
             () -> CONNECTED);
 
     @Test
@@ -65,7 +66,10 @@ class ConnectionRefusalsTest {
             resetter.start();
             ServerAddress f = new ServerAddress("127.0.0.1", full.getLocalPort());
             ConnectionRefusals watch = new ConnectionRefusals(
-                    new StatsClient(Duration.ofSeconds(1)), List.of(f), Map.of(f.hostPort(), 60L), () -> CONNECTED);
+                    new StatsClient(Duration.ofSeconds(1)),
+                    List.of(f),
+                    Map.of(f.hostPort(), ConnectionLimit.of(60)),
+                    () -> CONNECTED);
 
             assertThat(watch.refused(2, true).orElseThrow())
                     .startsWith(

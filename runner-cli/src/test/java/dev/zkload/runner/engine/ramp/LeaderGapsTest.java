@@ -64,6 +64,56 @@ class LeaderGapsTest {
     }
 
     @Test
+    void aHungMajorityIsALostQuorum() {
+        // two of three servers stopped (SIGSTOP): their client ports take no answer; the third no longer serves
+        LeaderGaps gaps = new LeaderGaps();
+        EnsembleEventWatch events = new EnsembleEventWatch();
+        List<StatsSample> healthy = List.of(
+                new StatsSample(at(0), SERVER, stats(ServerState.LEADER), null),
+                new StatsSample(at(0), SECOND, stats(ServerState.FOLLOWER), null),
+                new StatsSample(at(0), THIRD, stats(ServerState.FOLLOWER), null));
+        gaps.offer(healthy);
+        events.offer(healthy);
+        for (int s = 1; s <= 25; s++) {
+            List<StatsSample> round = List.of(
+                    StatsSample.unresponsive(at(s), SERVER, Duration.ofMillis(800), true),
+                    new StatsSample(at(s), SECOND, null, "Read timed out", false, true, true),
+                    new StatsSample(at(s), THIRD, stats(ServerState.UNKNOWN), null));
+            gaps.offer(round);
+            events.offer(round);
+        }
+        assertThat(gaps.current(at(25))).isEqualTo(Duration.ofSeconds(24));
+        assertThat(gaps.current(at(25))).isGreaterThanOrEqualTo(StopRules.LEADERLESS_LIMIT);
+        assertThat(events.any()).isTrue();
+    }
+
+    @Test
+    void aMajorityWhoseStatisticsHangWhileTheirClientPortsAnswerIsNoLostQuorum() {
+        // the AdminServers time out (the statistics are lost), the client ports answered the last read
+        LeaderGaps gaps = new LeaderGaps();
+        gaps.offer(round(0, true));
+        for (int s = 1; s <= 40; s++) {
+            gaps.offer(List.of(
+                    StatsSample.unresponsive(at(s), SERVER, Duration.ofMillis(800), false),
+                    new StatsSample(at(s), SECOND, null, "no AdminServer answers (timed out)", false, true, false),
+                    new StatsSample(at(s), THIRD, stats(ServerState.UNKNOWN), null)));
+        }
+        assertThat(gaps.current(at(41))).isZero();
+        assertThat(gaps.longestAndReset(at(41))).isZero();
+    }
+
+    @Test
+    void aHungLeaderWhoseFollowersStillServeIsNoGap() {
+        LeaderGaps gaps = new LeaderGaps();
+        for (int s = 0; s <= 30; s++) {
+            gaps.offer(List.of(
+                    StatsSample.unresponsive(at(s), SERVER, Duration.ofMillis(800), true),
+                    new StatsSample(at(s), SECOND, stats(ServerState.FOLLOWER), null)));
+        }
+        assertThat(gaps.longestAndReset(at(31))).isZero();
+    }
+
+    @Test
     void followersAloneAnsweringAreNoLostQuorum() {
         // --connect names one follower: the sampler never asks the leader, but a follower serves only under one
         LeaderGaps gaps = new LeaderGaps();
@@ -92,6 +142,8 @@ class LeaderGapsTest {
     }
 
     private static final ServerAddress SERVER = new ServerAddress("127.0.0.1", 2181, 8080);
+    private static final ServerAddress SECOND = new ServerAddress("127.0.0.1", 2182, 8081);
+    private static final ServerAddress THIRD = new ServerAddress("127.0.0.1", 2183, 8082);
 
     /** One server's sample: the leader, or down (as the majority of a lost quorum is). */
     private static List<StatsSample> round(int second, boolean leader) {

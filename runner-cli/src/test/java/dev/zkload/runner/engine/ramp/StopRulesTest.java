@@ -118,6 +118,20 @@ class StopRulesTest {
     }
 
     @Test
+    void aHungMajorityIsALostQuorumNotADisturbance() {
+        StopRules.Judgement j = StopRules.judge(
+                StepFixture.step(300)
+                        .unresponsive("127.0.0.1:2183", 25)
+                        .leaderless(24)
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.ERRORS);
+        assertThat(j.stop().orElseThrow().reason()).isEqualTo(StopReason.ERRORS);
+        assertThat(j.stop().orElseThrow().message())
+                .isEqualTo("the ensemble lost its quorum: no leader for 24 s during the step to 300 domains");
+    }
+
+    @Test
     void aServerSilentForAFewRoundsIsNoDisturbanceButAStalledOneIs() {
         assertThat(StopRules.judge(
                                 StepFixture.step(100)
