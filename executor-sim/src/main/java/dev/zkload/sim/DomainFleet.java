@@ -209,7 +209,7 @@ public interface DomainFleet extends Closeable {
          * its weight, so every prefix of the fleet is within one domain of the mix's proportions
          * (docs/model-files.md). Replaces {@link #model(SaturnModel)}.
          *
-         * @param file a file from {@link ModelFile#read} or {@link ModelFile#builtIn}
+         * @param file a file from {@link ModelFile#read}, or {@link ModelFile#of} a built-in model
          * @return this builder
          */
         public Builder modelFile(ModelFile file) {

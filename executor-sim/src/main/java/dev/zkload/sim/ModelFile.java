@@ -60,7 +60,7 @@ public final class ModelFile {
      * @return the model, the same as {@link SaturnModel#named(String)} as a single-kind file
      * @throws IllegalArgumentException for any other name
      */
-    public static ModelFile builtIn(String name) {
+    static ModelFile builtIn(String name) {
         SaturnVersion.of(name);
         String resource = "models/" + name + ".yaml";
         try (InputStream in = ModelFile.class.getResourceAsStream(resource)) {

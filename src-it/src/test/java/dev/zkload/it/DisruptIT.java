@@ -187,7 +187,8 @@ class DisruptIT {
         stalled = 0;
         JsonNode level = levels(out).get(0);
         assertThat(measured(level, "faultSeconds")).isBetween(24.0, 30.0);
-        assertThat(measured(level, "recoveryMs")).isGreaterThanOrEqualTo(24_000.0);
+        // a round is timed when it starts: one begun just before the CONT can read the server back
+        assertThat(measured(level, "recoveryMs")).isGreaterThanOrEqualTo(23_000.0);
         assertThat(measured(level, "sessionsDisconnected"))
                 .as("past the read timeout the stalled server's sessions give up on it")
                 .isPositive();

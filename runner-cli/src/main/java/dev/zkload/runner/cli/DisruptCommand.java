@@ -3,11 +3,11 @@ package dev.zkload.runner.cli;
 import dev.zkload.runner.cli.options.DurationConverter;
 import dev.zkload.runner.cli.options.ExperimentOptions;
 import dev.zkload.runner.cli.options.ModelOptions;
+import dev.zkload.runner.cli.options.Workload;
 import dev.zkload.runner.engine.disrupt.DisruptPlan;
 import dev.zkload.runner.engine.disrupt.DisruptSweep;
 import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.threshold.Catalogs;
-import dev.zkload.sim.SaturnModel;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -135,7 +135,7 @@ public final class DisruptCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        SaturnModel saturn = model.model(spec);
+        Workload workload = model.workload(spec);
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("levels", levels.stream().map(Level::label).toList());
         settings.put("fault", plan.fault().id());
@@ -147,7 +147,7 @@ public final class DisruptCommand implements Callable<Integer> {
                 plan.restartDelay() == null ? null : plan.restartDelay().toSeconds());
         settings.put("settleSec", plan.settle().toSeconds());
         settings.put("recoveryTimeoutSec", plan.recoveryTimeout().toSeconds());
-        settings.put("model", saturn.name());
+        settings.put("model", workload.models().name());
         PrintWriter console = options.output.console(spec);
         return SweepRun.run(
                 spec,
@@ -157,7 +157,7 @@ public final class DisruptCommand implements Callable<Integer> {
                 settings,
                 SweepRun.Gating.of(Catalogs.DISRUPT, levels),
                 3,
-                run -> new DisruptSweep(run, plan, saturn, line -> {
+                run -> new DisruptSweep(run, plan, workload.models(), line -> {
                     console.println(line);
                     console.flush();
                 }));

@@ -37,6 +37,8 @@ class BadInputTest {
                         + " (e.g. 10%), 0 or more");
         assertUsage(CliRun.of("--repeat", "0"), "--repeat must be positive, got 0");
         assertUsage(
+                CliRun.of("--repeat", "2", "--json"), "--json prints one run's summary, and --repeat makes several");
+        assertUsage(
                 CliRun.of("--repeat", "2", "--keep", "--connect", "127.0.0.1:2181"),
                 "--repeat runs one whole ramp after another: it goes with neither --keep");
         assertUsage(CliRun.of("clean", "--connect", "127.0.0.1:2181", "--root", "/"), "--root / is refused");

@@ -182,6 +182,11 @@ public final class RampOptions {
                     "--repeat runs one whole ramp after another: it goes with neither --keep (each run would start on"
                             + " the last one's domains) nor --shard (repeat the sharded runs themselves instead)");
         }
+        if (repeat > 1 && load.output.json) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--json prints one run's summary, and --repeat makes several: drop --json and read repeat.json");
+        }
         if (addRate != null && !(addRate > 0)) {
             throw new ParameterException(spec.commandLine(), "--add-rate must be positive, got " + addRate);
         }

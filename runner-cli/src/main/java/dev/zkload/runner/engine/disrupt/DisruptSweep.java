@@ -11,7 +11,7 @@ import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;
-import dev.zkload.sim.SaturnModel;
+import dev.zkload.sim.ModelFile;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,7 +35,7 @@ public final class DisruptSweep implements Sweep.Experiment {
 
     private final PreparedRun run;
     private final DisruptPlan plan;
-    private final SaturnModel model;
+    private final ModelFile model;
     private final Consumer<String> status;
     private final List<Moment> moments = new ArrayList<>();
     private StatsSampler sampler;
@@ -49,7 +49,7 @@ public final class DisruptSweep implements Sweep.Experiment {
      *
      * @param status told what the level is doing, a line at a time
      */
-    public DisruptSweep(PreparedRun run, DisruptPlan plan, SaturnModel model, Consumer<String> status) {
+    public DisruptSweep(PreparedRun run, DisruptPlan plan, ModelFile model, Consumer<String> status) {
         this.run = run;
         this.plan = plan;
         this.model = model;
@@ -157,7 +157,7 @@ public final class DisruptSweep implements Sweep.Experiment {
                 DomainFleet f = DomainFleet.builder(run.target().connectString().toString())
                         .security(run.target().security())
                         .root(run.root() + "/sim")
-                        .model(model)
+                        .modelFile(model)
                         .fireLagListener(monitor.fireLagListener())
                         .build();
                 f.start();

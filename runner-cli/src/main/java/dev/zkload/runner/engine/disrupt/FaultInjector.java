@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.disrupt;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,8 +73,9 @@ final class FaultInjector {
 
     private String stall(int id) throws IOException, InterruptedException {
         long pid = ensemble.processStats(id).pid();
-        signal("STOP", pid);
         try {
+            // inside the try: an interrupt while the STOP is under way still sends the CONT
+            signal("STOP", pid);
             TimeUnit.MILLISECONDS.sleep(plan.stall().toMillis());
         } finally {
             signal("CONT", pid);
@@ -135,8 +137,7 @@ final class FaultInjector {
                 .start();
         if (kill.waitFor() != 0) {
             throw new IOException("kill -" + signal + " " + pid + " failed: "
-                    + new String(kill.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
-                            .strip());
+                    + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
         }
     }
 }

@@ -30,11 +30,12 @@ final class Marginal {
                 .filter(avg -> avg >= threshold * (1 - PERCENT / 100.0))
                 .ifPresent(avg -> m.add(String.format(
                         Locale.ROOT,
-                        "the last stable step (%s) averaged %.0f leader outstanding requests, within %d%% below"
-                                + " the threshold of %d",
+                        "the last stable step (%s) averaged %.0f leader outstanding requests, %s the threshold of %d",
                         Plural.domains(maxStable),
                         avg,
-                        PERCENT,
+                        avg < threshold
+                                ? "within " + PERCENT + "% below"
+                                : "at or above (in bursts too short to count as saturation)",
                         threshold)));
         step(load, StepVerdict.SATURATED, saturatedAt)
                 .filter(avg -> avg < threshold * (1 + PERCENT / 100.0))

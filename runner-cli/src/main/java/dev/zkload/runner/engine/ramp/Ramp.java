@@ -10,7 +10,6 @@ import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
-import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.ServerCheck;
@@ -265,9 +264,9 @@ public final class Ramp {
             return grid;
         }
         recorder.refining();
-        RefinementSummary refined =
-                Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
-        return CapacityVerdict.summarize(grid.stopReason(), grid.message(), steps, plan, target.embedded(), refined);
+        var r = Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
+        RampSummary end = r.failure().orElse(grid); // a lost quorum or refused connections still exits 1
+        return CapacityVerdict.summarize(end.stopReason(), end.message(), steps, plan, target.embedded(), r.summary());
     }
 
     /** Records the step with its verdict; the summary when the ramp stops after it. */

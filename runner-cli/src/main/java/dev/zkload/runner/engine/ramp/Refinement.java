@@ -7,9 +7,11 @@ import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * After the grid's first saturated step, narrows the interval between its last stable and first saturated
@@ -25,6 +27,17 @@ final class Refinement {
     interface Steps {
         Optional<RampSummary> run(int n, int domains) throws InterruptedException;
     }
+
+    /**
+     * What the refinement found, and the summary of a step that must end the run itself: the ensemble lost
+     * its quorum, a server refused connections, or the user interrupted. The answer stays the grid's
+     * saturation narrowed so far, but the run ends with that step's reason and exit code, not as saturated.
+     */
+    record Refined(RefinementSummary summary, Optional<RampSummary> failure) {}
+
+    /** The stop reasons whose exit code is not the saturated ramp's 0. */
+    private static final Set<StopReason> FAILURES =
+            EnumSet.of(StopReason.ERRORS, StopReason.SERVER_REFUSED_CONNECTIONS, StopReason.INTERRUPTED);
 
     private Refinement() {}
 
@@ -53,7 +66,7 @@ final class Refinement {
      * @param lastStep the grid's last step number: the refinement's steps follow it
      * @param recorded the ramp's steps as it records them: each run step's verdict is read there
      */
-    static RefinementSummary run(
+    static Refined run(
             Bisection b, Resolution resolution, int lastStep, List<StepResult> recorded, Steps steps, Progress progress)
             throws InterruptedException {
         int gridStable = b.stable();
@@ -64,6 +77,7 @@ final class Refinement {
                 gridStable, gridSaturated, Plural.domains(width), resolution);
         List<Integer> visited = new ArrayList<>();
         String endedBy = null;
+        Optional<RampSummary> failure = Optional.empty();
         int n = lastStep;
         for (OptionalInt next = b.next(); next.isPresent(); next = b.next()) {
             int domains = next.getAsInt();
@@ -78,13 +92,16 @@ final class Refinement {
             } else if (v == StepVerdict.SATURATED) {
                 b.saturated(domains);
             } else {
+                failure = end.filter(e -> FAILURES.contains(e.stopReason()));
                 endedBy = end.map(RampSummary::message)
                         .orElse("the step to " + Plural.domains(domains) + " was "
                                 + (v == null ? "not judged" : v.json()));
                 break;
             }
         }
-        return new RefinementSummary(
-                resolution.toString(), width, gridStable, gridSaturated, visited, b.done(), endedBy);
+        return new Refined(
+                new RefinementSummary(
+                        resolution.toString(), width, gridStable, gridSaturated, visited, b.done(), endedBy),
+                failure);
     }
 }

@@ -32,8 +32,10 @@ public final class Repeats {
             runs.add(new RepeatSummary.Run(folders.get(i), s.maxStableDomains(), s.stopReason(), s.verdict()));
             if (s.stopReason() == StopReason.SATURATED && s.maxStableDomains() != null) {
                 answers.add(s.maxStableDomains());
-                width = Math.max(
-                        width, s.refinement() == null ? step : s.refinement().widthDomains());
+                int asked = s.refinement() == null ? step : s.refinement().widthDomains();
+                // an unfinished refinement, or a last step clamped to --domains, leaves another interval
+                int found = s.saturatedAtDomains() == null ? asked : s.saturatedAtDomains() - s.maxStableDomains();
+                width = Math.max(width, Math.max(asked, found));
             }
         }
         int resolution = width == 0 ? step : width;

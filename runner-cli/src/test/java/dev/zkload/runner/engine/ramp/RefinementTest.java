@@ -80,6 +80,20 @@ class RefinementTest {
     }
 
     @Test
+    void aStepThatEndsInErrorsEndsTheRunWithItsOwnReasonNotAsSaturated() throws Exception {
+        grid(100, 200);
+        Refinement.Refined r = refined(Resolution.DEFAULT, d -> d == 150 ? StepVerdict.ERRORS : StepVerdict.STABLE);
+        assertThat(r.summary().endedBy()).isEqualTo("stop after 150: errors");
+        assertThat(r.failure()).map(RampSummary::stopReason).contains(StopReason.ERRORS);
+
+        Refinement.Refined disturbed =
+                refined(Resolution.DEFAULT, d -> d == 150 ? StepVerdict.DISTURBED : StepVerdict.STABLE);
+        assertThat(disturbed.failure())
+                .as("a disturbed step only qualifies the answer")
+                .isEmpty();
+    }
+
+    @Test
     void aStepThatCouldNotBeAddedEndsTheRefinementToo() throws Exception {
         grid(100, 200);
         RefinementSummary r = refine(Resolution.DEFAULT, d -> null);
@@ -125,6 +139,11 @@ class RefinementTest {
      */
     private RefinementSummary refine(Resolution resolution, IntFunction<StepVerdict> ensemble)
             throws InterruptedException {
+        return refined(resolution, ensemble).summary();
+    }
+
+    private Refinement.Refined refined(Resolution resolution, IntFunction<StepVerdict> ensemble)
+            throws InterruptedException {
         RampSummary grid = gridSummary(StopReason.SATURATED, 100, 200);
         Bisection b = Refinement.after(grid, PLAN, resolution).orElseThrow();
         return Refinement.run(
@@ -141,7 +160,9 @@ class RefinementTest {
                     recorded.add(StepFixture.step(d).refinement().verdict(v).build());
                     return v == StepVerdict.STABLE || v == StepVerdict.UNOBSERVABLE
                             ? Optional.empty()
-                            : Optional.of(gridSummary(StopReason.DISTURBED, "stop after " + d + ": " + v.json()));
+                            : Optional.of(gridSummary(
+                                    v == StepVerdict.ERRORS ? StopReason.ERRORS : StopReason.DISTURBED,
+                                    "stop after " + d + ": " + v.json()));
                 },
                 Progress.forConsole(new PrintWriter(console, true)));
     }
