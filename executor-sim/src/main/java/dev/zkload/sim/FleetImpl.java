@@ -49,9 +49,11 @@ final class FleetImpl implements DomainFleet {
     private RootClaim claim;
     private ExitHook exitHook;
     private int nextDomain;
+    private final DomainMix mix;
 
     FleetImpl(FleetSettings settings) {
         this.settings = settings;
+        this.mix = settings.models().mix();
         this.state = new FleetState(settings.jobRuns(), settings.fireLag());
     }
 
@@ -119,7 +121,7 @@ final class FleetImpl implements DomainFleet {
             requireStarted("addDomains");
             for (int i = 0; i < n; i++) {
                 String name = String.format("d-%04d", nextDomain++);
-                DomainKind kind = settings.models().kindAt(nextDomain - 1);
+                DomainKind kind = mix.next(); // guarded by lock, as nextDomain
                 added.add(new Domain(
                         name,
                         new Layout(settings.root(), name, settings.models().version(), kind)));

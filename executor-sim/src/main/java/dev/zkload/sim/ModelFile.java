@@ -163,28 +163,19 @@ public final class ModelFile {
         return kinds;
     }
 
-    /**
-     * The kind of the fleet's domain {@code index} (from 0): the kind furthest behind its share of
-     * the domains before it and this one, the first in the file on a tie. Deterministic, and every
-     * prefix is within one domain of the weights: 10 domains of an 80/20 mix are 8 and 2.
-     */
+    /** The fleet's domain kinds in the order it adds them ({@link DomainMix}). */
+    DomainMix mix() {
+        return new DomainMix(kinds);
+    }
+
+    /** The kind of the fleet's domain {@code index} (from 0), as {@link #mix()} gives them. */
     DomainKind kindAt(int index) {
-        double total = kinds.stream().mapToDouble(DomainKind::weight).sum();
-        int[] counts = new int[kinds.size()];
-        int chosen = 0;
-        for (int n = 1; n <= index + 1; n++) {
-            chosen = 0;
-            double best = Double.NEGATIVE_INFINITY;
-            for (int k = 0; k < kinds.size(); k++) {
-                double behind = kinds.get(k).weight() / total * n - counts[k];
-                if (behind > best + 1e-9) {
-                    best = behind;
-                    chosen = k;
-                }
-            }
-            counts[chosen]++;
+        DomainMix mix = mix();
+        DomainKind kind = mix.next();
+        for (int n = 0; n < index; n++) {
+            kind = mix.next();
         }
-        return kinds.get(chosen);
+        return kind;
     }
 
     private static double round(double v) {

@@ -27,7 +27,6 @@ import org.jfree.chart.renderer.AbstractRenderer;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
@@ -165,16 +164,7 @@ final class Charts {
                 true,
                 false,
                 false);
-        XYPlot plot = chart.getXYPlot();
-        style(chart);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(GRID);
-        plot.setDomainGridlinePaint(GRID);
-        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
-            renderer.setSeriesStroke(i, new BasicStroke(1.5f));
-        }
+        XYPlot plot = styledXY(chart, 1.5f);
         folder.run().outstandingThreshold().ifPresent(t -> markThreshold(plot, t, data.getSeriesCount() > 0));
         for (StepResult step : folder.steps()) {
             markStep(plot, step, origin);
@@ -255,6 +245,20 @@ final class Charts {
         } catch (DateTimeParseException e) {
             return Optional.empty();
         }
+    }
+
+    /** The house style on a chart over time: white, light grid lines, the palette, lines of the given width. */
+    static XYPlot styledXY(JFreeChart chart, float stroke) {
+        XYPlot plot = chart.getXYPlot();
+        style(chart);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setDomainGridlinePaint(GRID);
+        for (int i = 0; i < plot.getSeriesCount(); i++) {
+            plot.getRenderer().setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            plot.getRenderer().setSeriesStroke(i, new BasicStroke(stroke));
+        }
+        return plot;
     }
 
     private static void style(JFreeChart chart) {

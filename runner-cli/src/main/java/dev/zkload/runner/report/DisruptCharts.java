@@ -14,7 +14,6 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
-import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -83,15 +82,7 @@ final class DisruptCharts {
                 true,
                 false,
                 false);
-        chart.setBackgroundPaint(Color.WHITE);
-        XYPlot plot = chart.getXYPlot();
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.addDomainMarker(new ValueMarker(0, Color.RED, new BasicStroke(1.5f)));
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            plot.getRenderer().setSeriesStroke(i, new BasicStroke(2f));
-        }
+        Charts.styledXY(chart, 2f).addDomainMarker(new ValueMarker(0, Color.RED, new BasicStroke(1.5f)));
         return Optional.of(chart);
     }
 
