@@ -4,6 +4,7 @@ import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.result.WatchNotifications;
+import dev.zkload.bench.threads.Uninterruptibly;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,12 +48,14 @@ final class TargetRun {
         List<ZooKeeper> watchers = new ArrayList<>();
         ZkRoot root = null;
         try {
-            root = ZkRoot.prepare(
-                    zk,
-                    config.root(),
-                    "latency " + runId,
-                    config.force(),
-                    config.security().acl());
+            root = Uninterruptibly.run(
+                    "zkload-benchmark-root",
+                    () -> ZkRoot.prepare(
+                            zk,
+                            config.root(),
+                            "latency " + runId,
+                            config.force(),
+                            config.security().acl()));
             for (int i = 0; i < config.watchMultiple(); i++) {
                 watchers.add(Sessions.open(target, config, null));
             }
@@ -78,22 +81,19 @@ final class TargetRun {
         } catch (KeeperException e) {
             throw new IOException("cannot prepare root " + config.root() + " on " + target + ": " + e.getMessage(), e);
         } finally {
-            // an interrupt ends the benchmark (Ctrl-C, a ramp that saturated), never its clean-up: with the flag
-            // set, every call below would fail at once and leave the benchmark's znodes on the ensemble
-            boolean interrupted = Thread.interrupted();
-            try {
+            // an interrupt ends the benchmark (Ctrl-C, a ramp that saturated), never its clean-up: one that lands
+            // while the clean-up runs waits for it, or the benchmark's znodes would stay on the ensemble
+            ZkRoot made = root;
+            Uninterruptibly.run("zkload-benchmark-cleanup", () -> {
                 for (ZooKeeper w : watchers) {
                     w.close();
                 }
-                if (root != null) {
-                    removeRoot(zk, root);
+                if (made != null) {
+                    removeRoot(zk, made);
                 }
                 zk.close();
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+                return null;
+            });
         }
     }
 

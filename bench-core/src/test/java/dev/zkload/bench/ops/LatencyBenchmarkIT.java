@@ -225,6 +225,32 @@ class LatencyBenchmarkIT {
     }
 
     @Test
+    void interruptsLandingAtAnyMomentLeaveNothingBehind() throws Exception {
+        // a ramp cuts its benchmark whenever the leader saturates: while it creates its root, in a phase, or while it
+        // removes its znodes; each run here is interrupted again and again from a moment further into it
+        for (int delayMs = 0; delayMs < 400; delayMs += 20) {
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            Thread worker = new Thread(() -> {
+                try {
+                    LatencyBenchmark.run(config().warmup(50).build(), LatencyListener.NONE);
+                } catch (Throwable e) {
+                    failed.set(e);
+                }
+            });
+            worker.start();
+            Thread.sleep(delayMs);
+            while (worker.isAlive()) {
+                worker.interrupt();
+                Thread.sleep(0, 200_000);
+            }
+            assertThat(failed.get()).as("interrupted after %d ms", delayMs).isNull();
+            assertThat(observer.exists("/zkload", false))
+                    .as("nothing left by a run interrupted from %d ms on", delayMs)
+                    .isNull();
+        }
+    }
+
+    @Test
     void histogramLogsAndJsonKeepTheContract(@TempDir Path dir) throws Exception {
         LatencyRun run = LatencyBenchmark.run(config().build(), LatencyListener.NONE);
         run.writeHistogramLogs(dir, "latency");
