@@ -41,6 +41,17 @@ class BadInputTest {
         assertUsage(
                 CliRun.of("--repeat", "2", "--keep", "--connect", "127.0.0.1:2181"),
                 "--repeat runs one whole ramp after another: it goes with neither --keep");
+        assertUsage(
+                CliRun.of(
+                        "--resolution",
+                        "5%",
+                        "--shard",
+                        "1/2",
+                        "--start-at",
+                        "2026-11-22T20:00:00Z",
+                        "--step-interval",
+                        "5m"),
+                "--resolution narrows a ramp of its own by bisection; the shards of --shard 1/2 follow one schedule");
         assertUsage(CliRun.of("clean", "--connect", "127.0.0.1:2181", "--root", "/"), "--root / is refused");
     }
 

@@ -211,6 +211,16 @@ public final class RampOptions {
                     "--shard " + shard
                             + " needs --start-at and a positive --step-interval, the schedule every shard follows");
         }
+        if (!shard.alone()) {
+            // the shards add their domains on one schedule of grid steps: a bisection would need them to agree on each
+            if (spec.commandLine().getParseResult().hasMatchedOption("--resolution") && !resolution.off()) {
+                throw new ParameterException(
+                        spec.commandLine(),
+                        "--resolution narrows a ramp of its own by bisection; the shards of --shard " + shard
+                                + " follow one schedule of grid steps: drop --resolution (or give 0)");
+            }
+            resolution = Resolution.parse("0");
+        }
         if (shard.alone() && (startAt != null || stepInterval != null)) {
             throw new ParameterException(
                     spec.commandLine(), "--start-at and --step-interval only go with --shard i/N, N > 1");

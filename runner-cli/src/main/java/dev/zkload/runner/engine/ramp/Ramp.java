@@ -42,7 +42,7 @@ import java.util.Optional;
  * only; the ensemble's events (elections, stalled servers, cut sessions) in every phase, a fault while
  * the domains register included. Every finished step is on disk before the next begins.
  *
- * <p>A little over 300 lines: it is the one place that sequences a step's phases, and each of them
+ * <p>Near 400 lines: it is the one place that sequences a step's phases, and each of them
  * (adding, watching, benchmarking, recording, judging) is already a class of its own.
  */
 public final class Ramp {
@@ -265,7 +265,11 @@ public final class Ramp {
         }
         recorder.refining();
         var r = Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
-        RampSummary end = r.failure().orElse(grid); // a lost quorum or refused connections still exits 1
+        RampSummary end = r.interruptedStep().isPresent()
+                ? summary(
+                        StopReason.INTERRUPTED,
+                        "interrupted during step " + r.interruptedStep().getAsInt())
+                : r.failure().orElse(grid); // a lost quorum or refused connections still exits 1
         return CapacityVerdict.summarize(end.stopReason(), end.message(), steps, plan, target.embedded(), r.summary());
     }
 

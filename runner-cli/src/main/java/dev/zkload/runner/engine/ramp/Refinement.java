@@ -32,8 +32,10 @@ final class Refinement {
      * What the refinement found, and the summary of a step that must end the run itself: the ensemble lost
      * its quorum, a server refused connections, or the user interrupted. The answer stays the grid's
      * saturation narrowed so far, but the run ends with that step's reason and exit code, not as saturated.
+     *
+     * @param interruptedStep the step Ctrl-C ended, if it ended one (the caller's interrupt is set again)
      */
-    record Refined(RefinementSummary summary, Optional<RampSummary> failure) {}
+    record Refined(RefinementSummary summary, Optional<RampSummary> failure, OptionalInt interruptedStep) {}
 
     /** The stop reasons whose exit code is not the saturated ramp's 0. */
     private static final Set<StopReason> FAILURES =
@@ -67,8 +69,12 @@ final class Refinement {
      * @param recorded the ramp's steps as it records them: each run step's verdict is read there
      */
     static Refined run(
-            Bisection b, Resolution resolution, int lastStep, List<StepResult> recorded, Steps steps, Progress progress)
-            throws InterruptedException {
+            Bisection b,
+            Resolution resolution,
+            int lastStep,
+            List<StepResult> recorded,
+            Steps steps,
+            Progress progress) {
         int gridStable = b.stable();
         int gridSaturated = b.saturated();
         int width = resolution.domains(gridStable);
@@ -78,12 +84,22 @@ final class Refinement {
         List<Integer> visited = new ArrayList<>();
         String endedBy = null;
         Optional<RampSummary> failure = Optional.empty();
+        OptionalInt interrupted = OptionalInt.empty();
         int n = lastStep;
         for (OptionalInt next = b.next(); next.isPresent(); next = b.next()) {
             int domains = next.getAsInt();
             visited.add(domains);
             int before = recorded.size();
-            Optional<RampSummary> end = steps.run(++n, domains);
+            Optional<RampSummary> end;
+            try {
+                end = steps.run(++n, domains);
+            } catch (InterruptedException e) {
+                // the steps so far keep their place in the summary: the refinement ends where Ctrl-C found it
+                Thread.currentThread().interrupt();
+                interrupted = OptionalInt.of(n);
+                endedBy = "interrupted during the step to " + Plural.domains(domains);
+                break;
+            }
             // a step whose domains could not be added is never recorded
             StepVerdict v =
                     recorded.size() > before ? recorded.get(recorded.size() - 1).verdict() : null;
@@ -102,6 +118,7 @@ final class Refinement {
         return new Refined(
                 new RefinementSummary(
                         resolution.toString(), width, gridStable, gridSaturated, visited, b.done(), endedBy),
-                failure);
+                failure,
+                interrupted);
     }
 }

@@ -94,6 +94,36 @@ class RefinementTest {
     }
 
     @Test
+    void ctrlCDuringAStepEndsTheRefinementAndKeepsItsRecord() {
+        grid(100, 200);
+        Bisection b = Refinement.after(gridSummary(StopReason.SATURATED, 100, 200), PLAN, Resolution.DEFAULT)
+                .orElseThrow();
+        Refinement.Refined r = Refinement.run(
+                b,
+                Resolution.DEFAULT,
+                2,
+                recorded,
+                (n, d) -> {
+                    if (d == 125) {
+                        throw new InterruptedException();
+                    }
+                    recorded.add(StepFixture.step(d)
+                            .refinement()
+                            .saturated()
+                            .verdict(StepVerdict.SATURATED)
+                            .build());
+                    return Optional.empty();
+                },
+                Progress.forConsole(new PrintWriter(console, true)));
+        assertThat(Thread.interrupted()).as("the interrupt is passed on").isTrue();
+        assertThat(r.interruptedStep()).hasValue(4);
+        assertThat(r.summary().visited()).containsExactly(150, 125);
+        assertThat(r.summary().complete()).isFalse();
+        assertThat(r.summary().endedBy()).isEqualTo("interrupted during the step to 125 domains");
+        assertThat(r.failure()).isEmpty();
+    }
+
+    @Test
     void aStepThatCouldNotBeAddedEndsTheRefinementToo() throws Exception {
         grid(100, 200);
         RefinementSummary r = refine(Resolution.DEFAULT, d -> null);
