@@ -11,6 +11,7 @@ import java.awt.Font;
 import java.awt.Paint;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,15 +60,19 @@ final class Charts {
     private Charts() {}
 
     /**
-     * One value per operation per step: grouped bars (x = steps in ramp order, one bar per operation),
+     * One value per operation per step: grouped bars (x = steps by domain count, one bar per operation),
      * the layout of the 2017 report's TPS figures, or lines when {@code lines} is set (for latencies,
-     * where the trend matters more than the comparison).
+     * where the trend matters more than the comparison). The bisection's steps come after the grid's in
+     * ramp order but take their place among them by domain count, so that a line follows the load.
      */
     static JFreeChart perStep(
             String title, String valueAxis, List<StepResult> steps, Function<OpStats, Double> value, boolean lines) {
+        List<StepResult> byLoad = steps.stream()
+                .sorted(Comparator.comparingInt(StepResult::domains))
+                .toList();
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Op op : Op.values()) {
-            for (StepResult step : steps) {
+            for (StepResult step : byLoad) {
                 data.addValue(StepLabels.op(step, op).map(value).orElse(null), op.jsonName(), StepLabels.label(step));
             }
         }

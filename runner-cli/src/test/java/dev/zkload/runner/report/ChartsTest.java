@@ -6,6 +6,8 @@ import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.runner.result.MetricSample;
 import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.StepFixture;
+import dev.zkload.runner.result.StepResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,6 +105,26 @@ class ChartsTest {
                 .containsExactly("bm-0 (0)", "load-1 (100)", "load-2 (200)", "load-3 (300)");
         assertThat(data.getValue("watch", "load-2 (200)").doubleValue()).isEqualTo(ResultsFixture.tps(2, Op.WATCH));
         assertThat(chart.getCategoryPlot().getRangeAxis().getLabel()).isEqualTo("operations per second");
+    }
+
+    @Test
+    void theBisectionsStepsTakeTheirPlaceAmongTheGridsByDomainCount() {
+        List<StepResult> steps = List.of(
+                StepFixture.step(0).build(),
+                StepFixture.step(100).build(),
+                StepFixture.step(200).saturated().build(),
+                StepFixture.step(150).refinement().saturated().build(),
+                StepFixture.step(125).refinement().build());
+        CategoryDataset data = Charts.perStep("TPS", "operations per second", steps, OpStats::opsPerSec, true)
+                .getCategoryPlot()
+                .getDataset();
+        assertThat(keys(data.getColumnKeys()))
+                .containsExactly(
+                        "load-1 (0)",
+                        "load-1 (100)",
+                        "load-1 (125, refinement)",
+                        "load-1 (150, refinement)",
+                        "load-1 (200)");
     }
 
     /** JFreeChart's datasets hand out raw lists of keys. */
