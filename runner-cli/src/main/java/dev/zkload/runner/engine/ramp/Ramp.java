@@ -265,12 +265,8 @@ public final class Ramp {
         }
         recorder.refining();
         var r = Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
-        RampSummary end = r.interruptedStep().isPresent()
-                ? summary(
-                        StopReason.INTERRUPTED,
-                        "interrupted during step " + r.interruptedStep().getAsInt())
-                : r.failure().orElse(grid); // a lost quorum or refused connections still exits 1
-        return CapacityVerdict.summarize(end.stopReason(), end.message(), steps, plan, target.embedded(), r.summary());
+        return CapacityVerdict.summarize(
+                r.stopReason(grid), r.message(grid), steps, plan, target.embedded(), r.summary());
     }
 
     /** Records the step with its verdict; the summary when the ramp stops after it. */

@@ -34,8 +34,29 @@ final class Refinement {
      * saturation narrowed so far, but the run ends with that step's reason and exit code, not as saturated.
      *
      * @param interruptedStep the step Ctrl-C ended, if it ended one (the caller's interrupt is set again)
+     * @param saturation      why the lowest saturated step of the bisection saturated, if one did: the run's
+     *                        stop message, as the grid's saturated step no longer is the answer
      */
-    record Refined(RefinementSummary summary, Optional<RampSummary> failure, OptionalInt interruptedStep) {}
+    record Refined(
+            RefinementSummary summary,
+            Optional<RampSummary> failure,
+            OptionalInt interruptedStep,
+            Optional<String> saturation) {
+        /** Ctrl-C's, a failing step's (a lost quorum or refused connections still exit 1), else the grid's. */
+        StopReason stopReason(RampSummary grid) {
+            return interruptedStep.isPresent()
+                    ? StopReason.INTERRUPTED
+                    : failure.map(RampSummary::stopReason).orElse(grid.stopReason());
+        }
+
+        /** Why the run stopped: at the step that ended it, or the bisection's lowest saturated one. */
+        String message(RampSummary grid) {
+            if (interruptedStep.isPresent()) {
+                return "interrupted during step " + interruptedStep.getAsInt();
+            }
+            return failure.map(RampSummary::message).orElse(saturation.orElse(grid.message()));
+        }
+    }
 
     /** The stop reasons whose exit code is not the saturated ramp's 0. */
     private static final Set<StopReason> FAILURES =
@@ -85,6 +106,7 @@ final class Refinement {
         String endedBy = null;
         Optional<RampSummary> failure = Optional.empty();
         OptionalInt interrupted = OptionalInt.empty();
+        Optional<String> saturation = Optional.empty();
         int n = lastStep;
         for (OptionalInt next = b.next(); next.isPresent(); next = b.next()) {
             int domains = next.getAsInt();
@@ -106,7 +128,8 @@ final class Refinement {
             if (v == StepVerdict.STABLE) {
                 b.stable(domains);
             } else if (v == StepVerdict.SATURATED) {
-                b.saturated(domains);
+                b.saturated(domains); // always below the saturated counts before it
+                saturation = end.map(RampSummary::message);
             } else {
                 failure = end.filter(e -> FAILURES.contains(e.stopReason()));
                 endedBy = end.map(RampSummary::message)
@@ -119,6 +142,7 @@ final class Refinement {
                 new RefinementSummary(
                         resolution.toString(), width, gridStable, gridSaturated, visited, b.done(), endedBy),
                 failure,
-                interrupted);
+                interrupted,
+                saturation);
     }
 }

@@ -23,6 +23,7 @@ class RefinementTest {
     private final List<StepResult> recorded = new ArrayList<>();
     private final List<Integer> stepNumbers = new ArrayList<>();
     private final StringWriter console = new StringWriter();
+    private Refinement.Refined lastRefined;
 
     @Test
     void bisectsFromTheGridsEndsToTheResolutionAndSaysSo() throws Exception {
@@ -30,6 +31,9 @@ class RefinementTest {
         RefinementSummary r = refine(Resolution.DEFAULT, d -> d <= 137 ? StepVerdict.STABLE : StepVerdict.SATURATED);
 
         assertThat(r.visited()).containsExactly(150, 125, 137, 143);
+        assertThat(lastRefined.saturation())
+                .as("the run stopped at the lowest saturated step, not the grid's")
+                .contains("stop after 143: saturated");
         assertThat(stepNumbers).as("the refinement's steps follow the grid's").containsExactly(3, 4, 5, 6);
         assertThat(r.complete()).isTrue();
         assertThat(r.endedBy()).isNull();
@@ -85,6 +89,7 @@ class RefinementTest {
         Refinement.Refined r = refined(Resolution.DEFAULT, d -> d == 150 ? StepVerdict.ERRORS : StepVerdict.STABLE);
         assertThat(r.summary().endedBy()).isEqualTo("stop after 150: errors");
         assertThat(r.failure()).map(RampSummary::stopReason).contains(StopReason.ERRORS);
+        assertThat(r.message(gridSummary(StopReason.SATURATED, 100, 200))).isEqualTo("stop after 150: errors");
 
         Refinement.Refined disturbed =
                 refined(Resolution.DEFAULT, d -> d == 150 ? StepVerdict.DISTURBED : StepVerdict.STABLE);
@@ -117,6 +122,9 @@ class RefinementTest {
                 Progress.forConsole(new PrintWriter(console, true)));
         assertThat(Thread.interrupted()).as("the interrupt is passed on").isTrue();
         assertThat(r.interruptedStep()).hasValue(4);
+        RampSummary grid = gridSummary(StopReason.SATURATED, 100, 200);
+        assertThat(r.stopReason(grid)).isEqualTo(StopReason.INTERRUPTED);
+        assertThat(r.message(grid)).isEqualTo("interrupted during step 4");
         assertThat(r.summary().visited()).containsExactly(150, 125);
         assertThat(r.summary().complete()).isFalse();
         assertThat(r.summary().endedBy()).isEqualTo("interrupted during the step to 125 domains");
@@ -169,7 +177,8 @@ class RefinementTest {
      */
     private RefinementSummary refine(Resolution resolution, IntFunction<StepVerdict> ensemble)
             throws InterruptedException {
-        return refined(resolution, ensemble).summary();
+        lastRefined = refined(resolution, ensemble);
+        return lastRefined.summary();
     }
 
     private Refinement.Refined refined(Resolution resolution, IntFunction<StepVerdict> ensemble)
@@ -191,7 +200,9 @@ class RefinementTest {
                     return v == StepVerdict.STABLE || v == StepVerdict.UNOBSERVABLE
                             ? Optional.empty()
                             : Optional.of(gridSummary(
-                                    v == StepVerdict.ERRORS ? StopReason.ERRORS : StopReason.DISTURBED,
+                                    v == StepVerdict.ERRORS
+                                            ? StopReason.ERRORS
+                                            : v == StepVerdict.SATURATED ? StopReason.SATURATED : StopReason.DISTURBED,
                                     "stop after " + d + ": " + v.json()));
                 },
                 Progress.forConsole(new PrintWriter(console, true)));
