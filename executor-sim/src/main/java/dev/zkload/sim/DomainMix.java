@@ -6,7 +6,8 @@ import java.util.List;
  * A fleet's domain kinds in the order it adds them: each next domain is of the kind furthest behind its
  * share of the domains so far, the first in the file on a tie. Deterministic, and every prefix is within
  * one domain of the weights (10 domains of an 80/20 mix are 8 and 2). It keeps its counts, so a fleet
- * that adds domain after domain pays for each in the number of kinds, not in the domains before it.
+ * that adds domain after domain pays for each in the number of kinds, not in the domains before it; a
+ * fleet that removes domains gives their kinds back, so the next ones restore the proportions.
  */
 final class DomainMix {
     private final List<DomainKind> kinds;
@@ -33,5 +34,15 @@ final class DomainMix {
         }
         counts[chosen]++;
         return kinds.get(chosen);
+    }
+
+    /** A domain of {@code kind} is gone. */
+    void remove(DomainKind kind) {
+        int k = kinds.indexOf(kind);
+        if (k < 0 || counts[k] == 0) {
+            throw new IllegalArgumentException("no domain of kind " + kind.name() + " to remove");
+        }
+        counts[k]--;
+        added--;
     }
 }

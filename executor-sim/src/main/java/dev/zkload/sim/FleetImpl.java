@@ -251,7 +251,9 @@ final class FleetImpl implements DomainFleet {
         synchronized (lock) {
             requireStarted("removeDomains");
             for (int i = 0; i < n && !domains.isEmpty(); i++) {
-                gone.add(domains.remove(domains.size() - 1));
+                Domain d = domains.remove(domains.size() - 1);
+                mix.remove(d.layout.kind); // the next domains added make up for it
+                gone.add(d);
             }
         }
         for (Domain d : gone) {

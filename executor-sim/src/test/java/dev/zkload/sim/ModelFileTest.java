@@ -90,6 +90,28 @@ class ModelFileTest {
     }
 
     @Test
+    void aMixThatLosesItsLastDomainsAddsTheirKindsAgain() {
+        DomainMix mix = parse(MIX).mix();
+        List<DomainKind> first = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            first.add(mix.next());
+        }
+        // a refinement removes the last seven domains added, then adds four: the fleet is the first nine, as if
+        // it had only ever added nine
+        for (int i = 11; i >= 5; i--) {
+            mix.remove(first.get(i));
+        }
+        List<DomainKind> again = new ArrayList<>(first.subList(0, 5));
+        for (int i = 0; i < 4; i++) {
+            again.add(mix.next());
+        }
+        assertThat(again).isEqualTo(first.subList(0, 9));
+        DomainKind big = parse(MIX).kinds().get(1);
+        DomainMix empty = parse(MIX).mix();
+        assertThatThrownBy(() -> empty.remove(big)).hasMessage("no domain of kind big to remove");
+    }
+
+    @Test
     void theExpectationIsTheWeightedMeanOfTheKinds() {
         ModelFile mix = parse(MIX);
         Footprint small = FootprintModel.of(mix.version(), mix.kinds().get(0));
