@@ -182,6 +182,50 @@ class RampCommandIT {
     }
 
     @Test
+    void aRepeatedRampRunsEachRampInItsOwnFolderAndSaysWhichRunsHaveNoCapacity(@TempDir Path out) throws Exception {
+        List<String> znodesBefore = znodes();
+        CliRun run = CliRun.of(
+                "--connect",
+                zk.connectString(),
+                "--domains",
+                "1",
+                "--settle",
+                "1s",
+                "--sustain",
+                "1s",
+                "--znode-count",
+                "50",
+                "--jobs-per-domain",
+                "2",
+                "--repeat",
+                "2",
+                "--out",
+                out.toString());
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out())
+                .contains("Run 1 of 2, into ")
+                .contains("Run 2 of 2, into ")
+                .contains("Repeatability: ");
+        for (String folder : List.of("run-1", "run-2")) {
+            JsonNode summary = json(out.resolve(folder).resolve("summary.json"));
+            assertThat(summary.get("stopReason").asText()).as(folder).isEqualTo("target-reached");
+            assertThat(summary.get("maxStableDomains").asInt()).as(folder).isEqualTo(1);
+            assertThat(out.resolve(folder).resolve("steps.jsonl")).exists();
+        }
+        JsonNode repeat = json(out.resolve("repeat.json"));
+        assertThat(repeat.get("runs")).hasSize(2);
+        assertThat(repeat.at("/runs/1/folder").asText()).isEqualTo("run-2");
+        // a run that reached its target measured no capacity: listed, and said to be left out of the spread
+        assertThat(repeat.get("answered").asInt()).isZero();
+        assertThat(repeat.get("spreadDomains").isNull()).isTrue();
+        assertThat(repeat.get("verdict").asText())
+                .isEqualTo("2 runs, max stable domains 1, 1; not in the spread, without a saturation after a stable"
+                        + " step: run-1 (target-reached), run-2 (target-reached): no run measured a capacity.");
+        assertThat(Files.readString(out.resolve("repeat.md"))).contains("run-1").contains("run-2");
+        assertThat(znodes()).as("each run removed its own root").containsExactlyInAnyOrderElementsOf(znodesBefore);
+    }
+
+    @Test
     void aStepInWhichTheRunnerIsItsOwnBottleneckEndsTheRampAsTheGeneratorsLimit(@TempDir Path out) throws Exception {
         // any runner uses more than half a percent of its cores while it drives a domain: bound by definition here
         CliRun run = CliRun.of(small(out, "--sustain", "2s", "--max-generator-cpu", "0.5"));
