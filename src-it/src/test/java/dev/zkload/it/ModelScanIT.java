@@ -36,8 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>The footprint is compared with job runs off on both sides: with no fire in flight the trees are
  * exact, so any difference is the scan's or the model's. The rates are compared next, on the same two
  * servers, with both fleets running their jobs, over one window that holds a whole number of every
- * enabled job's fires (every cron fires faster than once a minute and divides the window), so where
- * in its period the window starts does not matter. What stays random is each executor's statistics
+ * enabled job's fires (every enabled cron fires every 2, 5 or 6 s, which divide the window), so where
+ * in its period the window starts does not matter; periods that short also keep the wait until every
+ * item has run once short. What stays random is each executor's statistics
  * write, once every five minutes per job at its own moment: a window of {@value #WINDOW_SECONDS} s
  * holds a tenth of them on average, a few writes either way in over a thousand.
  */
@@ -53,7 +54,7 @@ class ModelScanIT {
                 jobs:
                   - count: 3
                     items: 2
-                    cron: "0/10 * * * * ?"
+                    cron: "0/6 * * * * ?"
                   - count: 4
                     items: 4
                     cron: "0/2 * * * * ?"
