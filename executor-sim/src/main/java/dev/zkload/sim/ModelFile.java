@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A fleet's workload as a model file (docs/model-files.md gives the format): the Saturn line it
@@ -131,19 +132,34 @@ public final class ModelFile {
     }
 
     /**
-     * The mix in words, as a verdict names domains: {@code "80% small (3 executors, 35 jobs), 20% big
-     * (12 executors, 240 jobs)"}.
+     * The mix in words, with each kind's size: {@code "80% small (3 executors, 35 jobs), 20% big (12
+     * executors, 240 jobs)"}.
      *
      * @return the kinds with their shares
      */
     public String describe() {
+        return inWords(DomainKind::describe, "");
+    }
+
+    /**
+     * The mix as a verdict names a count of its domains: {@code "80% like small, 20% like big"}, or
+     * {@code "all like small"} for a single kind.
+     *
+     * @return the kinds' names with their shares
+     */
+    public String shares() {
+        return inWords(k -> "like " + k.name(), "all ");
+    }
+
+    /** Each kind in words, after its share of the fleet (or {@code single} when it is the only kind). */
+    private String inWords(Function<DomainKind, String> kind, String single) {
         double total = kinds.stream().mapToDouble(DomainKind::weight).sum();
         List<String> parts = new ArrayList<>();
         for (DomainKind k : kinds) {
             parts.add(
                     kinds.size() == 1
-                            ? k.describe()
-                            : String.format(Locale.ROOT, "%.0f%% %s", k.weight() * 100 / total, k.describe()));
+                            ? single + kind.apply(k)
+                            : String.format(Locale.ROOT, "%.0f%% %s", k.weight() * 100 / total, kind.apply(k)));
         }
         return String.join(", ", parts);
     }

@@ -73,6 +73,8 @@ class ModelFileTest {
         assertThat(off.configFields()).isEqualTo(34);
         assertThat(mix.sessionsPerDomain()).isEqualTo(8);
         assertThat(mix.describe()).isEqualTo("80% small (2 executors, 10 jobs), 20% big (6 executors, 4 jobs)");
+        assertThat(mix.shares()).isEqualTo("80% like small, 20% like big");
+        assertThat(ModelFile.builtIn("saturn-3").shares()).isEqualTo("all like saturn-3");
     }
 
     @Test

@@ -31,8 +31,16 @@ import org.junit.jupiter.api.io.TempDir;
  * counts (and a disabled one), 2 executors online each and 2 consoles, written by executor-sim's
  * consoles and executors on one server; {@code model scan} reads them without a single write; the scanned model
  * file, simulated on another server, puts the same znodes, watches, ephemerals and sessions there
- * within 2%. Job runs are off on both sides: with no fire in flight the trees are exact, so any
- * difference is the scan's or the model's.
+ * within 2%, and with its jobs running, the same write and read rates within 2%.
+ *
+ * <p>The footprint is compared with job runs off on both sides: with no fire in flight the trees are
+ * exact, so any difference is the scan's or the model's. The rates are compared next, on the same two
+ * servers, with both fleets running their jobs, over one window that holds a whole number of every
+ * enabled job's fires (every enabled cron fires every 2, 5 or 6 s, which divide the window), so where
+ * in its period the window starts does not matter; periods that short also keep the wait until every
+ * item has run once short. What stays random is each executor's statistics
+ * write, once every five minutes per job at its own moment: a window of {@value #WINDOW_SECONDS} s
+ * holds a tenth of them on average, a few writes either way in over a thousand.
  */
 class ModelScanIT {
     private static final String ROOT = "/zkload/saturn";
@@ -46,9 +54,11 @@ class ModelScanIT {
                 jobs:
                   - count: 3
                     items: 2
-                    cron: "0 * * * * ?"
-                  - items: 5
-                    cron: "0/10 * * * * ?"
+                    cron: "0/6 * * * * ?"
+                  - count: 4
+                    items: 4
+                    cron: "0/2 * * * * ?"
+                    runTime: 1s
                   - items: 1
                     cron: "0 0 2 * * ?"
                     enabled: false
@@ -58,14 +68,15 @@ class ModelScanIT {
                 jobs:
                   - count: 2
                     items: 4
-                    cron: "0 0/5 * * * ?"
+                    cron: "0/5 * * * * ?"
             """;
+    private static final int WINDOW_SECONDS = 30;
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path tmp;
 
     @Test
-    void aScannedFleetSimulatesToTheSameFootprintAndTheScanWritesNothing() throws Exception {
+    void aScannedFleetSimulatesToTheSameFootprintAndRatesAndTheScanWritesNothing() throws Exception {
         Path source = tmp.resolve("shop.yaml");
         Files.writeString(source, SOURCE);
         StatsClient stats = new StatsClient(Duration.ofSeconds(5));
@@ -75,58 +86,106 @@ class ModelScanIT {
                         LocalEnsemble.builder().servers(1).heap("256m").build()) {
             real.start();
             sim.start();
-            ServerAddress realServer = real.servers().get(0);
-            ServerAddress simServer = sim.servers().get(0);
-            ServerStats realBefore = stats.monitor(realServer);
-            ServerStats simBefore = stats.monitor(simServer);
-            try (DomainFleet saturn = fleet(real, ModelFile.read(source))) {
-                saturn.start();
-                saturn.addDomains(2);
-                ServerStats realSteady = steady(stats, realServer);
-
-                Map<String, String> treeBefore = tree(real.connectString());
-                Path model = tmp.resolve("model.yaml");
-                RunnerProcess refused =
-                        RunnerProcess.run(tmp.resolve("logs"), scan(real, model, "--max-requests", "5"));
-                assertThat(refused.exitCode()).as(refused.output()).isEqualTo(1);
-                assertThat(refused.err()).contains("--max-requests 5").contains("nothing was written");
-                assertThat(model).doesNotExist();
-
-                RunnerProcess scan = RunnerProcess.run(
-                        tmp.resolve("logs"), scan(real, model, "--max-rate", "500", "--consoles", "2"));
-                assertThat(scan.exitCode()).as(scan.output()).isZero();
-                assertThat(scan.out()).contains("Read 2 namespaces (7 jobs, 4 executors online)");
-                assertThat(tree(real.connectString()))
-                        .as("every znode's versions and zxids, after the scan")
-                        .isEqualTo(treeBefore);
-                assertThat(stats.monitor(realServer).znodeCount()).isEqualTo(realSteady.znodeCount());
-
-                ModelFile scanned = ModelFile.read(model);
-                assertThat(scanned.version().id()).isEqualTo("saturn-3");
-                assertThat(scanned.describe())
-                        .isEqualTo("50% d-0000 (2 executors, 5 jobs), 50% d-0001 (2 executors, 2 jobs)");
-                assertThat(Files.readString(model))
-                        .contains("0/10 * * * * ?")
-                        .contains("enabled: false")
-                        .contains("jobsFasterThanOncePerMinute: 1")
-                        .contains("jobsDisabled: 1")
-                        .contains("consolesSeenPerDomain:");
-
-                try (DomainFleet simulated = fleet(sim, scanned)) {
-                    simulated.start();
-                    simulated.addDomains(2);
-                    ServerStats simSteady = steady(stats, simServer);
-                    assertSameFootprint(realBefore, realSteady, simBefore, simSteady);
-                }
-            }
+            ModelFile scanned = scanAndCompareFootprints(real, sim, ModelFile.read(source), stats);
+            compareRates(real, sim, ModelFile.read(source), scanned, stats);
         }
     }
 
-    private static DomainFleet fleet(LocalEnsemble zk, ModelFile model) {
+    /** The first part: the trees with no job running, the scan, and the footprints; returns the scanned model. */
+    private ModelFile scanAndCompareFootprints(
+            LocalEnsemble real, LocalEnsemble sim, ModelFile source, StatsClient stats) throws Exception {
+        ServerAddress realServer = real.servers().get(0);
+        ServerAddress simServer = sim.servers().get(0);
+        ServerStats realBefore = stats.monitor(realServer);
+        ServerStats simBefore = stats.monitor(simServer);
+        try (DomainFleet saturn = fleet(real, source, false)) {
+            saturn.start();
+            saturn.addDomains(2);
+            ServerStats realSteady = steady(stats, realServer);
+
+            Map<String, String> treeBefore = tree(real.connectString());
+            Path model = tmp.resolve("model.yaml");
+            RunnerProcess refused = RunnerProcess.run(tmp.resolve("logs"), scan(real, model, "--max-requests", "5"));
+            assertThat(refused.exitCode()).as(refused.output()).isEqualTo(1);
+            assertThat(refused.err()).contains("--max-requests 5").contains("nothing was written");
+            assertThat(model).doesNotExist();
+
+            RunnerProcess scan =
+                    RunnerProcess.run(tmp.resolve("logs"), scan(real, model, "--max-rate", "500", "--consoles", "2"));
+            assertThat(scan.exitCode()).as(scan.output()).isZero();
+            assertThat(scan.out()).contains("Read 2 namespaces (10 jobs, 4 executors online)");
+            assertThat(tree(real.connectString()))
+                    .as("every znode's versions and zxids, after the scan")
+                    .isEqualTo(treeBefore);
+            assertThat(stats.monitor(realServer).znodeCount()).isEqualTo(realSteady.znodeCount());
+
+            ModelFile scanned = ModelFile.read(model);
+            assertThat(scanned.version().id()).isEqualTo("saturn-3");
+            assertThat(scanned.describe())
+                    .isEqualTo("50% d-0000 (2 executors, 8 jobs), 50% d-0001 (2 executors, 2 jobs)");
+            assertThat(Files.readString(model))
+                    .contains("0/2 * * * * ?")
+                    .contains("runTime: 1000ms")
+                    .contains("enabled: false")
+                    .contains("jobsFasterThanOncePerMinute: 9")
+                    .contains("jobsDisabled: 1")
+                    .contains("consolesSeenPerDomain:");
+
+            try (DomainFleet simulated = fleet(sim, scanned, false)) {
+                simulated.start();
+                simulated.addDomains(2);
+                ServerStats simSteady = steady(stats, simServer);
+                assertSameFootprint(realBefore, realSteady, simBefore, simSteady);
+            }
+            return scanned;
+        }
+    }
+
+    /**
+     * The second part: the source fleet again, now running its jobs as Saturn's executors would, and the
+     * scanned model running its jobs on the other server; once every item of every enabled job has run on
+     * both (every reshard applied), the two servers' write and read rates over the same window.
+     */
+    private static void compareRates(
+            LocalEnsemble real, LocalEnsemble sim, ModelFile source, ModelFile scanned, StatsClient stats)
+            throws Exception {
+        try (DomainFleet saturn = fleet(real, source, true);
+                DomainFleet simulated = fleet(sim, scanned, true)) {
+            saturn.start();
+            simulated.start();
+            saturn.addDomains(2);
+            simulated.addDomains(2);
+            ItemRuns.awaitEveryItemRan(real.connectString(), ROOT);
+            ItemRuns.awaitEveryItemRan(sim.connectString(), ROOT);
+            List<ServerRates> rates = ServerRates.over(
+                    Duration.ofSeconds(WINDOW_SECONDS),
+                    stats,
+                    List.of(real.servers().get(0), sim.servers().get(0)));
+            ServerRates r = rates.get(0);
+            ServerRates s = rates.get(1);
+            double expectedWrites = 2 * source.expectedFootprint().writesPerSec();
+            System.out.printf(
+                    "real vs simulated over %.1f s: writes/s %.2f/%.2f (model %.2f), reads/s %.2f/%.2f (model %.2f)%n",
+                    r.seconds(),
+                    r.writesPerSec(),
+                    s.writesPerSec(),
+                    expectedWrites,
+                    r.readsPerSec(),
+                    s.readsPerSec(),
+                    2 * source.expectedFootprint().readsPerSec());
+            assertThat(r.writesPerSec())
+                    .as("the source fleet's write rate, against its model (jobs firing)")
+                    .isCloseTo(expectedWrites, withinPercentage(10));
+            assertThat(s.writesPerSec()).as("writes per second").isCloseTo(r.writesPerSec(), withinPercentage(2));
+            assertThat(s.readsPerSec()).as("reads per second").isCloseTo(r.readsPerSec(), withinPercentage(2));
+        }
+    }
+
+    private static DomainFleet fleet(LocalEnsemble zk, ModelFile model, boolean jobRuns) {
         return DomainFleet.builder(zk.connectString())
                 .root(ROOT)
                 .modelFile(model)
-                .jobRuns(false)
+                .jobRuns(jobRuns)
                 .build();
     }
 

@@ -72,7 +72,7 @@ public final class RampCommand {
 
     private Outcome once(Workload model, Path out) throws InterruptedException {
         String runId = RunIds.next();
-        RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model.models());
+        RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model);
         List<Threshold> thresholds = thresholds(plan);
         RunStart start = new RunStart(
                 "ramp",

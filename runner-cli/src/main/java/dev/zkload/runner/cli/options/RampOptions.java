@@ -4,7 +4,6 @@ import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.ramp.RampPlan;
 import dev.zkload.runner.engine.ramp.Resolution;
 import dev.zkload.runner.engine.ramp.Shard;
-import dev.zkload.sim.ModelFile;
 import java.time.Duration;
 import java.time.Instant;
 import picocli.CommandLine.ITypeConverter;
@@ -232,7 +231,7 @@ public final class RampOptions {
     }
 
     /** The engine's plan, once {@link #validate} has passed. */
-    public RampPlan plan(CommandSpec spec, String root, ModelFile model) {
+    public RampPlan plan(CommandSpec spec, String root, Workload model) {
         HealthLimits health = load.generator.limits(spec);
         return new RampPlan(
                 domains,
@@ -256,7 +255,8 @@ public final class RampOptions {
                 stepInterval,
                 !load.serverMetrics.none,
                 health,
-                model.sessionsPerDomain());
+                model.models().sessionsPerDomain(),
+                model.yourDomains());
     }
 
     /** Reads {@code --resolution}: a count of domains or a percentage, in one sentence when it is neither. */

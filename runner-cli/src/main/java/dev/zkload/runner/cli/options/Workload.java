@@ -13,8 +13,10 @@ import java.util.Map;
  *
  * @param models      the fleet's kinds and mix
  * @param description the model as run.json records it, with what one domain should cost
+ * @param yourDomains what a verdict says the domains are when a model file gives them ("model file
+ *     shop.yaml: 80% like orders, 20% like reports"); null for a built-in model, whose domains need no words
  */
-public record Workload(ModelFile models, Map<String, Object> description) {
+public record Workload(ModelFile models, Map<String, Object> description, String yourDomains) {
     public Workload {
         // run.json shows the fields in this order
         description = Collections.unmodifiableMap(new LinkedHashMap<>(description));
@@ -31,10 +33,10 @@ public record Workload(ModelFile models, Map<String, Object> description) {
         map.put("configFields", m.configFields());
         map.put("runTimeMs", m.runTime().toMillis());
         map.put("expectedPerDomain", m.expectedFootprint());
-        return new Workload(ModelFile.of(m), map);
+        return new Workload(ModelFile.of(m), map, null);
     }
 
-    /** A model file: its name, path, Saturn line and mix in words. */
+    /** A model file: its name, path, Saturn line and mix in words, and its domains as the verdict names them. */
     static Workload of(ModelFile file, Path path) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("name", file.name());
@@ -42,6 +44,6 @@ public record Workload(ModelFile models, Map<String, Object> description) {
         map.put("version", file.version().id());
         map.put("domains", file.describe());
         map.put("expectedPerDomain", file.expectedFootprint());
-        return new Workload(file, map);
+        return new Workload(file, map, "model file " + path.getFileName() + ": " + file.shares());
     }
 }

@@ -47,14 +47,18 @@ final class CapacityVerdict {
         // a server that refused the load's connections kept the step from the load it was to judge
         boolean observable =
                 plan.serverMetrics() && unobserved.isEmpty() && reason != StopReason.SERVER_REFUSED_CONNECTIONS;
-        String stable = maxStable == null ? "none" : Integer.toString(maxStable);
+        // with a model file, the count the verdict answers with is one of the user's domains, in the file's words
+        String yours = plan.yourDomains() == null ? "" : " of your domains (" + plan.yourDomains() + ")";
+        String stable = maxStable == null ? "none" : maxStable + yours;
+        // where no count is stable, the first count the verdict names carries the words instead
+        String firstYours = maxStable == null ? yours : "";
         String verdict =
                 switch (reason) {
                     case TARGET_REACHED ->
                         observable
-                                ? "The ensemble carried all " + Plural.domains(plan.domains())
+                                ? "The ensemble carried all " + counted(plan.domains(), yours)
                                         + " below saturation: its limit" + " lies above that."
-                                : "The ensemble carried " + Plural.domains(plan.domains())
+                                : "The ensemble carried " + counted(plan.domains(), firstYours)
                                         + " without errors, but saturation was"
                                         + " not observable, so that is not a capacity; max stable domains: " + stable
                                         + ".";
@@ -62,17 +66,17 @@ final class CapacityVerdict {
                         String.format(
                                         Locale.ROOT,
                                         "The ensemble saturated at %s; max stable domains: %s",
-                                        Plural.domains(saturatedAt),
+                                        counted(saturatedAt, firstYours),
                                         stable)
                                 + refined(refinement, maxStable, saturatedAt)
                                 + ".";
                     case GENERATOR_BOUND ->
-                        "At " + Plural.domains(boundAt) + " the load generator, not the ensemble, was the"
+                        "At " + counted(boundAt, firstYours) + " the load generator, not the ensemble, was the"
                                 + " limit: "
                                 + (maxStable == null
                                         ? "no step measured the ensemble below the generator's limit, so"
                                                 + " its capacity is not known"
-                                        : "the ensemble carried " + Plural.domains(maxStable)
+                                        : "the ensemble carried " + counted(maxStable, yours)
                                                 + ", and beyond that its capacity is" + " not known")
                                 + "; run several runners with --shard i/N, or use a bigger machine, to go further.";
                     case CANNOT_ADD_DOMAINS ->
@@ -176,6 +180,11 @@ final class CapacityVerdict {
                     servers));
         }
         return q;
+    }
+
+    /** "300 domains", or "300" followed by what a model file's domains are. */
+    private static String counted(int domains, String yours) {
+        return yours.isEmpty() ? Plural.domains(domains) : domains + yours;
     }
 
     private static Integer last(List<StepResult> steps, StepVerdict verdict) {

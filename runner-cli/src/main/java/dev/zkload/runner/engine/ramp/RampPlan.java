@@ -30,6 +30,8 @@ import java.util.Objects;
  * @param serverMetrics        false with {@code --no-server-metrics}: nothing is sampled, saturation is unobservable
  * @param health               when the runner itself is the bottleneck
  * @param sessionsPerDomain    executors plus consoles of one domain of the model
+ * @param yourDomains          what the domains are when a model file gives them, for the verdict to say
+ *                             ("model file shop.yaml: 80% like orders, 20% like reports"); null for a built-in model
  */
 public record RampPlan(
         int domains,
@@ -49,7 +51,8 @@ public record RampPlan(
         Duration stepInterval,
         boolean serverMetrics,
         HealthLimits health,
-        int sessionsPerDomain) {
+        int sessionsPerDomain,
+        String yourDomains) {
 
     /** Where the seven-op benchmark runs at each step. */
     public enum BenchTarget {

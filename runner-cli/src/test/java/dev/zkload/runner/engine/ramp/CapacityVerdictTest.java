@@ -78,6 +78,42 @@ class CapacityVerdictTest {
     }
 
     @Test
+    void withAModelFileTheAnswerIsCountedInTheUsersDomains() {
+        RampPlan mine = Plans.plan(300, true, "model file prod.yaml: 80% like payments, 20% like batch");
+        String yours = " of your domains (model file prod.yaml: 80% like payments, 20% like batch)";
+        RampSummary saturated = summarize(
+                StopReason.SATURATED,
+                mine,
+                stable(100),
+                stable(200),
+                StepFixture.step(300).saturated().verdict(StepVerdict.SATURATED).build());
+        assertThat(saturated.verdict())
+                .isEqualTo("The ensemble saturated at 300 domains; max stable domains: 200" + yours + ".");
+        assertThat(summarize(StopReason.TARGET_REACHED, mine, stable(100), stable(300))
+                        .verdict())
+                .isEqualTo("The ensemble carried all 300" + yours + " below saturation: its limit lies above that.");
+        assertThat(summarize(StopReason.INTERRUPTED, mine, stable(100)).verdict())
+                .isEqualTo("Interrupted before a verdict; max stable domains so far: 100" + yours + ".");
+        // with no stable step, the words go with the first count the verdict names, and only there
+        RampSummary none = summarize(
+                StopReason.SATURATED,
+                mine,
+                StepFixture.step(100).saturated().verdict(StepVerdict.SATURATED).build());
+        assertThat(none.verdict()).isEqualTo("The ensemble saturated at 100" + yours + "; max stable domains: none.");
+        RampSummary bound = summarize(
+                StopReason.GENERATOR_BOUND,
+                mine,
+                stable(100),
+                StepFixture.step(200)
+                        .bound("job fires ran 1.8 s late (p99; limit 1.0 s)")
+                        .verdict(StepVerdict.GENERATOR_BOUND)
+                        .build());
+        assertThat(bound.verdict())
+                .startsWith("At 200 domains the load generator, not the ensemble, was the limit: the ensemble"
+                        + " carried 100" + yours + ", and beyond");
+    }
+
+    @Test
     void aStepWhoseLeaderWentUnansweredIsNamed() {
         RampSummary s = summarize(StopReason.TARGET_REACHED, PLAN, stable(100), unobservable(200), stable(300));
         assertThat(s.saturationObservable()).isFalse();

@@ -8,6 +8,11 @@ final class Plans {
     private Plans() {}
 
     static RampPlan plan(int domains, boolean serverMetrics) {
+        return plan(domains, serverMetrics, null);
+    }
+
+    /** @param yourDomains what a model file's domains are, as the verdict names them; null for a built-in model */
+    static RampPlan plan(int domains, boolean serverMetrics, String yourDomains) {
         return new RampPlan(
                 domains,
                 100,
@@ -26,6 +31,7 @@ final class Plans {
                 null,
                 serverMetrics,
                 HealthLimits.DEFAULT,
-                5);
+                5,
+                yourDomains);
     }
 }
