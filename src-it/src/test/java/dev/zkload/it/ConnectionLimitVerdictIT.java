@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -36,9 +37,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * every connection left — in the step's registration, its settle or its measurement. Whatever the phase, the ramp
  * stops with {@code server-refused-connections} naming the limit, exit 1, and leaves nothing under its root.
  *
- * <p>The phase is found as {@link FaultVerdictIT} finds it (the same plan of two domains added 5 s apart), and
- * the servers are full from the moment each closes a fresh connection unanswered, as a server past its limit does.
- * One ensemble for the three runs.
+ * <p>The phase is found as {@link FaultVerdictIT} finds it (the same plan of two domains added 5 s apart). The
+ * fault lasts from the test's first session on the servers to the closing of its last; the servers are full once
+ * each closes a fresh connection unanswered, as a server past its limit does. One ensemble for the three runs.
  */
 // ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
@@ -81,38 +82,17 @@ class ConnectionLimitVerdictIT {
     @EnumSource(Phase.class)
     void fullServersGetTheSameVerdictInEveryPhaseAndLeaveNothingBehind(Phase phase) throws Exception {
         Path out = tmp.resolve(phase.toString());
-        try (RunnerProcess ramp = RunnerProcess.start(
-                        tmp,
-                        "--connect",
-                        zk.connectString(),
-                        "--domains",
-                        "2",
-                        "--step",
-                        "2",
-                        "--add-rate",
-                        "0.2",
-                        "--settle",
-                        SETTLE.toSeconds() + "s",
-                        "--sustain",
-                        SETTLE.plusSeconds(10).toSeconds() + "s",
-                        "--znode-count",
-                        "200",
-                        "--warmup",
-                        "100",
-                        "--bench-time",
-                        "5s",
-                        "--bench-target",
-                        "ensemble",
-                        "--out",
-                        out.toString());
+        try (RunnerProcess ramp =
+                        FaultVerdictIT.startRamp(tmp, zk.connectString(), SETTLE, SETTLE.plusSeconds(12), out);
                 ZooKeeper observer = ZkClients.connect(zk.connectString())) {
             String root = RampFaultIT.awaitRoot(ramp, out);
             FaultVerdictIT.awaitPhase(phase, observer, root, SETTLE);
-            Instant full;
+            // the limit bites from the first server that fills, before the last one does
+            Instant filling = Instant.now();
             try (Occupied occupied = new Occupied(zk.servers(), LIMIT + 1)) {
-                full = awaitFull();
+                Instant allFull = awaitFull();
                 // a registration meets the limit with sessions that cannot connect: held until the ramp gives up
-                Instant until = phase == Phase.REGISTRATION ? Instant.MAX : full.plus(HOLD);
+                Instant until = phase == Phase.REGISTRATION ? Instant.MAX : allFull.plus(HOLD);
                 await().atMost(phase == Phase.REGISTRATION ? Timeouts.seconds(120) : HOLD.plusSeconds(5))
                         .until(() -> !ramp.process().isAlive() || !Instant.now().isBefore(until));
             }
@@ -122,11 +102,7 @@ class ConnectionLimitVerdictIT {
             JsonNode summary = RunnerProcess.json(out.resolve("summary.json"));
             List<JsonNode> steps = RunnerProcess.jsonLines(out.resolve("steps.jsonl"));
             JsonNode step = steps.get(steps.size() - 1);
-            measured.put(
-                    phase,
-                    (steps.size() == 2 ? step.path("verdict").asText() : "(step not recorded)") + " | "
-                            + summary.path("stopReason").asText() + " | exit " + exit + " | "
-                            + summary.path("message").asText());
+            measured.put(phase, measuredRow(steps, summary, exit, filling, freed));
 
             assertThat(exit).as(ramp.output()).isEqualTo(1);
             assertThat(summary.path("stopReason").asText()).as(ramp.output()).isEqualTo("server-refused-connections");
@@ -142,12 +118,12 @@ class ConnectionLimitVerdictIT {
                 assertThat(steps)
                         .as("stopped while the step's domains registered, so only the baseline was recorded")
                         .hasSize(1);
-                assertThat(Instant.parse(summary.path("endTime").asText())).isAfter(full);
+                assertThat(Instant.parse(summary.path("endTime").asText())).isAfter(filling);
             } else {
                 assertThat(steps).as(ramp.output()).hasSize(2);
                 assertThat(step.path("verdict").asText()).isEqualTo("server-limit");
-                assertThat(List.of(FaultVerdictIT.phaseOf(step, full), FaultVerdictIT.phaseOf(step, freed)))
-                        .as("the servers were full from %s to %s, within the phase: %s", full, freed, step)
+                assertThat(List.of(FaultVerdictIT.phaseOf(step, filling), FaultVerdictIT.phaseOf(step, freed)))
+                        .as("the servers were full from %s to %s, within the phase: %s", filling, freed, step)
                         .containsOnly(phase);
                 assertThat(freed).isBefore(Instant.parse(step.path("endTime").asText()));
             }
@@ -155,6 +131,25 @@ class ConnectionLimitVerdictIT {
                     .as("the ramp removed everything")
                     .isEmpty();
         }
+    }
+
+    /** The verdict and when the servers were full, against the step's phases or, when it was not recorded, its end. */
+    private static String measuredRow(
+            List<JsonNode> steps, JsonNode summary, int exit, Instant filling, Instant freed) {
+        JsonNode step = steps.get(steps.size() - 1);
+        Instant began = Instant.parse(step.path("startTime").asText());
+        String when = steps.size() == 2
+                ? step.path("verdict").asText() + " | servers filling or full from " + seconds(began, filling) + " to "
+                        + seconds(began, freed) + " after the step began, its phases " + step.path("phases")
+                : "(step not recorded) | stopped "
+                        + seconds(filling, Instant.parse(summary.path("endTime").asText()))
+                        + " after the servers began to fill";
+        return when + " | " + summary.path("stopReason").asText() + " | exit " + exit + " | "
+                + summary.path("message").asText();
+    }
+
+    private static String seconds(Instant from, Instant to) {
+        return String.format(Locale.ROOT, "%.1f s", Duration.between(from, to).toMillis() / 1000.0);
     }
 
     /** When every server closes a fresh connection unanswered, as a server past its limit does. */

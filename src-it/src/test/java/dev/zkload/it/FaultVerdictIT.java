@@ -116,30 +116,7 @@ class FaultVerdictIT {
     @MethodSource("faultsAndPhases")
     void aFaultGetsTheSameVerdictInEveryPhaseAndLeavesNothingBehind(Fault fault, Phase phase) throws Exception {
         Path out = tmp.resolve(fault + "-" + phase);
-        try (RunnerProcess ramp = RunnerProcess.start(
-                        tmp,
-                        "--connect",
-                        zk.connectString(),
-                        "--domains",
-                        "2",
-                        "--step",
-                        "2",
-                        "--add-rate",
-                        "0.2",
-                        "--settle",
-                        SETTLE.toSeconds() + "s",
-                        "--sustain",
-                        fault.sustain.toSeconds() + "s",
-                        "--znode-count",
-                        "200",
-                        "--warmup",
-                        "100",
-                        "--bench-time",
-                        "5s",
-                        "--bench-target",
-                        "ensemble",
-                        "--out",
-                        out.toString());
+        try (RunnerProcess ramp = startRamp(tmp, zk.connectString(), SETTLE, fault.sustain, out);
                 ZooKeeper observer = ZkClients.connect(zk.connectString())) {
             String root = RampFaultIT.awaitRoot(ramp, out);
             Instant faultAt = awaitPhase(phase, observer, root, SETTLE);
@@ -180,6 +157,38 @@ class FaultVerdictIT {
                     .as("the ramp removed everything")
                     .isEmpty();
         }
+    }
+
+    /**
+     * The ramp as a process: one step of two domains, registered 5 s apart so that the registration lasts long
+     * enough to be hit, and a benchmark small enough that {@code --sustain} sets the measurement's length.
+     */
+    static RunnerProcess startRamp(Path tmp, String connectString, Duration settle, Duration sustain, Path out)
+            throws IOException {
+        return RunnerProcess.start(
+                tmp,
+                "--connect",
+                connectString,
+                "--domains",
+                "2",
+                "--step",
+                "2",
+                "--add-rate",
+                "0.2",
+                "--settle",
+                settle.toSeconds() + "s",
+                "--sustain",
+                sustain.toSeconds() + "s",
+                "--znode-count",
+                "200",
+                "--warmup",
+                "100",
+                "--bench-time",
+                "5s",
+                "--bench-target",
+                "ensemble",
+                "--out",
+                out.toString());
     }
 
     /**
