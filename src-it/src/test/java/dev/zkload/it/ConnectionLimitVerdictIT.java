@@ -123,7 +123,7 @@ class ConnectionLimitVerdictIT {
                 assertThat(steps).as(ramp.output()).hasSize(2);
                 assertThat(step.path("verdict").asText()).isEqualTo("server-limit");
                 assertThat(List.of(FaultVerdictIT.phaseOf(step, filling), FaultVerdictIT.phaseOf(step, freed)))
-                        .as("the servers were full from %s to %s, within the phase: %s", filling, freed, step)
+                        .as("the servers filling or full from %s to %s, within the phase: %s", filling, freed, step)
                         .containsOnly(phase);
                 assertThat(freed).isBefore(Instant.parse(step.path("endTime").asText()));
             }
