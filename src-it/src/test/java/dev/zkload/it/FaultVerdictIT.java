@@ -116,33 +116,10 @@ class FaultVerdictIT {
     @MethodSource("faultsAndPhases")
     void aFaultGetsTheSameVerdictInEveryPhaseAndLeavesNothingBehind(Fault fault, Phase phase) throws Exception {
         Path out = tmp.resolve(fault + "-" + phase);
-        try (RunnerProcess ramp = RunnerProcess.start(
-                        tmp,
-                        "--connect",
-                        zk.connectString(),
-                        "--domains",
-                        "2",
-                        "--step",
-                        "2",
-                        "--add-rate",
-                        "0.2",
-                        "--settle",
-                        SETTLE.toSeconds() + "s",
-                        "--sustain",
-                        fault.sustain.toSeconds() + "s",
-                        "--znode-count",
-                        "200",
-                        "--warmup",
-                        "100",
-                        "--bench-time",
-                        "5s",
-                        "--bench-target",
-                        "ensemble",
-                        "--out",
-                        out.toString());
+        try (RunnerProcess ramp = startRamp(tmp, zk.connectString(), SETTLE, fault.sustain, out);
                 ZooKeeper observer = ZkClients.connect(zk.connectString())) {
             String root = RampFaultIT.awaitRoot(ramp, out);
-            Instant faultAt = awaitPhase(phase, observer, root);
+            Instant faultAt = awaitPhase(phase, observer, root, SETTLE);
             inject(fault);
 
             int exit = ramp.awaitExit(Timeouts.seconds(300));
@@ -182,18 +159,53 @@ class FaultVerdictIT {
         }
     }
 
-    /** Returns, at the moment of the fault, once the run's only load step is in {@code phase}. */
-    private static Instant awaitPhase(Phase phase, ZooKeeper observer, String root) {
+    /**
+     * The ramp as a process: one step of two domains, registered 5 s apart so that the registration lasts long
+     * enough to be hit, and a benchmark small enough that {@code --sustain} sets the measurement's length.
+     */
+    static RunnerProcess startRamp(Path tmp, String connectString, Duration settle, Duration sustain, Path out)
+            throws IOException {
+        return RunnerProcess.start(
+                tmp,
+                "--connect",
+                connectString,
+                "--domains",
+                "2",
+                "--step",
+                "2",
+                "--add-rate",
+                "0.2",
+                "--settle",
+                settle.toSeconds() + "s",
+                "--sustain",
+                sustain.toSeconds() + "s",
+                "--znode-count",
+                "200",
+                "--warmup",
+                "100",
+                "--bench-time",
+                "5s",
+                "--bench-target",
+                "ensemble",
+                "--out",
+                out.toString());
+    }
+
+    /**
+     * Returns, at the moment of the fault, once the run's only load step (two domains, added 5 s apart) is in
+     * {@code phase}.
+     */
+    static Instant awaitPhase(Phase phase, ZooKeeper observer, String root, Duration settle) {
         // the first of the two domains is up; the second is added 5 s after the first began
         int domains = phase == Phase.REGISTRATION ? 1 : 2;
         await().atMost(Timeouts.seconds(120)).until(() -> RampFaultIT.domains(observer, root + "/sim") >= domains);
         if (phase == Phase.SETTLE) {
             // a domain's executors are up a few seconds before its registration (job leaders, statuses) ends
-            Instant at = Instant.now().plus(SETTLE.dividedBy(2));
-            await().atMost(SETTLE).until(() -> !Instant.now().isBefore(at));
+            Instant at = Instant.now().plus(settle.dividedBy(2));
+            await().atMost(settle).until(() -> !Instant.now().isBefore(at));
         } else if (phase == Phase.MEASUREMENT) {
             // the benchmark makes its own root under the run's while it runs
-            await().atMost(SETTLE.plusSeconds(30)).until(() -> observer.exists(root + "/bench", false) != null);
+            await().atMost(settle.plusSeconds(30)).until(() -> observer.exists(root + "/bench", false) != null);
         }
         return Instant.now();
     }
@@ -218,7 +230,7 @@ class FaultVerdictIT {
     }
 
     /** The phase of the step {@code at} falls in, from the step's start and the length of its phases. */
-    private static Phase phaseOf(JsonNode step, Instant at) {
+    static Phase phaseOf(JsonNode step, Instant at) {
         Instant start = Instant.parse(step.path("startTime").asText());
         JsonNode p = step.path("phases");
         Instant added = start.plusMillis(Math.round(p.path("addSec").asDouble() * 1000));

@@ -1,0 +1,197 @@
+package dev.zkload.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.FaultVerdictIT.Phase;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * One fault, one verdict, for the servers' connection limit: a forked quorum of 3 whose {@code maxClientCnxns}
+ * the plan fits (the preflight reads it and lets the run go), until another client on the runner's address takes
+ * every connection left — in the step's registration, its settle or its measurement. Whatever the phase, the ramp
+ * stops with {@code server-refused-connections} naming the limit, exit 1, and leaves nothing under its root.
+ *
+ * <p>The phase is found as {@link FaultVerdictIT} finds it (the same plan of two domains added 5 s apart). The
+ * fault lasts from the test's first session on the servers to the closing of its last; the servers are full once
+ * each closes a fresh connection unanswered, as a server past its limit does. One ensemble for the three runs.
+ */
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConnectionLimitVerdictIT {
+    /** Above what two domains and zkload's own connections need on one server, however they spread. */
+    private static final int LIMIT = 20;
+
+    private static final Duration SETTLE = Duration.ofSeconds(16);
+
+    /** Long enough for several rounds of the 1 Hz statistics to meet the full servers. */
+    private static final Duration HOLD = Duration.ofSeconds(4);
+
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    Path tmp;
+
+    private LocalEnsemble zk;
+    private final StatsClient stats = new StatsClient(Duration.ofSeconds(2));
+    private final Map<Phase, String> measured = new TreeMap<>();
+
+    @BeforeAll
+    void startEnsemble() throws Exception {
+        zk = LocalEnsemble.builder()
+                .servers(3)
+                .heap("256m")
+                .zooCfg("maxClientCnxns", Integer.toString(LIMIT))
+                .startTimeout(Duration.ofMinutes(2))
+                .build();
+        zk.start();
+    }
+
+    @AfterAll
+    void stopEnsemble() {
+        // the row docs/verdict.md gives, as this run measured it
+        measured.forEach((phase, v) -> System.out.println("fault verdict | maxClientCnxns met | " + phase + " | " + v));
+        zk.close();
+    }
+
+    @ParameterizedTest(name = "the servers full during {0}")
+    @EnumSource(Phase.class)
+    void fullServersGetTheSameVerdictInEveryPhaseAndLeaveNothingBehind(Phase phase) throws Exception {
+        Path out = tmp.resolve(phase.toString());
+        try (RunnerProcess ramp =
+                        FaultVerdictIT.startRamp(tmp, zk.connectString(), SETTLE, SETTLE.plusSeconds(12), out);
+                ZooKeeper observer = ZkClients.connect(zk.connectString())) {
+            String root = RampFaultIT.awaitRoot(ramp, out);
+            FaultVerdictIT.awaitPhase(phase, observer, root, SETTLE);
+            // the limit bites from the first server that fills, before the last one does
+            Instant filling = Instant.now();
+            try (Occupied occupied = new Occupied(zk.servers(), LIMIT + 1)) {
+                Instant allFull = awaitFull();
+                // a registration meets the limit with sessions that cannot connect: held until the ramp gives up
+                Instant until = phase == Phase.REGISTRATION ? Instant.MAX : allFull.plus(HOLD);
+                await().atMost(phase == Phase.REGISTRATION ? Timeouts.seconds(120) : HOLD.plusSeconds(5))
+                        .until(() -> !ramp.process().isAlive() || !Instant.now().isBefore(until));
+            }
+            Instant freed = Instant.now();
+            int exit = ramp.awaitExit(Timeouts.seconds(180));
+
+            JsonNode summary = RunnerProcess.json(out.resolve("summary.json"));
+            List<JsonNode> steps = RunnerProcess.jsonLines(out.resolve("steps.jsonl"));
+            JsonNode step = steps.get(steps.size() - 1);
+            measured.put(phase, measuredRow(steps, summary, exit, filling, freed));
+
+            assertThat(exit).as(ramp.output()).isEqualTo(1);
+            assertThat(summary.path("stopReason").asText()).as(ramp.output()).isEqualTo("server-refused-connections");
+            assertThat(summary.path("message").asText())
+                    .as("the servers named with the limit the preflight read")
+                    .contains("maxClientCnxns=" + LIMIT)
+                    .contains("at 2 domains");
+            assertThat(summary.path("saturationObservable").asBoolean()).isFalse();
+            assertThat(ramp.out())
+                    .contains("Stopped: server-refused-connections")
+                    .doesNotContain("cannot-add-domains");
+            if (phase == Phase.REGISTRATION) {
+                assertThat(steps)
+                        .as("stopped while the step's domains registered, so only the baseline was recorded")
+                        .hasSize(1);
+                assertThat(Instant.parse(summary.path("endTime").asText())).isAfter(filling);
+            } else {
+                assertThat(steps).as(ramp.output()).hasSize(2);
+                assertThat(step.path("verdict").asText()).isEqualTo("server-limit");
+                assertThat(List.of(FaultVerdictIT.phaseOf(step, filling), FaultVerdictIT.phaseOf(step, freed)))
+                        .as("the servers filling or full from %s to %s, within the phase: %s", filling, freed, step)
+                        .containsOnly(phase);
+                assertThat(freed).isBefore(Instant.parse(step.path("endTime").asText()));
+            }
+            assertThat(Znodes.tree(observer, root))
+                    .as("the ramp removed everything")
+                    .isEmpty();
+        }
+    }
+
+    /** The verdict and when the servers were full, against the step's phases or, when it was not recorded, its end. */
+    private static String measuredRow(
+            List<JsonNode> steps, JsonNode summary, int exit, Instant filling, Instant freed) {
+        JsonNode step = steps.get(steps.size() - 1);
+        Instant began = Instant.parse(step.path("startTime").asText());
+        String when = steps.size() == 2
+                ? step.path("verdict").asText() + " | servers filling or full from " + seconds(began, filling) + " to "
+                        + seconds(began, freed) + " after the step began, its phases " + step.path("phases")
+                : "(step not recorded) | stopped "
+                        + seconds(filling, Instant.parse(summary.path("endTime").asText()))
+                        + " after the servers began to fill";
+        return when + " | " + summary.path("stopReason").asText() + " | exit " + exit + " | "
+                + summary.path("message").asText();
+    }
+
+    private static String seconds(Instant from, Instant to) {
+        return String.format(Locale.ROOT, "%.1f s", Duration.between(from, to).toMillis() / 1000.0);
+    }
+
+    /** When every server closes a fresh connection unanswered, as a server past its limit does. */
+    private Instant awaitFull() {
+        await().atMost(Timeouts.seconds(30))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> zk.servers().stream().allMatch(stats::closesConnections));
+        return Instant.now();
+    }
+
+    /**
+     * Every server held at its limit by another client on this runner's address: more sessions than the limit,
+     * each to one server. Those that get no connection keep trying, so a connection the runner lets go is taken
+     * again within a second.
+     */
+    private static final class Occupied implements AutoCloseable {
+        private final List<ZooKeeper> sessions = new ArrayList<>();
+
+        Occupied(List<ServerAddress> servers, int perServer) throws IOException {
+            for (ServerAddress server : servers) {
+                for (int i = 0; i < perServer; i++) {
+                    sessions.add(new ZooKeeper(server.hostPort(), 30_000, e -> {}));
+                }
+            }
+        }
+
+        /** All at once: one by one, the 63 sessions took 7 s to close, longer than a phase has left. */
+        @Override
+        public void close() throws InterruptedException {
+            ExecutorService pool = Executors.newFixedThreadPool(sessions.size());
+            try {
+                List<Callable<Void>> closes = new ArrayList<>();
+                for (ZooKeeper s : sessions) {
+                    closes.add(() -> {
+                        s.close();
+                        return null;
+                    });
+                }
+                pool.invokeAll(closes);
+            } finally {
+                pool.shutdown();
+            }
+        }
+    }
+}
