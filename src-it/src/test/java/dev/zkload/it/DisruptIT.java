@@ -22,10 +22,12 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code disrupt} as a user runs it, against real forked quorums of 3: a follower restarted at two
- * loads and a follower stalled for less than the simulated sessions' 20 s timeout on the runner's own
- * embedded ensemble; a follower stalled for longer by the user's {@code --fault-cmd} against an
- * ensemble of the test's, whose tree is then checked to hold nothing of the run.
+ * {@code disrupt} as a user runs it, against real forked quorums of 3. On the runner's own embedded
+ * ensemble, each fault it injects: a follower restarted at two loads, the leader restarted, the leader
+ * killed and restarted after a delay, every server restarted in turn, a follower stalled for less and
+ * for more than the simulated sessions' 20 s timeout (each run forks its own quorum, which it takes
+ * down with it). Against an ensemble of the test's, shared: a follower stalled by the user's
+ * {@code --fault-cmd}, the tree then checked to hold nothing of the run, and a refusal.
  */
 // ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
@@ -162,6 +164,108 @@ class DisruptIT {
                         "the stalled server answers again only after its stall (a round is timed at its start, once a second)")
                 .isBetween(3_000.0, 60_000.0);
         assertThat(level.path("notes").toString()).contains("paused (SIGSTOP) for 4 s");
+    }
+
+    /** What every embedded fault must show: recovered, back to the settled footprint, the probe served. */
+    private static JsonNode recoveredLevel(RunnerProcess runner, Path out) throws IOException {
+        assertThat(runner.exitCode()).as(runner.output()).isZero();
+        JsonNode level = levels(out).get(0);
+        assertThat(measured(level, "recovered")).isEqualTo(1.0);
+        assertThat(measured(level, "footprintBackMs")).isLessThanOrEqualTo(measured(level, "recoveryMs"));
+        assertThat(measured(level, "sessionsReconnected") + measured(level, "sessionsExpired"))
+                .as("every session cut came back, on its own session or a new one")
+                .isGreaterThanOrEqualTo(measured(level, "sessionsDisconnected"));
+        assertThat(level.path("ops").path("set").path("count").asLong()).isPositive();
+        return level;
+    }
+
+    @Test
+    void aRestartedLeaderLeavesTheEnsembleWithoutALeaderUntilTheOthersElectOne() throws Exception {
+        Path out = tmp.resolve("restart-leader");
+        JsonNode level = recoveredLevel(
+                disrupt(out, "--domains", "2", "--fault", "restart-leader", "--recovery-timeout", "60s"), out);
+        assertThat(measured(level, "leaderlessMs"))
+                .as("the election after the leader stopped is seen in the once-a-second rounds")
+                .isBetween(1.0, measured(level, "recoveryMs"));
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("the followers drop their clients while they elect: more than the leader's share")
+                .isPositive();
+        assertThat(measured(level, "sessionsExpired")).isZero();
+        assertThat(level.path("notes").toString()).contains("stopped (SIGTERM) and started again");
+    }
+
+    @Test
+    void aKilledLeaderStaysDownForTheDelayAndTheOthersLeadMeanwhile() throws Exception {
+        Path out = tmp.resolve("kill-leader");
+        JsonNode level = recoveredLevel(
+                disrupt(
+                        out,
+                        "--domains",
+                        "2",
+                        "--fault",
+                        "kill-leader",
+                        "--restart-delay",
+                        "3s",
+                        "--recovery-timeout",
+                        "60s"),
+                out);
+        assertThat(measured(level, "faultSeconds"))
+                .as("down for the delay, then started until it serves")
+                .isGreaterThan(3.0);
+        assertThat(measured(level, "leaderlessMs"))
+                .as("a new leader is elected within the delay, not after the killed one returns")
+                .isBetween(1.0, 3_000.0 + 2_000.0);
+        assertThat(measured(level, "sessionsBackMs"))
+                .as("the sessions are back on the two others before the killed server returns")
+                .isLessThan(measured(level, "faultSeconds") * 1000);
+        assertThat(measured(level, "sessionsExpired")).isZero();
+        assertThat(level.path("notes").toString()).contains("killed (SIGKILL), started again 3 s later");
+    }
+
+    @Test
+    void aRollingRestartRestartsEveryServerWithOneElectionAndNoSessionLost() throws Exception {
+        Path out = tmp.resolve("rolling-restart");
+        JsonNode level = recoveredLevel(
+                disrupt(out, "--domains", "1", "--fault", "rolling-restart", "--recovery-timeout", "90s"), out);
+        assertThat(level.path("notes").toString()).containsPattern("servers \\[\\d, \\d, \\d\\] restarted in turn");
+        assertThat(measured(level, "leaderlessMs"))
+                .as("the leader, restarted last, is replaced once")
+                .isPositive();
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("each server's restart cuts its sessions")
+                .isPositive();
+        assertThat(measured(level, "sessionsExpired")).isZero();
+        assertThat(measured(level, "recoveryMs"))
+                .isGreaterThanOrEqualTo(measured(level, "faultSeconds") * 1000 - 1_000);
+    }
+
+    @Test
+    void aFollowerStalledPastTheSessionTimeoutLosesItsSessionsToTheOthersBeforeTheyExpire() throws Exception {
+        Path out = tmp.resolve("long-stall");
+        JsonNode level = recoveredLevel(
+                disrupt(
+                        out,
+                        "--domains",
+                        "2",
+                        "--fault",
+                        "stall",
+                        "--stall",
+                        "24s",
+                        "--recovery-timeout",
+                        "60s",
+                        "--threshold",
+                        "expired-sessions==0"),
+                out);
+        assertThat(measured(level, "leaderlessMs")).isZero();
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("the stalled server's sessions, not every session")
+                .isBetween(1.0, measured(level, "sessions") - 1)
+                .isEqualTo(measured(level, "sessionsReconnected"));
+        // the clients give a silent server up after two thirds of the 20 s session timeout and move to
+        // another server, which takes the session on: moved before it could expire
+        assertThat(measured(level, "sessionsBackMs")).isBetween(13_000.0, 20_000.0);
+        assertThat(measured(level, "sessionsExpired")).isZero();
+        assertThat(measured(level, "recoveryMs")).isGreaterThanOrEqualTo(23_000.0);
     }
 
     @Test
