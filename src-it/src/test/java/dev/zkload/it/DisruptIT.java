@@ -166,15 +166,19 @@ class DisruptIT {
         assertThat(level.path("notes").toString()).contains("paused (SIGSTOP) for 4 s");
     }
 
-    /** What every embedded fault must show: recovered, back to the settled footprint, the probe served. */
+    /**
+     * What every single server's fault on a quorum of 3 must show: recovered, back to the settled
+     * footprint, every session cut back on its own session (none expired), the probe served.
+     */
     private static JsonNode recoveredLevel(RunnerProcess runner, Path out) throws IOException {
         assertThat(runner.exitCode()).as(runner.output()).isZero();
         JsonNode level = levels(out).get(0);
         assertThat(measured(level, "recovered")).isEqualTo(1.0);
         assertThat(measured(level, "footprintBackMs")).isLessThanOrEqualTo(measured(level, "recoveryMs"));
-        assertThat(measured(level, "sessionsReconnected") + measured(level, "sessionsExpired"))
-                .as("every session cut came back, on its own session or a new one")
-                .isGreaterThanOrEqualTo(measured(level, "sessionsDisconnected"));
+        assertThat(measured(level, "sessionsExpired")).isZero();
+        assertThat(measured(level, "sessionsReconnected"))
+                .as("every session cut came back")
+                .isEqualTo(measured(level, "sessionsDisconnected"));
         assertThat(level.path("ops").path("set").path("count").asLong()).isPositive();
         return level;
     }
@@ -188,9 +192,8 @@ class DisruptIT {
                 .as("the election after the leader stopped is seen in the once-a-second rounds")
                 .isBetween(1.0, measured(level, "recoveryMs"));
         assertThat(measured(level, "sessionsDisconnected"))
-                .as("the followers drop their clients while they elect: more than the leader's share")
-                .isPositive();
-        assertThat(measured(level, "sessionsExpired")).isZero();
+                .as("the followers drop their clients while they elect: every session is cut, not only the leader's")
+                .isGreaterThanOrEqualTo(measured(level, "sessions"));
         assertThat(level.path("notes").toString()).contains("stopped (SIGTERM) and started again");
     }
 
@@ -215,10 +218,12 @@ class DisruptIT {
         assertThat(measured(level, "leaderlessMs"))
                 .as("a new leader is elected within the delay, not after the killed one returns")
                 .isBetween(1.0, 3_000.0 + 2_000.0);
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("every session is cut by the election")
+                .isGreaterThanOrEqualTo(measured(level, "sessions"));
         assertThat(measured(level, "sessionsBackMs"))
                 .as("the sessions are back on the two others before the killed server returns")
                 .isLessThan(measured(level, "faultSeconds") * 1000);
-        assertThat(measured(level, "sessionsExpired")).isZero();
         assertThat(level.path("notes").toString()).contains("killed (SIGKILL), started again 3 s later");
     }
 
@@ -234,7 +239,6 @@ class DisruptIT {
         assertThat(measured(level, "sessionsDisconnected"))
                 .as("each server's restart cuts its sessions")
                 .isPositive();
-        assertThat(measured(level, "sessionsExpired")).isZero();
         assertThat(measured(level, "recoveryMs"))
                 .isGreaterThanOrEqualTo(measured(level, "faultSeconds") * 1000 - 1_000);
     }
@@ -259,12 +263,10 @@ class DisruptIT {
         assertThat(measured(level, "leaderlessMs")).isZero();
         assertThat(measured(level, "sessionsDisconnected"))
                 .as("the stalled server's sessions, not every session")
-                .isBetween(1.0, measured(level, "sessions") - 1)
-                .isEqualTo(measured(level, "sessionsReconnected"));
+                .isBetween(1.0, measured(level, "sessions") - 1);
         // the clients give a silent server up after two thirds of the 20 s session timeout and move to
         // another server, which takes the session on: moved before it could expire
         assertThat(measured(level, "sessionsBackMs")).isBetween(13_000.0, 20_000.0);
-        assertThat(measured(level, "sessionsExpired")).isZero();
         assertThat(measured(level, "recoveryMs")).isGreaterThanOrEqualTo(23_000.0);
     }
 
