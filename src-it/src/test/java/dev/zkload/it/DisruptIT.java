@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.AfterAll;
@@ -22,10 +23,12 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code disrupt} as a user runs it, against real forked quorums of 3: a follower restarted at two
- * loads and a follower stalled for less than the simulated sessions' 20 s timeout on the runner's own
- * embedded ensemble; a follower stalled for longer by the user's {@code --fault-cmd} against an
- * ensemble of the test's, whose tree is then checked to hold nothing of the run.
+ * {@code disrupt} as a user runs it, against real forked quorums of 3. On the runner's own embedded
+ * ensemble, each fault it injects: a follower restarted at two loads, the leader restarted, the leader
+ * killed and restarted after a delay, every server restarted in turn, a follower stalled for less and
+ * for more than the simulated sessions' 20 s timeout (each run forks its own quorum, which it takes
+ * down with it). Against an ensemble of the test's, shared: a follower stalled by the user's
+ * {@code --fault-cmd}, the tree then checked to hold nothing of the run, and a refusal.
  */
 // ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
@@ -162,6 +165,94 @@ class DisruptIT {
                         "the stalled server answers again only after its stall (a round is timed at its start, once a second)")
                 .isBetween(3_000.0, 60_000.0);
         assertThat(level.path("notes").toString()).contains("paused (SIGSTOP) for 4 s");
+    }
+
+    /**
+     * One level of {@code domains} struck by {@code fault} on the runner's embedded quorum, and what every
+     * single server's fault on a quorum of 3 must show: recovered, back to the settled footprint, every
+     * session cut back on its own session (none expired), the probe served.
+     *
+     * @param more the fault's own options
+     */
+    private JsonNode recoveredLevel(String fault, int domains, String... more)
+            throws IOException, InterruptedException {
+        Path out = tmp.resolve("embedded-" + fault);
+        List<String> args = new ArrayList<>(
+                List.of("--domains", Integer.toString(domains), "--fault", fault, "--recovery-timeout", "90s"));
+        args.addAll(List.of(more));
+        RunnerProcess runner = disrupt(out, args.toArray(String[]::new));
+        assertThat(runner.exitCode()).as(runner.output()).isZero();
+        JsonNode level = levels(out).get(0);
+        assertThat(measured(level, "recovered")).isEqualTo(1.0);
+        assertThat(measured(level, "footprintBackMs")).isLessThanOrEqualTo(measured(level, "recoveryMs"));
+        assertThat(measured(level, "sessionsExpired")).isZero();
+        assertThat(measured(level, "sessionsReconnected"))
+                .as("every session cut came back")
+                .isEqualTo(measured(level, "sessionsDisconnected"));
+        assertThat(level.path("ops").path("set").path("count").asLong()).isPositive();
+        return level;
+    }
+
+    /** A time without a leader up to {@code most} ms, or, when the election fell between two rounds, a note saying so. */
+    private static void assertElection(JsonNode level, double most) {
+        if (measured(level, "leaderlessMs") == 0) {
+            assertThat(level.path("notes").toString()).contains("shorter than a round, not none");
+        } else {
+            assertThat(measured(level, "leaderlessMs")).isLessThanOrEqualTo(most);
+        }
+    }
+
+    @Test
+    void aRestartedLeaderLeavesTheEnsembleWithoutALeaderUntilTheOthersElectOne() throws Exception {
+        JsonNode level = recoveredLevel("restart-leader", 2);
+        assertElection(level, measured(level, "recoveryMs"));
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("the followers drop their clients while they elect: every session is cut, not only the leader's")
+                .isGreaterThanOrEqualTo(measured(level, "sessions"));
+        assertThat(level.path("notes").toString()).contains("stopped (SIGTERM) and started again");
+    }
+
+    @Test
+    void aKilledLeaderStaysDownForTheDelayAndTheOthersLeadMeanwhile() throws Exception {
+        JsonNode level = recoveredLevel("kill-leader", 2, "--restart-delay", "3s");
+        assertThat(measured(level, "faultSeconds"))
+                .as("down for the delay, then started until it serves")
+                .isGreaterThan(3.0);
+        // a new leader is elected within the delay, not after the killed one returns
+        assertElection(level, 3_000.0 + 2_000.0);
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("every session is cut by the election")
+                .isGreaterThanOrEqualTo(measured(level, "sessions"));
+        assertThat(measured(level, "sessionsBackMs"))
+                .as("the sessions are back on the two others before the killed server returns")
+                .isLessThan(measured(level, "faultSeconds") * 1000);
+        assertThat(level.path("notes").toString()).contains("killed (SIGKILL), started again 3 s later");
+    }
+
+    @Test
+    void aRollingRestartRestartsEveryServerWithOneElectionAndNoSessionLost() throws Exception {
+        JsonNode level = recoveredLevel("rolling-restart", 1);
+        assertThat(level.path("notes").toString()).containsPattern("servers \\[\\d, \\d, \\d\\] restarted in turn");
+        // the leader, restarted last, is replaced once
+        assertElection(level, measured(level, "recoveryMs"));
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("each server's restart cuts its sessions")
+                .isPositive();
+        assertThat(measured(level, "recoveryMs"))
+                .isGreaterThanOrEqualTo(measured(level, "faultSeconds") * 1000 - 1_000);
+    }
+
+    @Test
+    void aFollowerStalledPastTheSessionTimeoutLosesItsSessionsToTheOthersBeforeTheyExpire() throws Exception {
+        JsonNode level = recoveredLevel("stall", 2, "--stall", "24s", "--threshold", "expired-sessions==0");
+        assertThat(measured(level, "leaderlessMs")).isZero();
+        assertThat(measured(level, "sessionsDisconnected"))
+                .as("the stalled server's sessions, not every session")
+                .isBetween(1.0, measured(level, "sessions") - 1);
+        // the clients give a silent server up after two thirds of the 20 s session timeout and move to
+        // another server, which takes the session on: moved before it could expire
+        assertThat(measured(level, "sessionsBackMs")).isBetween(13_000.0, 20_000.0);
+        assertThat(measured(level, "recoveryMs")).isGreaterThanOrEqualTo(23_000.0);
     }
 
     @Test

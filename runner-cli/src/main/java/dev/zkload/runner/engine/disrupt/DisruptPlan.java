@@ -107,6 +107,15 @@ public record DisruptPlan(
         return !d.isNegative() && !d.isZero();
     }
 
+    /** Whether the fault takes the leader away, so that the others must elect one (the command's is unknown). */
+    public boolean strikesLeader() {
+        return switch (fault) {
+            case RESTART_LEADER, KILL_LEADER, ROLLING_RESTART -> true;
+            case STALL -> ServerPick.LEADER.equals(server);
+            default -> false;
+        };
+    }
+
     /** The fault in words, for the console, run.json and the report. */
     public String describe() {
         return switch (fault) {

@@ -145,6 +145,10 @@ public final class DisruptSweep implements Sweep.Experiment {
         }
         Map<String, Double> measured =
                 FaultFigures.of(settled, fault, Duration.between(faultStart, faultEnd), recovery, before, after, notes);
+        if (plan.strikesLeader() && Double.valueOf(0).equals(measured.get("leaderlessMs"))) {
+            notes.add("No round of the servers' statistics (one a second) fell in the election: the time"
+                    + " without a leader was shorter than a round, not none.");
+        }
         timeline.append(level.value(), faultStart, since(settleStart));
         return new LevelResult(
                 index, level.label(), level.value(), start, Instant.now(), measured, notes, ops, health, false);

@@ -95,4 +95,22 @@ class DisruptPlanTest {
         assertThatThrownBy(() -> new ServerPick(null, 4).resolve(1, 3))
                 .hasMessage("server 4 is not one of the ensemble's 3");
     }
+
+    @Test
+    void theLeadersFaultsAreTheOnesThatTakeTheLeaderAway() {
+        assertThat(plan("1", "restart-leader", null, null, null, null, true).strikesLeader())
+                .isTrue();
+        assertThat(plan("1", "kill-leader", null, null, null, null, true).strikesLeader())
+                .isTrue();
+        assertThat(plan("1", "rolling-restart", null, null, null, null, true).strikesLeader())
+                .isTrue();
+        assertThat(plan("1", "stall", null, Duration.ofSeconds(4), "leader", null, true)
+                        .strikesLeader())
+                .isTrue();
+        assertThat(plan("1", "stall", null, Duration.ofSeconds(4), null, null, true)
+                        .strikesLeader())
+                .isFalse();
+        assertThat(plan("1", "restart-follower", null, null, null, null, true).strikesLeader())
+                .isFalse();
+    }
 }
