@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The simulator against a real forked server, measured from outside: per domain, what the server
  * counts ({@code mntr}, {@code srvr}) must be within 10% of the model's expectation, the run cycle
  * must turn (every item ran), and for one domain of each model the requests the server answered
- * must match the model within 1% per job fire and 2% per second. The per-fire figure is exact in
+ * must match the model within 1% per job fire (the items' creates and deletes within one fire of those
+ * in the window) and 2% per second. The per-fire figure is exact in
  * the model and in the simulator, so a one-minute window is enough: every job fires once a minute at
  * its own second, so a fire cut by the window's start is cut at the same point by its end, and the
  * two parts make one whole fire.
@@ -232,9 +233,12 @@ class FaithfulnessIT {
         assertThat(readsPerFire)
                 .as("reads per job fire")
                 .isCloseTo(FootprintModel.readsPerFire(model), withinPercentage(1));
+        // a fire that straddles the window's start is cut at the same point by its end only if every fire keeps
+        // its second exactly; a machine that delays one fire by a few hundred ms moves up to one fire's item
+        // writes across an edge, so the tolerance is one fire in those the window holds (2.9% for 35)
         assertThat(itemWritesPerFire)
                 .as("creates and deletes per job fire")
-                .isCloseTo(4.0 * model.itemsPerJob(), withinPercentage(1));
+                .isCloseTo(4.0 * model.itemsPerJob(), withinPercentage(100.0 / fires));
         assertThat(requestsPerSec).as("requests per second").isCloseTo(expected.requestsPerSec(), withinPercentage(2));
         // the server's own counter also holds the idle sessions' pings, well under 1% here
         assertThat(packetsPerSec)
