@@ -228,7 +228,7 @@ class LatencyBenchmarkIT {
     void interruptsLandingAtAnyMomentLeaveNothingBehind() throws Exception {
         // a ramp cuts its benchmark whenever the leader saturates: while it creates its root, in a phase, or while it
         // removes its znodes; each run here is interrupted again and again from a moment further into it
-        for (int delayMs = 0; delayMs < 400; delayMs += 20) {
+        for (int delayMs = 0; delayMs < 400; delayMs += 50) {
             AtomicReference<Throwable> failed = new AtomicReference<>();
             Thread worker = new Thread(() -> {
                 try {
