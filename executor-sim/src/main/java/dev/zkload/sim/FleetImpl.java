@@ -129,20 +129,29 @@ final class FleetImpl implements DomainFleet {
             trees = writeTrees(added);
         }
         long t0 = System.nanoTime();
-        await(trees, "writing the domains' trees", "domain " + added.get(0).name);
-        long treesWritten = System.nanoTime();
-
         Starts starts = new Starts();
-        for (Domain d : added) {
-            addConsoles(d, starts);
+        boolean listed = false;
+        try {
+            await(trees, "writing the domains' trees", "domain " + added.get(0).name);
+            for (Domain d : added) {
+                addConsoles(d, starts);
+            }
+            for (Domain d : added) {
+                addExecutors(d, starts);
+            }
+            synchronized (lock) {
+                requireStillStarted();
+                domains.addAll(added);
+            }
+            listed = true;
+        } finally {
+            if (!listed) {
+                synchronized (lock) {
+                    added.forEach(d -> mix.remove(d.layout.kind)); // domains that never joined keep no share
+                }
+            }
         }
-        for (Domain d : added) {
-            addExecutors(d, starts);
-        }
-        synchronized (lock) {
-            requireStillStarted();
-            domains.addAll(added);
-        }
+        long treesWritten = System.nanoTime();
         startInBatches(starts);
         // where an add's time goes: the pipelined tree writes, or the sessions' registration
         LOG.info(

@@ -48,7 +48,7 @@ class ConnectionLimitVerdictIT {
     /** Above what two domains and zkload's own connections need on one server, however they spread. */
     private static final int LIMIT = 20;
 
-    private static final Duration SETTLE = Duration.ofSeconds(16);
+    private static final Duration SETTLE = Duration.ofSeconds(20);
 
     /** Long enough for several rounds of the 1 Hz statistics to meet the full servers. */
     private static final Duration HOLD = Duration.ofSeconds(4);
@@ -101,6 +101,7 @@ class ConnectionLimitVerdictIT {
 
             JsonNode summary = RunnerProcess.json(out.resolve("summary.json"));
             List<JsonNode> steps = RunnerProcess.jsonLines(out.resolve("steps.jsonl"));
+            assertThat(steps).as(ramp.output()).isNotEmpty();
             JsonNode step = steps.get(steps.size() - 1);
             measured.put(phase, measuredRow(steps, summary, exit, filling, freed));
 

@@ -218,8 +218,8 @@ class DisruptIT {
         assertThat(measured(level, "faultSeconds"))
                 .as("down for the delay, then started until it serves")
                 .isGreaterThan(3.0);
-        // a new leader is elected within the delay, not after the killed one returns
-        assertElection(level, 3_000.0 + 2_000.0);
+        // a new leader is elected while the killed one is down, not after it returns
+        assertElection(level, measured(level, "faultSeconds") * 1000);
         assertThat(measured(level, "sessionsDisconnected"))
                 .as("every session is cut by the election")
                 .isGreaterThanOrEqualTo(measured(level, "sessions"));
@@ -230,7 +230,7 @@ class DisruptIT {
     }
 
     @Test
-    void aRollingRestartRestartsEveryServerWithOneElectionAndNoSessionLost() throws Exception {
+    void aRollingRestartRestartsEveryServerInTurnAndNoSessionLost() throws Exception {
         JsonNode level = recoveredLevel("rolling-restart", 1);
         assertThat(level.path("notes").toString()).containsPattern("servers \\[\\d, \\d, \\d\\] restarted in turn");
         // the leader, restarted last, is replaced once
@@ -244,7 +244,8 @@ class DisruptIT {
 
     @Test
     void aFollowerStalledPastTheSessionTimeoutLosesItsSessionsToTheOthersBeforeTheyExpire() throws Exception {
-        JsonNode level = recoveredLevel("stall", 2, "--stall", "24s", "--threshold", "expired-sessions==0");
+        // 20 sessions over three servers: the stalled one holds some of them (with 10, none 1.7% of the time)
+        JsonNode level = recoveredLevel("stall", 4, "--stall", "24s", "--threshold", "expired-sessions==0");
         assertThat(measured(level, "leaderlessMs")).isZero();
         assertThat(measured(level, "sessionsDisconnected"))
                 .as("the stalled server's sessions, not every session")

@@ -8,6 +8,7 @@ import dev.zkload.bench.result.HistogramLogs;
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.result.TargetResult;
+import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -239,10 +240,14 @@ class LatencyBenchmarkIT {
             });
             worker.start();
             Thread.sleep(delayMs);
-            while (worker.isAlive()) {
+            long deadline = System.nanoTime() + Timeouts.seconds(60).toNanos();
+            while (worker.isAlive() && System.nanoTime() < deadline) {
                 worker.interrupt();
                 Thread.sleep(0, 200_000);
             }
+            assertThat(worker.isAlive())
+                    .as("a run interrupted from %d ms on ended", delayMs)
+                    .isFalse();
             assertThat(failed.get()).as("interrupted after %d ms", delayMs).isNull();
             assertThat(observer.exists("/zkload", false))
                     .as("nothing left by a run interrupted from %d ms on", delayMs)

@@ -107,11 +107,13 @@ public record DisruptPlan(
         return !d.isNegative() && !d.isZero();
     }
 
-    /** Whether the fault takes the leader away, so that the others must elect one (the command's is unknown). */
+    /**
+     * Whether the fault takes the leader away, so that the others must elect one. A stalled leader does not
+     * always: the followers wait for it for their sync limit first (and the command's effect is unknown).
+     */
     public boolean strikesLeader() {
         return switch (fault) {
             case RESTART_LEADER, KILL_LEADER, ROLLING_RESTART -> true;
-            case STALL -> ServerPick.LEADER.equals(server);
             default -> false;
         };
     }
