@@ -8,6 +8,7 @@ import java.util.List;
  * one domain of the weights (10 domains of an 80/20 mix are 8 and 2). It keeps its counts, so a fleet
  * that adds domain after domain pays for each in the number of kinds, not in the domains before it; a
  * fleet that removes domains gives their kinds back, so the next ones restore the proportions.
+ * Thread-safe: a fleet adds and removes domains from several threads.
  */
 final class DomainMix {
     private final List<DomainKind> kinds;
@@ -21,7 +22,7 @@ final class DomainMix {
         this.counts = new int[kinds.size()];
     }
 
-    DomainKind next() {
+    synchronized DomainKind next() {
         added++;
         int chosen = 0;
         double best = Double.NEGATIVE_INFINITY;
@@ -37,7 +38,7 @@ final class DomainMix {
     }
 
     /** A domain of {@code kind} is gone. */
-    void remove(DomainKind kind) {
+    synchronized void remove(DomainKind kind) {
         int k = kinds.indexOf(kind);
         if (k < 0 || counts[k] == 0) {
             throw new IllegalArgumentException("no domain of kind " + kind.name() + " to remove");

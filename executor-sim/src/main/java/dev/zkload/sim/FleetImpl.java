@@ -121,37 +121,32 @@ final class FleetImpl implements DomainFleet {
             requireStarted("addDomains");
             for (int i = 0; i < n; i++) {
                 String name = String.format("d-%04d", nextDomain++);
-                DomainKind kind = mix.next(); // guarded by lock, as nextDomain
-                added.add(new Domain(
-                        name,
-                        new Layout(settings.root(), name, settings.models().version(), kind)));
+                Layout layout =
+                        new Layout(settings.root(), name, settings.models().version(), mix.next());
+                added.add(new Domain(name, layout));
             }
             trees = writeTrees(added);
         }
         long t0 = System.nanoTime();
-        Starts starts = new Starts();
-        boolean listed = false;
         try {
             await(trees, "writing the domains' trees", "domain " + added.get(0).name);
-            for (Domain d : added) {
-                addConsoles(d, starts);
-            }
-            for (Domain d : added) {
-                addExecutors(d, starts);
-            }
-            synchronized (lock) {
-                requireStillStarted();
-                domains.addAll(added);
-            }
-            listed = true;
-        } finally {
-            if (!listed) {
-                synchronized (lock) {
-                    added.forEach(d -> mix.remove(d.layout.kind)); // domains that never joined keep no share
-                }
-            }
+        } catch (InterruptedException | RuntimeException e) {
+            added.forEach(d -> mix.remove(d.layout.kind)); // domains that never joined keep no share
+            throw e;
         }
         long treesWritten = System.nanoTime();
+
+        Starts starts = new Starts();
+        for (Domain d : added) {
+            addConsoles(d, starts);
+        }
+        for (Domain d : added) {
+            addExecutors(d, starts);
+        }
+        synchronized (lock) {
+            requireStillStarted();
+            domains.addAll(added);
+        }
         startInBatches(starts);
         // where an add's time goes: the pipelined tree writes, or the sessions' registration
         LOG.info(
@@ -260,11 +255,10 @@ final class FleetImpl implements DomainFleet {
         synchronized (lock) {
             requireStarted("removeDomains");
             for (int i = 0; i < n && !domains.isEmpty(); i++) {
-                Domain d = domains.remove(domains.size() - 1);
-                mix.remove(d.layout.kind); // the next domains added make up for it
-                gone.add(d);
+                gone.add(domains.remove(domains.size() - 1));
             }
         }
+        gone.forEach(d -> mix.remove(d.layout.kind)); // the next domains added make up for them
         for (Domain d : gone) {
             try {
                 d.shutdown().get(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS);

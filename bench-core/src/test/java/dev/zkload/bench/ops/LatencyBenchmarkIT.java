@@ -239,11 +239,14 @@ class LatencyBenchmarkIT {
                 }
             });
             worker.start();
-            Thread.sleep(delayMs);
+            // the first interrupt lands this far into the run, or at its end if sooner (join(0) would wait for the end)
+            if (delayMs > 0) {
+                worker.join(delayMs);
+            }
             long deadline = System.nanoTime() + Timeouts.seconds(60).toNanos();
             while (worker.isAlive() && System.nanoTime() < deadline) {
                 worker.interrupt();
-                Thread.sleep(0, 200_000);
+                worker.join(1);
             }
             assertThat(worker.isAlive())
                     .as("a run interrupted from %d ms on ended", delayMs)
