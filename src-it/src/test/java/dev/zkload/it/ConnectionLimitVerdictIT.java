@@ -62,12 +62,7 @@ class ConnectionLimitVerdictIT {
 
     @BeforeAll
     void startEnsemble() throws Exception {
-        zk = LocalEnsemble.builder()
-                .servers(3)
-                .heap("256m")
-                .zooCfg("maxClientCnxns", Integer.toString(LIMIT))
-                .startTimeout(Duration.ofMinutes(2))
-                .build();
+        zk = Quorums.ofThree().zooCfg("maxClientCnxns", Integer.toString(LIMIT)).build();
         zk.start();
     }
 

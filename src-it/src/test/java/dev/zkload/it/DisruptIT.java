@@ -10,7 +10,6 @@ import dev.zkload.bench.testing.ZkClients;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.ZooKeeper;
@@ -42,11 +41,7 @@ class DisruptIT {
 
     @BeforeAll
     void startEnsemble() throws Exception {
-        zk = LocalEnsemble.builder()
-                .servers(3)
-                .heap("256m")
-                .startTimeout(Duration.ofMinutes(2))
-                .build();
+        zk = Quorums.ofThree().build();
         zk.start();
     }
 
@@ -58,7 +53,7 @@ class DisruptIT {
     @AfterEach
     void resume() throws Exception {
         if (stalled > 0) {
-            new ProcessBuilder("kill", "-CONT", Long.toString(stalled)).start().waitFor();
+            FaultVerdictIT.signal("CONT", stalled);
             stalled = 0;
         }
     }

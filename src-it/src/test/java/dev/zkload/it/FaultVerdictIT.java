@@ -78,12 +78,7 @@ class FaultVerdictIT {
 
     @BeforeAll
     void startEnsemble() throws Exception {
-        // a busy machine restarts a killed server slowly
-        zk = LocalEnsemble.builder()
-                .servers(3)
-                .heap("256m")
-                .startTimeout(Duration.ofMinutes(2))
-                .build();
+        zk = Quorums.ofThree().build();
         zk.start();
     }
 

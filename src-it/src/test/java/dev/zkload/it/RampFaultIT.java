@@ -10,7 +10,6 @@ import dev.zkload.bench.testing.ZkClients;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.ZooKeeper;
@@ -41,11 +40,7 @@ class RampFaultIT {
 
     @BeforeAll
     void startEnsemble() throws Exception {
-        zk = LocalEnsemble.builder()
-                .servers(3)
-                .heap("256m")
-                .startTimeout(Duration.ofMinutes(2))
-                .build();
+        zk = Quorums.ofThree().build();
         zk.start();
     }
 
