@@ -111,8 +111,13 @@ class ServerLimitIT {
                     .isEqualTo("unknown");
 
             List<JsonNode> steps = RunnerProcess.jsonLines(out.resolve("steps.jsonl"));
+            JsonNode refused = steps.get(steps.size() - 1);
+            assertThat(refused.path("verdict").asText())
+                    .as("the step the refusals stopped while it registered is recorded")
+                    .isEqualTo("server-limit");
+            assertThat(refused.at("/phases/settleSec").asDouble()).isZero();
             Instant stepOneEnded =
-                    Instant.parse(steps.get(steps.size() - 1).path("endTime").asText());
+                    Instant.parse(steps.get(steps.size() - 2).path("endTime").asText());
             Instant stopped = Instant.parse(summary.path("endTime").asText());
             assertThat(Duration.between(stepOneEnded, stopped))
                     .as("the refusals were seen within seconds, not after --add-timeout")

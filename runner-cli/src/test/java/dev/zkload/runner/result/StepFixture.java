@@ -28,6 +28,7 @@ public final class StepFixture {
         private StepVerdict verdict;
         private Double outstandingAvg;
         private boolean refinement;
+        private boolean registrationOnly;
 
         Builder(int domains) {
             this.domains = domains;
@@ -84,6 +85,16 @@ public final class StepFixture {
             return this;
         }
 
+        /**
+         * Stopped while its domains registered, the runner at its CPU limit meanwhile: no settled load, no
+         * rounds of statistics.
+         */
+        public Builder registrationOnly() {
+            registrationOnly = true;
+            observable = false;
+            return this;
+        }
+
         public Builder verdict(StepVerdict v) {
             verdict = v;
             return this;
@@ -115,19 +126,21 @@ public final class StepFixture {
                     null,
                     Instant.EPOCH,
                     Instant.EPOCH,
-                    new StepPhases(30, 60, 40),
+                    registrationOnly ? new StepPhases(12, 0, 0) : new StepPhases(30, 60, 40),
                     verdict,
                     saturated && observable,
                     observable,
                     !bound.isEmpty(),
                     health,
-                    null,
+                    registrationOnly ? registering() : null,
                     outstandingAvg == null
                             ? null
                             : new StepServerData(
                                     0, 0, 0, null, 0, outstandingAvg, (long) (2 * outstandingAvg), 0, 0, 0, null, null),
                     null,
-                    new MetricsCoverage(100, observable ? 100 : 10, Map.of()),
+                    registrationOnly
+                            ? new MetricsCoverage(0, 0, Map.of())
+                            : new MetricsCoverage(100, observable ? 100 : 10, Map.of()),
                     null,
                     Map.of(),
                     null,
@@ -136,6 +149,12 @@ public final class StepFixture {
                     leaderless,
                     new EnsembleEvents(leaderChanges, leaderless, unresponsive, events[0], events[2]),
                     refinement);
+        }
+
+        private static GeneratorHealth registering() {
+            String cpu = "the runner used 98% of its 2 cores (limit 95%)";
+            return new GeneratorHealth(
+                    12, 2, 98, 10, GeneratorHealth.Lag.NONE, GeneratorHealth.Lag.NONE, Map.of(), true, List.of(cpu));
         }
     }
 }

@@ -150,18 +150,28 @@ final class CapacityVerdict {
             q.add(
                     "Run with --no-server-metrics: the servers' statistics were not read, so saturation could not be"
                             + " observed; the ramp could stop only on errors, on domains that could not be added, or at its target.");
-        } else if (!unobserved.isEmpty()) {
-            q.add("Saturation was not observable at " + domainsOf(unobserved) + " domains: the leader's statistics went"
-                    + " unanswered for part of the settled load (see serverMetrics in steps.jsonl).");
+        } else {
+            List<StepResult> unanswered =
+                    unobserved.stream().filter(s -> !registrationOnly(s)).toList();
+            if (!unanswered.isEmpty()) {
+                q.add(
+                        "Saturation was not observable at " + domainsOf(unanswered) + " domains: the leader's"
+                                + " statistics went unanswered for part of the settled load (see serverMetrics in steps.jsonl).");
+            }
         }
         for (StepResult s : load) {
+            if (registrationOnly(s)) {
+                q.add("The step to " + Plural.domains(s.domains()) + " ended while its domains registered: no load"
+                        + " settled, so it has no settled figures and no benchmark.");
+            }
             if (s.generatorBound()) {
                 q.add("At " + Plural.domains(s.domains()) + " the runner was the bottleneck: "
                         + String.join("; ", s.generator().reasons()) + ".");
             } else if (s.generatorDuringAdd() != null && s.generatorDuringAdd().bound()) {
                 q.add("While the step to " + Plural.domains(s.domains())
                         + " registered them, the runner was the bottleneck ("
-                        + String.join("; ", s.generatorDuringAdd().reasons()) + "); only the settled load was judged.");
+                        + String.join("; ", s.generatorDuringAdd().reasons()) + ")"
+                        + (registrationOnly(s) ? "." : "; only the settled load was judged."));
             }
         }
         if (embedded && !load.isEmpty()) {
@@ -185,6 +195,11 @@ final class CapacityVerdict {
     /** "300 domains", or "300" followed by what a model file's domains are. */
     private static String counted(int domains, String yours) {
         return yours.isEmpty() ? Plural.domains(domains) : domains + yours;
+    }
+
+    /** A step a server's limit stopped while its domains registered: no load settled in it. */
+    private static boolean registrationOnly(StepResult s) {
+        return s.phases() != null && s.phases().registrationOnly();
     }
 
     private static Integer last(List<StepResult> steps, StepVerdict verdict) {

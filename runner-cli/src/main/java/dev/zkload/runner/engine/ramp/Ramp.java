@@ -177,7 +177,7 @@ public final class Ramp {
         w.settledFrom(start);
         monitor.begin();
         baseline = readings.settled();
-        LatencyRun run = benchUnlessLeaderless();
+        LatencyRun run = bench.runUnlessLeaderless(leaderGaps.current(Instant.now()));
         boolean interrupted = Thread.interrupted();
         readings.round();
         FleetSnapshot now = fleet.snapshot();
@@ -211,7 +211,16 @@ public final class Ramp {
         FleetSnapshot before = fleet.snapshot();
         StepWatch w = newWatch();
         monitor.begin();
-        Optional<RampSummary> failed = add(fleet, domains, before, w);
+        Optional<RampSummary> failed;
+        try {
+            failed = add(fleet, domains, before, w);
+        } catch (ConnectionRefusals.Refused e) {
+            // the limit gets the verdict it gets in the other phases, though no load settled to judge
+            var m = StepRecorder.Measured.registrationOnly(
+                    k, domains, start, w, monitor, before, fleet.snapshot(), shardDomains());
+            finish(recorder.assemble(m, leaderless()).withVerdict(StepVerdict.SERVER_LIMIT), false);
+            return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, e.getMessage()));
+        }
         if (failed.isPresent()) {
             return failed;
         }
@@ -227,7 +236,7 @@ public final class Ramp {
         Instant measured = Instant.now();
         status.phase("measuring");
         StepServerData settled = readings.settled();
-        LatencyRun run = benchUnlessLeaderless();
+        LatencyRun run = bench.runUnlessLeaderless(leaderGaps.current(Instant.now()));
         boolean interrupted = Thread.interrupted();
         if (!interrupted && plan.serverMetrics()) {
             // every verdict rests on the sustain time of observed settled load, however short --settle is
@@ -292,6 +301,8 @@ public final class Ramp {
     /**
      * Adds this process's share of the step's domains; the summary when they cannot be added. A fault
      * during the add is gone through ({@link AddRecovery}), and the step judged on it like any other.
+     *
+     * @throws ConnectionRefusals.Refused when a server refuses the registering sessions
      */
     private Optional<RampSummary> add(DomainFleet fleet, int domains, FleetSnapshot before, StepWatch w)
             throws InterruptedException {
@@ -313,8 +324,6 @@ public final class Ramp {
                             plan.sessionsPerDomain(),
                             plan.addTimeout())
                     .add(mine - from, n -> status.up(plan.shard().alone() ? from + n : domains));
-        } catch (ConnectionRefusals.Refused e) {
-            return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, e.getMessage()));
         } catch (DomainStartException e) {
             return Optional.of(summary(
                     StopReason.CANNOT_ADD_DOMAINS, "could not add domains up to " + domains + ": " + e.getMessage()));
@@ -343,19 +352,6 @@ public final class Ramp {
         if (interrupted) {
             throw new InterruptedException();
         }
-    }
-
-    /** The step's benchmark; none on a shard that does not benchmark, or with no leader for longer than an election. */
-    private LatencyRun benchUnlessLeaderless() {
-        if (!plan.shard().benchmarks()) {
-            return null;
-        }
-        Duration leaderless = leaderGaps.current(Instant.now());
-        if (leaderless.compareTo(StopRules.LEADERLESS_LIMIT) >= 0) {
-            progress.line("warning: no benchmark: the ensemble has had no leader for %d s", leaderless.toSeconds());
-            return null;
-        }
-        return bench.run();
     }
 
     /** Waits, watching: a saturated leader or a lost quorum ends the wait, and the step is judged at once. */

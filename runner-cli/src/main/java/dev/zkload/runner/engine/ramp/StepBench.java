@@ -8,6 +8,7 @@ import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.threads.DaemonThreads;
 import dev.zkload.sim.ZkClientSecurity;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -52,8 +53,25 @@ final class StepBench {
         this.warning = warning;
     }
 
+    /**
+     * The step's benchmark; none on a shard that does not benchmark, or with no leader for longer than an
+     * election (calls to a leaderless ensemble each wait out the client's timeout and measure nothing).
+     *
+     * @param leaderless how long the ensemble has been without a leader now
+     */
+    LatencyRun runUnlessLeaderless(Duration leaderless) {
+        if (!plan.shard().benchmarks()) {
+            return null;
+        }
+        if (leaderless.compareTo(StopRules.LEADERLESS_LIMIT) >= 0) {
+            warning.accept("no benchmark: the ensemble has had no leader for " + leaderless.toSeconds() + " s");
+            return null;
+        }
+        return run();
+    }
+
     /** Runs the benchmark and returns its result; null when it failed (the warning says why). */
-    LatencyRun run() {
+    private LatencyRun run() {
         RampPlan.BenchSize size = plan.bench();
         LatencyConfig config = LatencyConfig.builder(target())
                 .security(security)

@@ -113,7 +113,7 @@ public final class StepFigures {
                 tenths(Duration.between(measured, Instant.now())));
     }
 
-    private static double tenths(Duration d) {
+    static double tenths(Duration d) {
         return Math.round(d.toMillis() / 100.0) / 10.0;
     }
 }

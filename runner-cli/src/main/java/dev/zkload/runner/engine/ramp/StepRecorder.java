@@ -18,6 +18,7 @@ import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
 import dev.zkload.sim.FleetSnapshot;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +46,43 @@ final class StepRecorder {
             FleetSnapshot before,
             FleetSnapshot after,
             boolean saturated,
-            Integer shardDomains) {}
+            Integer shardDomains) {
+
+        /**
+         * A step stopped while its domains registered: its phases are the registration alone, which is
+         * the window its generator health was {@code duringAdd}; the settled window is empty (no rounds,
+         * no benchmark, no footprint), so nothing is judged on a load that never settled.
+         */
+        static Measured registrationOnly(
+                int step,
+                int domains,
+                Instant start,
+                StepWatch watch,
+                GeneratorMonitor monitor,
+                FleetSnapshot before,
+                FleetSnapshot after,
+                Integer shardDomains) {
+            Instant now = Instant.now();
+            GeneratorHealth duringAdd = monitor.end();
+            monitor.begin();
+            StepPhases phases = new StepPhases(StepFigures.tenths(Duration.between(start, now)), 0, 0);
+            return new Measured(
+                    step,
+                    domains,
+                    start,
+                    phases,
+                    watch,
+                    now,
+                    monitor.end(),
+                    duringAdd,
+                    null,
+                    null,
+                    before,
+                    after,
+                    false,
+                    shardDomains);
+        }
+    }
 
     private final RampPlan plan;
     private final ResultWriter results;

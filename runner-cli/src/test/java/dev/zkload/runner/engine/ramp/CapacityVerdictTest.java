@@ -122,6 +122,26 @@ class CapacityVerdictTest {
     }
 
     @Test
+    void aStepStoppedWhileItRegisteredIsNeitherCalledUnansweredNorJudged() {
+        StepResult refused = StepFixture.step(20)
+                .registrationOnly()
+                .verdict(StepVerdict.SERVER_LIMIT)
+                .build();
+        RampSummary s = summarize(StopReason.SERVER_REFUSED_CONNECTIONS, PLAN, stable(10), refused);
+        assertThat(s.saturationObservable()).isFalse();
+        assertThat(s.maxStableDomains()).isEqualTo(10);
+        assertThat(s.verdict()).startsWith("A server refused this runner's connections");
+        assertThat(s.qualifications())
+                .noneMatch(q -> q.contains("unanswered"))
+                .noneMatch(q -> q.contains("settled load was judged"))
+                .contains(
+                        "The step to 20 domains ended while its domains registered: no load settled, so it has no"
+                                + " settled figures and no benchmark.",
+                        "While the step to 20 domains registered them, the runner was the bottleneck (the runner used"
+                                + " 98% of its 2 cores (limit 95%)).");
+    }
+
+    @Test
     void aDisturbedStepNamesItsEventsAndTheLastStableOne() {
         StepResult disturbed = StepFixture.step(20)
                 .leaderChanged(1)
