@@ -15,6 +15,11 @@ final class Layout {
     final DomainKind kind;
     final SaturnVersion version;
     final List<String> jobs;
+    /**
+     * Executors registered but offline (numbered after the online ones): their persistent znodes stay in
+     * the tree, no session of theirs runs.
+     */
+    final List<String> offlineExecutors;
     /** The domain's watched paths, one string each for all its sessions. */
     final PathPool paths = new PathPool();
 
@@ -31,6 +36,11 @@ final class Layout {
         this.ns = root + "/" + domain;
         this.kind = kind;
         this.version = version;
+        List<String> offline = new ArrayList<>();
+        for (int e = kind.executors(); e < kind.registered(); e++) {
+            offline.add(executorName(e));
+        }
+        this.offlineExecutors = List.copyOf(offline);
         List<String> names = new ArrayList<>();
         for (JobGroup g : kind.jobs()) {
             // REST-created jobs skip null fields: keep the first N-1 and jobClass, which must come last
@@ -48,6 +58,15 @@ final class Layout {
             }
         }
         this.jobs = List.copyOf(names);
+    }
+
+    /** The name of the domain's {@code e}-th executor, online or not. */
+    String executorName(int e) {
+        return ns.substring(ns.lastIndexOf('/') + 1) + "-exec-" + e;
+    }
+
+    boolean isOffline(String executor) {
+        return offlineExecutors.contains(executor);
     }
 
     /** The millisecond of its period a job fires at. */

@@ -50,6 +50,18 @@ class LayoutTest {
     }
 
     @Test
+    void offlineExecutorsAreNumberedAfterTheOnlineOnes() {
+        JobGroup job = new JobGroup(1, 1, null, Duration.ofSeconds(5), null, 3, 0, true, Duration.ofMillis(100));
+        Layout withOffline =
+                new Layout("/r", "d-0002", SaturnVersion.SATURN_3, new DomainKind("k", 1, 2, 4, 1, List.of(job)));
+        assertThat(withOffline.executorName(0)).isEqualTo("d-0002-exec-0");
+        assertThat(withOffline.offlineExecutors).containsExactly("d-0002-exec-2", "d-0002-exec-3");
+        assertThat(withOffline.isOffline("d-0002-exec-3")).isTrue();
+        assertThat(withOffline.isOffline("d-0002-exec-1")).isFalse();
+        assertThat(l.offlineExecutors).as("a preset's executors are all online").isEmpty();
+    }
+
+    @Test
     void aModelWithFewerConfigFieldsKeepsTheFirstOnesAndJobClassLast() {
         assertThat(l.configFields("job-00"))
                 .hasSize(22)
