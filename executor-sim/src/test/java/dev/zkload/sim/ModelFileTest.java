@@ -114,6 +114,42 @@ class ModelFileTest {
     }
 
     @Test
+    void theSessionsOfAFleetsFirstDomainsAreCountedByShareAndNeverUnderWhatItOpens() {
+        ModelFile mix = parse(MIX);
+        assertThat(mix.sessions(10)).as("8 small of 3 sessions, 2 big of 8").isEqualTo(8 * 3 + 2 * 8);
+        assertThat(mix.sessions(3)).as("shares rounded up: 3 small and 1 big").isEqualTo(3 * 3 + 8);
+        assertThat(mix.sessions(1))
+                .as("never more than one domain of the largest kind")
+                .isEqualTo(8);
+        assertThat(ModelFile.builtIn("saturn-3").sessions(40))
+                .as("one kind: exact")
+                .isEqualTo(200);
+        ModelFile odd = parse("""
+                version: saturn-3
+                kinds:
+                  - {name: a, weight: 0.37, executors: 1, jobs: [{items: 1}]}
+                  - {name: b, weight: 1.9, executors: 4, consoles: 3, jobs: [{items: 1}]}
+                  - {name: c, weight: 5, executors: 20, jobs: [{items: 1}]}
+                """);
+        for (ModelFile file : List.of(mix, odd)) {
+            DomainMix order = file.mix();
+            int opened = 0;
+            for (int n = 1; n <= 1_000; n++) {
+                opened += order.next().sessions();
+                assertThat(file.sessions(n))
+                        .as("%s: %d domains", file.name(), n)
+                        .isGreaterThanOrEqualTo(opened);
+                assertThat(file.sessions(n))
+                        .as("within a domain of each kind")
+                        .isLessThanOrEqualTo(opened
+                                + file.kinds().stream()
+                                        .mapToInt(DomainKind::sessions)
+                                        .sum());
+            }
+        }
+    }
+
+    @Test
     void theExpectationIsTheWeightedMeanOfTheKinds() {
         ModelFile mix = parse(MIX);
         Footprint small = FootprintModel.of(mix.version(), mix.kinds().get(0));
