@@ -15,6 +15,8 @@ import java.time.Duration;
  * @param configBytes  bytes of data in all config children of a job, or 0 for what the simulator writes anyway
  * @param enabled      whether the jobs fire at all (disabled jobs keep their tree, watches and sessions)
  * @param runTime      how long one item run lasts, below {@code period}
+ * @param alignedOffsetMs with {@code timing: cron}, where in its period the cron fires (UTC), the same for every job
+ *                     on it; -1 for a fire spread at random over the period
  */
 record JobGroup(
         int count,
@@ -25,7 +27,22 @@ record JobGroup(
         int configFields,
         int configBytes,
         boolean enabled,
-        Duration runTime) {
+        Duration runTime,
+        long alignedOffsetMs) {
+    /** Jobs whose fires are spread at random over their period. */
+    JobGroup(
+            int count,
+            int items,
+            String cron,
+            Duration period,
+            String jobType,
+            int configFields,
+            int configBytes,
+            boolean enabled,
+            Duration runTime) {
+        this(count, items, cron, period, jobType, configFields, configBytes, enabled, runTime, -1);
+    }
+
     /** The jobs of a preset: the given number, each once a minute at second 0 of its minute's cron. */
     static JobGroup of(SaturnModel m) {
         return new JobGroup(

@@ -53,7 +53,10 @@ final class Layout {
                 names.add(name);
                 long offset = g.period() == null
                         ? 0
-                        : ThreadLocalRandom.current().nextLong(g.period().toMillis());
+                        : g.alignedOffsetMs() >= 0
+                                ? g.alignedOffsetMs()
+                                : ThreadLocalRandom.current()
+                                        .nextLong(g.period().toMillis());
                 byName.put(name, new Job(g, configFields, offset));
             }
         }

@@ -150,6 +150,34 @@ class ModelFileTest {
     }
 
     @Test
+    void cronTimingFiresEveryJobOnACronAtItsMomentsAndSpreadsTheRest() {
+        ModelFile timed = parse("""
+                version: saturn-3
+                timing: cron
+                kinds:
+                  - name: a
+                    executors: 2
+                    jobs:
+                      - {count: 3, items: 1, cron: "0/5 * * * * ?"}
+                      - {items: 1, cron: "0 0 2 * * ?"}
+                      - {items: 1, cron: "0 0 9-17 * * ?"}
+                      - {items: 1, every: 10s}
+                """);
+        assertThat(timed.kinds().get(0).jobs())
+                .extracting(JobGroup::alignedOffsetMs)
+                .containsExactly(0L, 7_200_000L, -1L, -1L);
+        Layout l = new Layout("/r", "d", timed.version(), timed.kinds().get(0));
+        assertThat(List.of(l.fireOffsetMs("job-00"), l.fireOffsetMs("job-01"), l.fireOffsetMs("job-02")))
+                .as("three jobs on one cron fire together")
+                .containsOnly(0L);
+        assertThat(parse(MIX).kinds().get(0).jobs().get(0).alignedOffsetMs())
+                .as("spread unless the file asks")
+                .isEqualTo(-1);
+        assertThatThrownBy(() -> parse("version: saturn-3\ntiming: quartz\nkinds: []"))
+                .hasMessage("m.yaml:2: timing must be spread or cron, not 'quartz'");
+    }
+
+    @Test
     void theExpectationIsTheWeightedMeanOfTheKinds() {
         ModelFile mix = parse(MIX);
         Footprint small = FootprintModel.of(mix.version(), mix.kinds().get(0));
