@@ -16,7 +16,7 @@ import java.time.Duration;
  * @param enabled      whether the jobs fire at all (disabled jobs keep their tree, watches and sessions)
  * @param runTime      how long one item run lasts, below {@code period}
  * @param alignedOffsetMs with {@code timing: cron}, where in its period the cron fires (UTC), the same for every job
- *                     on it; -1 for a fire spread at random over the period
+ *                     on it; {@link #SPREAD} for fires spread at random over the period
  */
 record JobGroup(
         int count,
@@ -29,19 +29,8 @@ record JobGroup(
         boolean enabled,
         Duration runTime,
         long alignedOffsetMs) {
-    /** Jobs whose fires are spread at random over their period. */
-    JobGroup(
-            int count,
-            int items,
-            String cron,
-            Duration period,
-            String jobType,
-            int configFields,
-            int configBytes,
-            boolean enabled,
-            Duration runTime) {
-        this(count, items, cron, period, jobType, configFields, configBytes, enabled, runTime, -1);
-    }
+    /** {@code alignedOffsetMs} of jobs whose fires are spread at random over their period. */
+    static final long SPREAD = -1;
 
     /** The jobs of a preset: the given number, each once a minute at second 0 of its minute's cron. */
     static JobGroup of(SaturnModel m) {
@@ -54,7 +43,8 @@ record JobGroup(
                 m.configFields(),
                 0,
                 true,
-                m.runTime());
+                m.runTime(),
+                SPREAD);
     }
 
     /** Whether these jobs fire on their own: enabled and on a schedule. */

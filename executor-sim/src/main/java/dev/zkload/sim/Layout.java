@@ -53,7 +53,7 @@ final class Layout {
                 names.add(name);
                 long offset = g.period() == null
                         ? 0
-                        : g.alignedOffsetMs() >= 0
+                        : g.alignedOffsetMs() != JobGroup.SPREAD
                                 ? g.alignedOffsetMs()
                                 : ThreadLocalRandom.current()
                                         .nextLong(g.period().toMillis());

@@ -157,7 +157,8 @@ final class ModelFileParser {
                     "runTime " + runTime.toMillis() + " ms must be shorter than the " + period.toMillis()
                             + " ms between fires");
         }
-        long aligned = cronTiming && cron != null ? CronRate.alignedOffsetMs(cron) : -1;
+        // an uneven cron has no aligned offset (-1): its jobs stay spread
+        long aligned = cronTiming && cron != null ? CronRate.alignedOffsetMs(cron) : JobGroup.SPREAD;
         return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, runTime, aligned);
     }
 

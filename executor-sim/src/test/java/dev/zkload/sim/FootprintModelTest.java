@@ -7,8 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FootprintModelTest {
-    private static final JobGroup EVERY_10S =
-            new JobGroup(4, 3, "0/10 * * * * ?", Duration.ofSeconds(10), null, 34, 0, true, Duration.ofSeconds(1));
+    private static final JobGroup EVERY_10S = new JobGroup(
+            4, 3, "0/10 * * * * ?", Duration.ofSeconds(10), null, 34, 0, true, Duration.ofSeconds(1), JobGroup.SPREAD);
 
     @Test
     void offlineExecutorsCostTheirPersistentZnodesAndTheConsolesWatchesOnThemOnly() {
@@ -34,10 +34,10 @@ class FootprintModelTest {
 
     @Test
     void aJobThatNeverFiresHasNoCompletedNodes() {
-        JobGroup disabled =
-                new JobGroup(2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, false, Duration.ofSeconds(2));
-        JobGroup enabled =
-                new JobGroup(2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, true, Duration.ofSeconds(2));
+        JobGroup disabled = new JobGroup(
+                2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, false, Duration.ofSeconds(2), JobGroup.SPREAD);
+        JobGroup enabled = new JobGroup(
+                2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, true, Duration.ofSeconds(2), JobGroup.SPREAD);
         assertThat(of(kind(2, 2, enabled)).znodes() - of(kind(2, 2, disabled)).znodes())
                 .as("one completed node per item of each enabled job")
                 .isEqualTo(2 * 5);

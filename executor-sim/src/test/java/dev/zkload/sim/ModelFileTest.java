@@ -194,8 +194,8 @@ class ModelFileTest {
     @Test
     void twoGroupsOfOneShapeCostWhatOneGroupOfBothCosts() {
         JobGroup g = JobGroup.of(SaturnModel.saturn21());
-        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime());
-        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime());
+        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), JobGroup.SPREAD);
+        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), JobGroup.SPREAD);
         DomainKind split = new DomainKind("s", 1, 3, 3, 2, List.of(half, rest));
         Footprint f = FootprintModel.of(SaturnVersion.SATURN_2_1, split);
         Footprint preset = SaturnModel.saturn21().expectedFootprint();
