@@ -51,16 +51,20 @@ final class Layout {
             for (int j = 0; j < g.count(); j++) {
                 String name = String.format("job-%02d", names.size());
                 names.add(name);
-                long offset = g.period() == null
-                        ? 0
-                        : g.alignedOffsetMs() != JobGroup.SPREAD
-                                ? g.alignedOffsetMs()
-                                : ThreadLocalRandom.current()
-                                        .nextLong(g.period().toMillis());
-                byName.put(name, new Job(g, configFields, offset));
+                byName.put(name, new Job(g, configFields, fireOffset(g)));
             }
         }
         this.jobs = List.copyOf(names);
+    }
+
+    /** Where in its period a job fires: the cron's own moment with {@code timing: cron}, else at random. */
+    private static long fireOffset(JobGroup g) {
+        if (g.period() == null) {
+            return 0;
+        }
+        return g.alignedOffsetMs() != JobGroup.SPREAD
+                ? g.alignedOffsetMs()
+                : ThreadLocalRandom.current().nextLong(g.period().toMillis());
     }
 
     /** The name of the domain's {@code e}-th executor, online or not. */
