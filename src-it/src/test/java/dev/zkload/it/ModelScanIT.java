@@ -251,6 +251,7 @@ class ModelScanIT {
      */
     private static void assertTheModelsFootprint(ModelFile source, ServerStats before, ServerStats after) {
         Footprint model = source.expectedFootprint(); // the mean of the two kinds: twice it is the two domains
+        // the enabled jobs' items, 3 × 2 + 4 × 4 in orders and 2 × 4 in reports: none has run, none has completed
         int enabledItems = 3 * 2 + 4 * 4 + 2 * 4;
         // the fleet's own: /zkload, the root, its lock, and $SaturnSelf/saturn-executor/config
         int fleetZnodes = 6;
