@@ -47,6 +47,43 @@ final class CronRate {
         return perDay * days;
     }
 
+    /**
+     * Where in its period a cron that fires at even intervals fires: milliseconds after each multiple of the
+     * period since the epoch, so in UTC ({@code 0/5 * * * * ?} at 0, {@code 0 15 * * * ?} at 900,000,
+     * {@code 0 0 2 * * ?} at 7,200,000); -1 when its fires are uneven ({@code 0 0 9-17 * * ?}, or a day
+     * of the month or week, a month or a year). Every job on one such cron fires at the same moments.
+     */
+    static long alignedOffsetMs(String cron) {
+        firesPerDay(cron); // refuses what cannot be read, in the same words
+        String[] f = SPACES.split(cron.trim(), -1);
+        if (!any(f[3]) || !any(f[4]) || !any(f[5]) || (f.length == 7 && !any(f[6]))) {
+            return -1;
+        }
+        boolean[] seconds = hits(f[0], 0, 59, cron);
+        boolean[] minutes = hits(f[1], 0, 59, cron);
+        boolean[] hours = hits(f[2], 0, 23, cron);
+        int first = -1;
+        int previous = -1;
+        int gap = -1;
+        for (int t = 0; t < SECONDS_PER_DAY; t++) {
+            if (hours[t / 3600] && minutes[t / 60 % 60] && seconds[t % 60]) {
+                if (first < 0) {
+                    first = t;
+                } else if (gap < 0) {
+                    gap = t - previous;
+                } else if (t - previous != gap) {
+                    return -1;
+                }
+                previous = t;
+            }
+        }
+        int acrossMidnight = (int) SECONDS_PER_DAY - previous + first;
+        if (gap >= 0 && acrossMidnight != gap) {
+            return -1;
+        }
+        return (gap < 0 ? first : first % gap) * 1000L;
+    }
+
     /** The mean interval between fires, in milliseconds. */
     static long periodMs(String cron) {
         return Math.max(1, Math.round(SECONDS_PER_DAY * 1000 / firesPerDay(cron)));
@@ -75,8 +112,17 @@ final class CronRate {
         return f;
     }
 
-    /** Values a field lets through: lists of {@code *}, {@code a}, {@code a-b}, each with an optional {@code /step}. */
+    /** How many values a field lets through. */
     private static int count(String field, int min, int max, String cron) {
+        int n = 0;
+        for (boolean h : hits(field, min, max, cron)) {
+            n += h ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Values a field lets through: lists of {@code *}, {@code a}, {@code a-b}, each with an optional {@code /step}. */
+    private static boolean[] hits(String field, int min, int max, String cron) {
         boolean[] hit = new boolean[max + 1];
         for (String part : COMMA.split(field, -1)) {
             String[] stepped = SLASH.split(part, 2);
@@ -106,10 +152,6 @@ final class CronRate {
                         "cron '" + cron + "': cannot read '" + field + "' (values " + min + " to " + max + ")");
             }
         }
-        int n = 0;
-        for (boolean h : hit) {
-            n += h ? 1 : 0;
-        }
-        return n;
+        return hit;
     }
 }

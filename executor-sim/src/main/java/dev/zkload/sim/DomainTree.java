@@ -12,6 +12,13 @@ import org.apache.zookeeper.Op;
  * then each job's config as one {@code multi} with {@code jobClass} last (executors take jobClass as
  * "the job is ready"), then the job's structural nodes. All pipelined, so a domain costs the server's
  * time, not round trips.
+ *
+ * <p>With them, what the kind's offline executors left when their sessions ended: their executor node
+ * with {@code lastBeginTime}, {@code version} and {@code clean} (set to "false": with "true" the console
+ * would have deleted it all), and per job their server node with its values and counters. Their
+ * ephemerals ({@code ip}, each {@code status}) went with the session, and each {@code sharding} node at
+ * the first reshard after they left: the job leader deletes them all and writes the assignment's, which
+ * names online executors only.
  */
 final class DomainTree {
     private DomainTree() {}
@@ -33,6 +40,12 @@ final class DomainTree {
                 se + "/leader/latch")) {
             skeleton.add(create(zk, p, p.endsWith("/count") ? "0" : ""));
         }
+        for (String x : l.offlineExecutors) {
+            skeleton.add(create(zk, l.executor(x), ""));
+            skeleton.add(create(zk, l.executor(x) + "/lastBeginTime", "0"));
+            skeleton.add(create(zk, l.executor(x) + "/version", "sim"));
+            skeleton.add(create(zk, l.executor(x) + "/clean", "false"));
+        }
         all.add(zk.multi(skeleton));
         for (String job : l.jobs) {
             List<Op> config = new ArrayList<>();
@@ -51,6 +64,15 @@ final class DomainTree {
             structure.add(create(zk, l.job(job) + "/execution", ""));
             for (int i = 0; i < l.items(job); i++) {
                 structure.add(create(zk, l.item(job, i), ""));
+            }
+            for (String x : l.offlineExecutors) {
+                String server = l.server(job, x);
+                structure.add(create(zk, server, ""));
+                for (String value : l.version.serverValues()) {
+                    structure.add(create(zk, server + "/" + value, value.equals("ip") ? "127.0.0.1" : "sim"));
+                }
+                structure.add(create(zk, server + "/processFailureCount", "0"));
+                structure.add(create(zk, server + "/processSuccessCount", "0"));
             }
             all.add(zk.multi(structure));
         }

@@ -180,7 +180,7 @@ final class FleetImpl implements DomainFleet {
 
     private void addExecutors(Domain d, Starts starts) {
         for (int e = 0; e < d.layout.kind.executors(); e++) {
-            String name = d.name + "-exec-" + e;
+            String name = d.layout.executorName(e);
             Executor x = new Executor(d.layout, name, session(name), scheduler, state);
             d.executors.add(x);
             starts.add(x::start, "domain " + d.name + ": executor " + e);

@@ -3,8 +3,9 @@ package dev.zkload.sim;
 /**
  * The expected footprint of a domain, generalised to any sizes: E executors, C consoles, J jobs,
  * each with its own I items, N config fields and fire rate (a preset: all alike, once a minute). Items are spread evenly, so an executor
- * owns {@code I/E} items of a job on average and {@code min(I, E)} executors own some.
- * docs/executor-sim.md walks through the same arithmetic for the presets.
+ * owns {@code I/E} items of a job on average and {@code min(I, E)} executors own some. O executors
+ * registered but offline add only their persistent znodes and the consoles' watches on them
+ * (DomainTree says which). docs/executor-sim.md walks through the same arithmetic for the presets.
  */
 final class FootprintModel {
     private FootprintModel() {}
@@ -16,13 +17,15 @@ final class FootprintModel {
     /** The same arithmetic summed over a kind's job groups, each with its own items, config and fire rate. */
     static Footprint of(SaturnVersion v, DomainKind k) {
         int e = k.executors();
+        int o = k.registered() - e;
         int c = k.consoles();
         int j = k.jobCount();
         int perServer = perServer(v);
-        long executorsTree = 1 + (long) e * 5;
+        // an online executor's node, lastBeginTime, version, clean and ip; an offline one's without ip
+        long executorsTree = 1 + (long) e * 5 + (long) o * 4;
         long saturnExecutors = 1 + executorsTree + 4 + 3;
         // console sharding session: executors tree (depth 2), sharding (1), leader (1), $Jobs (1), then per job
-        long consoleFixed = (2 + e * (2L + 4)) + 4 + 4 + (2 + j);
+        long consoleFixed = (2 + e * (2L + 4) + o * (2L + 3)) + 4 + 4 + (2 + j);
         double znodes = 2 + saturnExecutors;
         double running = 0;
         double perExecutor = 2 + j + (v.watchesSaturnSelf() ? 1 : 0);
@@ -33,8 +36,11 @@ final class FootprintModel {
             int i = g.items();
             int n = g.configFields();
             double firesPerSec = g.firesPerSec();
-            // znodes: per job = job + config(1+N) + servers(1 + E*perServer) + leader 6 + execution(1+2I) + analyse 3
-            znodes += g.count() * (double) (1 + (1 + n) + (1 + (long) e * perServer) + 6 + (1 + 2L * i) + 3);
+            // znodes: per job = job + config(1+N) + servers(1 + E*perServer + O*(perServer-2): no status, no
+            // sharding) + leader 6 + execution(1+2I, completed nodes only where the job runs) + analyse 3
+            long servers = 1 + (long) e * perServer + (long) o * (perServer - 2);
+            long execution = 1 + (g.fires() ? 2L : 1L) * i;
+            znodes += g.count() * (double) (1 + (1 + n) + servers + 6 + execution + 3);
             running += g.fires()
                     ? (double) g.count()
                             * i
@@ -51,13 +57,14 @@ final class FootprintModel {
                             + v.executorConfigWatches().size()
                             + 1
                             + 1);
-            // servers (depth 2) and the version's config caches (a depth-1 cache on config watches it and its N
-            // children)
+            // servers (depth 2; an offline executor's node has two children fewer) and the version's config caches
+            // (a depth-1 cache on config watches it and its N children)
             long configWatches = 0;
             for (SaturnVersion.CachedPath p : v.consoleConfigCaches()) {
                 configWatches += p.depth() == 0 ? 1 : 2 + n;
             }
-            perConsole += g.count() * (double) ((2 + e * (2L + (perServer - 1))) + configWatches);
+            perConsole += g.count()
+                    * (double) ((2 + e * (2L + (perServer - 1)) + o * (2L + (perServer - 3))) + configWatches);
             writes += firesPerSec * writesPerFire(v, e, i);
             reads += firesPerSec * readsPerFire(v, e, c, i);
         }

@@ -158,6 +158,9 @@ final class JobFire {
                     List<Op> ops = new ArrayList<>();
                     ops.add(Op.check(l.ns, -1));
                     for (String server : servers) {
+                        if (l.isOffline(server)) {
+                            continue; // its sharding node went with the reshard after it left (see DomainTree)
+                        }
                         ops.add(Op.setData(
                                 l.server(job, server) + "/sharding",
                                 Executor.bytes(Sharding.itemsOf(text, server)),

@@ -15,6 +15,8 @@ import java.time.Duration;
  * @param configBytes  bytes of data in all config children of a job, or 0 for what the simulator writes anyway
  * @param enabled      whether the jobs fire at all (disabled jobs keep their tree, watches and sessions)
  * @param runTime      how long one item run lasts, below {@code period}
+ * @param alignedOffsetMs with {@code timing: cron}, where in its period the cron fires (UTC), the same for every job
+ *                     on it; {@link #SPREAD} for fires spread at random over the period
  */
 record JobGroup(
         int count,
@@ -25,7 +27,11 @@ record JobGroup(
         int configFields,
         int configBytes,
         boolean enabled,
-        Duration runTime) {
+        Duration runTime,
+        long alignedOffsetMs) {
+    /** {@code alignedOffsetMs} of jobs whose fires are spread at random over their period. */
+    static final long SPREAD = -1;
+
     /** The jobs of a preset: the given number, each once a minute at second 0 of its minute's cron. */
     static JobGroup of(SaturnModel m) {
         return new JobGroup(
@@ -37,7 +43,8 @@ record JobGroup(
                 m.configFields(),
                 0,
                 true,
-                m.runTime());
+                m.runTime(),
+                SPREAD);
     }
 
     /** Whether these jobs fire on their own: enabled and on a schedule. */

@@ -15,6 +15,11 @@ final class Layout {
     final DomainKind kind;
     final SaturnVersion version;
     final List<String> jobs;
+    /**
+     * Executors registered but offline (numbered after the online ones): their persistent znodes stay in
+     * the tree, no session of theirs runs.
+     */
+    final List<String> offlineExecutors;
     /** The domain's watched paths, one string each for all its sessions. */
     final PathPool paths = new PathPool();
 
@@ -31,6 +36,11 @@ final class Layout {
         this.ns = root + "/" + domain;
         this.kind = kind;
         this.version = version;
+        List<String> offline = new ArrayList<>();
+        for (int e = kind.executors(); e < kind.registered(); e++) {
+            offline.add(executorName(e));
+        }
+        this.offlineExecutors = List.copyOf(offline);
         List<String> names = new ArrayList<>();
         for (JobGroup g : kind.jobs()) {
             // REST-created jobs skip null fields: keep the first N-1 and jobClass, which must come last
@@ -41,13 +51,29 @@ final class Layout {
             for (int j = 0; j < g.count(); j++) {
                 String name = String.format("job-%02d", names.size());
                 names.add(name);
-                long offset = g.period() == null
-                        ? 0
-                        : ThreadLocalRandom.current().nextLong(g.period().toMillis());
-                byName.put(name, new Job(g, configFields, offset));
+                byName.put(name, new Job(g, configFields, fireOffset(g)));
             }
         }
         this.jobs = List.copyOf(names);
+    }
+
+    /** Where in its period a job fires: the cron's own moment with {@code timing: cron}, else at random. */
+    private static long fireOffset(JobGroup g) {
+        if (g.period() == null) {
+            return 0;
+        }
+        return g.alignedOffsetMs() != JobGroup.SPREAD
+                ? g.alignedOffsetMs()
+                : ThreadLocalRandom.current().nextLong(g.period().toMillis());
+    }
+
+    /** The name of the domain's {@code e}-th executor, online or not. */
+    String executorName(int e) {
+        return ns.substring(ns.lastIndexOf('/') + 1) + "-exec-" + e;
+    }
+
+    boolean isOffline(String executor) {
+        return offlineExecutors.contains(executor);
     }
 
     /** The millisecond of its period a job fires at. */

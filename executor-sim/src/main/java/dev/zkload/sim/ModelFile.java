@@ -132,6 +132,24 @@ public final class ModelFile {
     }
 
     /**
+     * The sessions the fleet's first {@code domains} domains open at most, to plan connections against:
+     * each kind's share of them rounded up, its sessions each, and never more than that many domains of
+     * the largest kind. Never under the truth: the fleet adds the kind furthest behind its share, so no
+     * kind ever gets a whole domain ahead of it. Exact for a single kind.
+     *
+     * @param domains domains of the fleet, from its first
+     * @return sessions they open at most
+     */
+    public int sessions(int domains) {
+        double total = kinds.stream().mapToDouble(DomainKind::weight).sum();
+        long byShare = 0;
+        for (DomainKind k : kinds) {
+            byShare += (long) Math.ceil(domains * k.weight() / total) * k.sessions();
+        }
+        return (int) Math.min(byShare, (long) domains * sessionsPerDomain());
+    }
+
+    /**
      * The mix in words, with each kind's size: {@code "80% small (3 executors, 35 jobs), 20% big (12
      * executors, 240 jobs)"}.
      *

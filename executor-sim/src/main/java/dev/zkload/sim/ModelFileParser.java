@@ -26,7 +26,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  */
 final class ModelFileParser {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
-    private static final Set<String> TOP = Set.of("model", "version", "defaults", "kinds", "summary");
+    private static final Set<String> TOP = Set.of("model", "version", "timing", "defaults", "kinds", "summary");
     private static final Set<String> KIND = Set.of("name", "weight", "executors", "registered", "consoles", "jobs");
     private static final Set<String> JOB =
             Set.of("count", "items", "cron", "every", "jobType", "configFields", "configBytes", "enabled", "runTime");
@@ -71,13 +71,21 @@ final class ModelFileParser {
                 runTime = duration(d.get("runTime"), "defaults.runTime");
             }
         }
+        boolean cronTiming = false;
+        if (top.containsKey("timing")) {
+            String timing = scalar(top.get("timing"), "timing");
+            if (!timing.equals("spread") && !timing.equals("cron")) {
+                throw fail(top.get("timing"), "timing must be spread or cron, not '" + timing + "'");
+            }
+            cronTiming = timing.equals("cron");
+        }
         Node kindsNode = required(top, "kinds", root);
         if (!(kindsNode instanceof SequenceNode seq) || seq.getValue().isEmpty()) {
             throw fail(kindsNode, "kinds must be a list of at least one domain kind");
         }
         List<DomainKind> kinds = new ArrayList<>();
         for (Node k : seq.getValue()) {
-            DomainKind kind = kind(k, version, runTime);
+            DomainKind kind = kind(k, version, runTime, cronTiming);
             if (kinds.stream().anyMatch(o -> o.name().equals(kind.name()))) {
                 throw fail(k, "kind '" + kind.name() + "' is named twice");
             }
@@ -87,7 +95,7 @@ final class ModelFileParser {
         return new ModelFile(name, version, kinds);
     }
 
-    private DomainKind kind(Node node, SaturnVersion version, Duration runTime) {
+    private DomainKind kind(Node node, SaturnVersion version, Duration runTime, boolean cronTiming) {
         Map<String, Node> k = map(node, KIND, "a kind");
         String name = scalar(required(k, "name", node), "name");
         double weight = k.containsKey("weight") ? number(k.get("weight"), "weight") : 1;
@@ -108,12 +116,12 @@ final class ModelFileParser {
         }
         List<JobGroup> jobs = new ArrayList<>();
         for (Node j : seq.getValue()) {
-            jobs.add(job(j, version, runTime));
+            jobs.add(job(j, version, runTime, cronTiming));
         }
         return new DomainKind(name, weight, executors, registered, consoles, jobs);
     }
 
-    private JobGroup job(Node node, SaturnVersion version, Duration defaultRunTime) {
+    private JobGroup job(Node node, SaturnVersion version, Duration defaultRunTime, boolean cronTiming) {
         Map<String, Node> j = map(node, JOB, "a job shape");
         int count = j.containsKey("count") ? positive(j.get("count"), "count") : 1;
         int items = positive(required(j, "items", node), "items");
@@ -149,7 +157,9 @@ final class ModelFileParser {
                     "runTime " + runTime.toMillis() + " ms must be shorter than the " + period.toMillis()
                             + " ms between fires");
         }
-        return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, runTime);
+        // an uneven cron has no aligned offset (-1): its jobs stay spread
+        long aligned = cronTiming && cron != null ? CronRate.alignedOffsetMs(cron) : JobGroup.SPREAD;
+        return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, runTime, aligned);
     }
 
     private Map<String, Node> map(Node node, Set<String> allowed, String what) {

@@ -46,4 +46,23 @@ class CronRateTest {
     void thePeriodIsTheMeanIntervalBetweenFires(String cron, long periodMs) {
         assertThat(CronRate.periodMs(cron)).isEqualTo(periodMs);
     }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "0 * * * * ?|0",
+                "0/5 * * * * ?|0",
+                "3/10 * * * * ?|3000",
+                "0 15 * * * ?|900000",
+                "0 0 2 * * ?|7200000",
+                "30 0,30 * * * ? *|30000",
+                "0 0 9-17 * * ?|-1",
+                "0 0/7 * * * ?|-1",
+                "0 0 12 ? * MON-FRI|-1",
+                "0 0 12 1 * ?|-1",
+            })
+    void aCronAtEvenIntervalsFiresAtItsOwnMomentOfThePeriodAndAnUnevenOneHasNone(String cron, long offsetMs) {
+        assertThat(CronRate.alignedOffsetMs(cron)).isEqualTo(offsetMs);
+    }
 }

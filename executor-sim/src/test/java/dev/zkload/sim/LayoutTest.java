@@ -34,8 +34,10 @@ class LayoutTest {
 
     @Test
     void jobsOfAKindTakeTheirGroupsShapesInOrder() {
-        JobGroup fast = new JobGroup(2, 5, null, Duration.ofSeconds(5), null, 3, 0, true, Duration.ofMillis(100));
-        JobGroup off = new JobGroup(1, 1, "0 0 2 * * ?", Duration.ofDays(1), null, 1, 0, false, Duration.ofSeconds(2));
+        JobGroup fast = new JobGroup(
+                2, 5, null, Duration.ofSeconds(5), null, 3, 0, true, Duration.ofMillis(100), JobGroup.SPREAD);
+        JobGroup off = new JobGroup(
+                1, 1, "0 0 2 * * ?", Duration.ofDays(1), null, 1, 0, false, Duration.ofSeconds(2), JobGroup.SPREAD);
         Layout mixed =
                 new Layout("/r", "d", SaturnVersion.SATURN_3, new DomainKind("k", 1, 2, 2, 1, List.of(fast, off)));
         assertThat(mixed.jobs).containsExactly("job-00", "job-01", "job-02");
@@ -47,6 +49,19 @@ class LayoutTest {
                 .as("a disabled job never fires")
                 .isZero();
         assertThat(mixed.configFields("job-02")).containsExactly("jobClass");
+    }
+
+    @Test
+    void offlineExecutorsAreNumberedAfterTheOnlineOnes() {
+        JobGroup job = new JobGroup(
+                1, 1, null, Duration.ofSeconds(5), null, 3, 0, true, Duration.ofMillis(100), JobGroup.SPREAD);
+        Layout withOffline =
+                new Layout("/r", "d-0002", SaturnVersion.SATURN_3, new DomainKind("k", 1, 2, 4, 1, List.of(job)));
+        assertThat(withOffline.executorName(0)).isEqualTo("d-0002-exec-0");
+        assertThat(withOffline.offlineExecutors).containsExactly("d-0002-exec-2", "d-0002-exec-3");
+        assertThat(withOffline.isOffline("d-0002-exec-3")).isTrue();
+        assertThat(withOffline.isOffline("d-0002-exec-1")).isFalse();
+        assertThat(l.offlineExecutors).as("a preset's executors are all online").isEmpty();
     }
 
     @Test

@@ -114,6 +114,70 @@ class ModelFileTest {
     }
 
     @Test
+    void theSessionsOfAFleetsFirstDomainsAreCountedByShareAndNeverUnderWhatItOpens() {
+        ModelFile mix = parse(MIX);
+        assertThat(mix.sessions(10)).as("8 small of 3 sessions, 2 big of 8").isEqualTo(8 * 3 + 2 * 8);
+        assertThat(mix.sessions(3)).as("shares rounded up: 3 small and 1 big").isEqualTo(3 * 3 + 8);
+        assertThat(mix.sessions(1))
+                .as("never more than one domain of the largest kind")
+                .isEqualTo(8);
+        assertThat(ModelFile.builtIn("saturn-3").sessions(40))
+                .as("one kind: exact")
+                .isEqualTo(200);
+        ModelFile odd = parse("""
+                version: saturn-3
+                kinds:
+                  - {name: a, weight: 0.37, executors: 1, jobs: [{items: 1}]}
+                  - {name: b, weight: 1.9, executors: 4, consoles: 3, jobs: [{items: 1}]}
+                  - {name: c, weight: 5, executors: 20, jobs: [{items: 1}]}
+                """);
+        for (ModelFile file : List.of(mix, odd)) {
+            DomainMix order = file.mix();
+            int opened = 0;
+            for (int n = 1; n <= 1_000; n++) {
+                opened += order.next().sessions();
+                assertThat(file.sessions(n))
+                        .as("%s: %d domains", file.name(), n)
+                        .isGreaterThanOrEqualTo(opened);
+                assertThat(file.sessions(n))
+                        .as("within a domain of each kind")
+                        .isLessThanOrEqualTo(opened
+                                + file.kinds().stream()
+                                        .mapToInt(DomainKind::sessions)
+                                        .sum());
+            }
+        }
+    }
+
+    @Test
+    void cronTimingFiresEveryJobOnACronAtItsMomentsAndSpreadsTheRest() {
+        ModelFile timed = parse("""
+                version: saturn-3
+                timing: cron
+                kinds:
+                  - name: a
+                    executors: 2
+                    jobs:
+                      - {count: 3, items: 1, cron: "0/5 * * * * ?"}
+                      - {items: 1, cron: "0 0 2 * * ?"}
+                      - {items: 1, cron: "0 0 9-17 * * ?"}
+                      - {items: 1, every: 10s}
+                """);
+        assertThat(timed.kinds().get(0).jobs())
+                .extracting(JobGroup::alignedOffsetMs)
+                .containsExactly(0L, 7_200_000L, -1L, -1L);
+        Layout l = new Layout("/r", "d", timed.version(), timed.kinds().get(0));
+        assertThat(List.of(l.fireOffsetMs("job-00"), l.fireOffsetMs("job-01"), l.fireOffsetMs("job-02")))
+                .as("three jobs on one cron fire together")
+                .containsOnly(0L);
+        assertThat(parse(MIX).kinds().get(0).jobs().get(0).alignedOffsetMs())
+                .as("spread unless the file asks")
+                .isEqualTo(-1);
+        assertThatThrownBy(() -> parse("version: saturn-3\ntiming: quartz\nkinds: []"))
+                .hasMessage("m.yaml:2: timing must be spread or cron, not 'quartz'");
+    }
+
+    @Test
     void theExpectationIsTheWeightedMeanOfTheKinds() {
         ModelFile mix = parse(MIX);
         Footprint small = FootprintModel.of(mix.version(), mix.kinds().get(0));
@@ -130,8 +194,8 @@ class ModelFileTest {
     @Test
     void twoGroupsOfOneShapeCostWhatOneGroupOfBothCosts() {
         JobGroup g = JobGroup.of(SaturnModel.saturn21());
-        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime());
-        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime());
+        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), JobGroup.SPREAD);
+        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), JobGroup.SPREAD);
         DomainKind split = new DomainKind("s", 1, 3, 3, 2, List.of(half, rest));
         Footprint f = FootprintModel.of(SaturnVersion.SATURN_2_1, split);
         Footprint preset = SaturnModel.saturn21().expectedFootprint();

@@ -11,6 +11,7 @@ import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.Footprint;
 import dev.zkload.sim.ModelFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,10 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The user's own workload end to end: two Saturn namespaces with jobs of different crons and item
- * counts (and a disabled one), 2 executors online each and 2 consoles, written by executor-sim's
- * consoles and executors on one server; {@code model scan} reads them without a single write; the scanned model
- * file, simulated on another server, puts the same znodes, watches, ephemerals and sessions there
- * within 2%, and with its jobs running, the same write and read rates within 2%.
+ * counts (and a disabled one), 2 executors online each (and 2 more registered but offline in one) and
+ * 2 consoles, written by executor-sim's consoles and executors on one server; {@code model scan} reads
+ * them without a single write; the scanned model file, simulated on another server, puts the same
+ * znodes, watches, ephemerals and sessions there within 2%, and with its jobs running, the same write
+ * and read rates within 2%. The source server's counts are also exactly the model's, offline executors
+ * included.
  *
  * <p>The footprint is compared with job runs off on both sides: with no fire in flight the trees are
  * exact, so any difference is the scan's or the model's. The rates are compared next, on the same two
@@ -50,6 +53,7 @@ class ModelScanIT {
             kinds:
               - name: orders
                 executors: 2
+                registered: 4
                 consoles: 2
                 jobs:
                   - count: 3
@@ -102,6 +106,7 @@ class ModelScanIT {
             saturn.start();
             saturn.addDomains(2);
             ServerStats realSteady = steady(stats, realServer);
+            assertTheModelsFootprint(source, realBefore, realSteady);
 
             Map<String, String> treeBefore = tree(real.connectString());
             Path model = tmp.resolve("model.yaml");
@@ -129,6 +134,7 @@ class ModelScanIT {
                     .contains("enabled: false")
                     .contains("jobsFasterThanOncePerMinute: 9")
                     .contains("jobsDisabled: 1")
+                    .contains("registered: 4")
                     .contains("consolesSeenPerDomain:");
 
             try (DomainFleet simulated = fleet(sim, scanned, false)) {
@@ -237,6 +243,25 @@ class ModelScanIT {
         assertThat(r1.watchCount() - r0.watchCount())
                 .as("a tree worth comparing")
                 .isGreaterThan(100);
+    }
+
+    /**
+     * The source server's counts against the model of its two domains (one of each kind): watches and
+     * sessions exactly, and znodes exactly once the completed nodes no item run has made yet are set aside.
+     */
+    private static void assertTheModelsFootprint(ModelFile source, ServerStats before, ServerStats after) {
+        Footprint model = source.expectedFootprint(); // the mean of the two kinds: twice it is the two domains
+        // the enabled jobs' items, 3 × 2 + 4 × 4 in orders and 2 × 4 in reports: none has run, none has completed
+        int enabledItems = 3 * 2 + 4 * 4 + 2 * 4;
+        // the fleet's own: /zkload, the root, its lock, and $SaturnSelf/saturn-executor/config
+        int fleetZnodes = 6;
+        assertThat(after.watchCount() - before.watchCount()).as("watches").isEqualTo(Math.round(2 * model.watches()));
+        assertThat((double) after.znodeCount() - before.znodeCount())
+                .as("znodes, with the offline executors' nodes")
+                .isEqualTo(2 * model.znodes() - enabledItems + fleetZnodes);
+        assertThat(after.aliveConnections() - before.aliveConnections())
+                .as("sessions, the fleet's control session besides")
+                .isEqualTo(Math.round(2 * model.sessions()) + 1);
     }
 
     /** Every znode under the root with its data, child and ACL versions and its zxids. */

@@ -16,8 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,6 +103,10 @@ public final class ModelScanCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(), "--max-rate, --max-requests and --consoles must be positive");
         }
+        if (!all) {
+            requireDistinct(namespaces);
+        }
+        requireWritable(out);
         ConnectString cs;
         try {
             cs = ConnectString.parse(connect);
@@ -137,6 +143,41 @@ public final class ModelScanCommand implements Callable<Integer> {
                 (System.nanoTime() - t0) / 1e9,
                 out);
         return ExitCodes.OK;
+    }
+
+    /** A namespace named twice would be read, and modelled, twice. */
+    private void requireDistinct(List<String> names) {
+        Set<String> seen = new HashSet<>();
+        for (String ns : names) {
+            if (ns.isBlank()) {
+                throw new ParameterException(spec.commandLine(), "--namespaces has an empty name");
+            }
+            if (!seen.add(ns)) {
+                throw new ParameterException(spec.commandLine(), "--namespaces names '" + ns + "' twice");
+            }
+        }
+    }
+
+    /** Before the scan, not after it: minutes of reads must not end in an error about the file. */
+    private void requireWritable(Path file) {
+        String why = whyNotWritable(file);
+        if (why != null) {
+            throw new ParameterException(spec.commandLine(), "--out " + file + " " + why);
+        }
+    }
+
+    private static String whyNotWritable(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        if (Files.isDirectory(file)) {
+            return "is a directory; give the file to write";
+        }
+        if (parent == null || !Files.isDirectory(parent)) {
+            return "cannot be written: its directory " + parent + " does not exist";
+        }
+        if (Files.exists(file)) {
+            return Files.isWritable(file) ? null : "cannot be written (no permission)";
+        }
+        return Files.isWritable(parent) ? null : "cannot be written: no permission to create it in " + parent;
     }
 
     private void write(Map<String, Object> model, ConnectString cs) {

@@ -137,7 +137,7 @@ public final class RampCommand {
                 break;
             }
         }
-        RepeatSummary repeat = Repeats.summarize(folders, summaries, options.step);
+        RepeatSummary repeat = Repeats.summarize(folders, summaries, options.step, model.yourDomains());
         RepeatReport.write(out, repeat);
         progress.line("Repeatability: %s", repeat.verdict());
         progress.line("Runs and their spread in %s", out);

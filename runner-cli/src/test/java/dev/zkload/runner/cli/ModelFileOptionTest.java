@@ -62,4 +62,39 @@ class ModelFileOptionTest {
         assertThat(rate.exitCode()).isEqualTo(2);
         assertThat(rate.err()).contains("--max-rate");
     }
+
+    @Test
+    void aScanRefusesANamespaceNamedTwiceBeforeItConnects(@TempDir Path dir) {
+        String out = dir.resolve("m.yaml").toString();
+        CliRun twice = CliRun.of("model", "scan", "--connect", CLOSED, "--out", out, "--namespaces", "a,b,a");
+        assertThat(twice.exitCode()).as(twice.err()).isEqualTo(2);
+        assertThat(twice.err()).contains("--namespaces names 'a' twice");
+    }
+
+    @Test
+    void aScanRefusesAnOutItCouldNotWriteBeforeItConnects(@TempDir Path dir) {
+        CliRun directory = CliRun.of("model", "scan", "--connect", CLOSED, "--all", "--out", dir.toString());
+        assertThat(directory.exitCode()).as(directory.err()).isEqualTo(2);
+        assertThat(directory.err()).contains("--out " + dir + " is a directory; give the file to write");
+        Path nowhere = dir.resolve("missing/m.yaml");
+        CliRun noParent = CliRun.of("model", "scan", "--connect", CLOSED, "--all", "--out", nowhere.toString());
+        assertThat(noParent.exitCode()).as(noParent.err()).isEqualTo(2);
+        assertThat(noParent.err())
+                .contains("--out " + nowhere + " cannot be written: its directory " + dir.resolve("missing")
+                        + " does not exist");
+        CliRun fine = CliRun.of(
+                "model",
+                "scan",
+                "--connect",
+                CLOSED,
+                "--all",
+                "--out",
+                dir.resolve("m.yaml").toString(),
+                "--connect-timeout",
+                "1s");
+        assertThat(fine.exitCode())
+                .as("a file it can write: the scan tries to connect")
+                .isEqualTo(1);
+        assertThat(fine.err()).contains("cannot scan");
+    }
 }

@@ -255,7 +255,7 @@ public final class RampOptions {
                 stepInterval,
                 !load.serverMetrics.none,
                 health,
-                model.models().sessionsPerDomain(),
+                model.models(),
                 model.yourDomains());
     }
 

@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.ConnectionDemand;
+import dev.zkload.sim.ModelFile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ import java.util.Objects;
  * @param stepInterval         with shards: step k begins at startAt + k × this; null when alone
  * @param serverMetrics        false with {@code --no-server-metrics}: nothing is sampled, saturation is unobservable
  * @param health               when the runner itself is the bottleneck
- * @param sessionsPerDomain    executors plus consoles of one domain of the model
+ * @param models               the domains' model: a built-in one, or a model file's mix of kinds
  * @param yourDomains          what the domains are when a model file gives them, for the verdict to say
  *                             ("model file shop.yaml: 80% like orders, 20% like reports"); null for a built-in model
  */
@@ -51,7 +52,7 @@ public record RampPlan(
         Duration stepInterval,
         boolean serverMetrics,
         HealthLimits health,
-        int sessionsPerDomain,
+        ModelFile models,
         String yourDomains) {
 
     /** Where the seven-op benchmark runs at each step. */
@@ -74,6 +75,7 @@ public record RampPlan(
     public RampPlan {
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(shard, "shard");
+        Objects.requireNonNull(models, "models");
         if (domains < 1 || step < 1) {
             throw new IllegalArgumentException("domains and step must be positive");
         }
@@ -88,9 +90,15 @@ public record RampPlan(
     public ConnectionDemand connectionDemand() {
         List<ConnectionDemand.Step> steps = new ArrayList<>();
         for (int k = 1; k <= loadSteps(); k++) {
-            steps.add(new ConnectionDemand.Step(domainsAt(k), shard.share(domainsAt(k))));
+            int mine = shard.share(domainsAt(k));
+            steps.add(new ConnectionDemand.Step(domainsAt(k), mine, models.sessions(mine)));
         }
-        return new ConnectionDemand(sessionsPerDomain, steps);
+        return new ConnectionDemand(sessionsPerDomain(), steps);
+    }
+
+    /** Executors plus consoles of one domain: with a mix, of its largest kind. */
+    public int sessionsPerDomain() {
+        return models.sessionsPerDomain();
     }
 
     /** The domains of the whole run at load step {@code k} (1-based). */

@@ -21,9 +21,12 @@ public final class Repeats {
      *
      * @param folders   each run's folder name, in order
      * @param summaries each run's summary, in the same order
-     * @param step      the grid's {@code --step}: the width of an answer that was not refined
+     * @param step        the grid's {@code --step}: the width of an answer that was not refined
+     * @param yourDomains what the domains are when a model file gives them, as a single run's verdict names
+     *                    them ("model file shop.yaml: 80% like orders, 20% like reports"); null for a built-in model
      */
-    public static RepeatSummary summarize(List<String> folders, List<RampSummary> summaries, int step) {
+    public static RepeatSummary summarize(
+            List<String> folders, List<RampSummary> summaries, int step, String yourDomains) {
         List<RepeatSummary.Run> runs = new ArrayList<>();
         List<Integer> answers = new ArrayList<>();
         int width = 0;
@@ -44,7 +47,10 @@ public final class Repeats {
                 runs.stream()
                         .map(r -> r.maxStableDomains() == null ? "none" : Integer.toString(r.maxStableDomains()))
                         .toList());
-        String head = runs.size() + " runs, max stable domains " + listed;
+        // the counts in the file's words, as each run's verdict gives them, where there is a count to name
+        boolean counted = runs.stream().anyMatch(r -> r.maxStableDomains() != null);
+        String yours = yourDomains == null || !counted ? "" : " of your domains (" + yourDomains + ")";
+        String head = runs.size() + " runs, max stable domains " + listed + yours;
         List<String> out = runs.stream()
                 .filter(r -> r.stopReason() != StopReason.SATURATED || r.maxStableDomains() == null)
                 .map(r -> r.folder() + " ("

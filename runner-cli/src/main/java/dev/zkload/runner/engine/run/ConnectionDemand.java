@@ -17,7 +17,8 @@ import java.util.List;
  * the step's benchmark session (on the leader, which may be any server) and two statistics connections
  * (the 1 Hz sampler's and an on-demand reading, which may overlap).
  *
- * @param sessionsPerDomain executors plus consoles of one domain of the model, a session each
+ * @param sessionsPerDomain executors plus consoles of one domain of the model, a session each (with a
+ *                          model file's mix, those of its largest kind)
  * @param steps             each load step's domains, the whole run's and this runner's share of them
  */
 public record ConnectionDemand(int sessionsPerDomain, List<Step> steps) {
@@ -33,10 +34,11 @@ public record ConnectionDemand(int sessionsPerDomain, List<Step> steps) {
     /**
      * One load step.
      *
-     * @param domains the whole run's domains at this step
-     * @param mine    this runner's share of them (all of them unless {@code --shard})
+     * @param domains  the whole run's domains at this step
+     * @param mine     this runner's share of them (all of them unless {@code --shard})
+     * @param sessions the simulated sessions of this runner's domains, each of its kind (at most)
      */
-    public record Step(int domains, int mine) {}
+    public record Step(int domains, int mine, int sessions) {}
 
     public ConnectionDemand {
         steps = List.copyOf(steps);
@@ -47,7 +49,7 @@ public record ConnectionDemand(int sessionsPerDomain, List<Step> steps) {
 
     /** Sessions this runner opens through the connect string at {@code step}: its domains' and its own. */
     public int sessions(Step step) {
-        return step.mine() * sessionsPerDomain + OWN_SESSIONS;
+        return step.sessions() + OWN_SESSIONS;
     }
 
     /** The most connections one of {@code servers} servers must take from this runner at {@code step}. */

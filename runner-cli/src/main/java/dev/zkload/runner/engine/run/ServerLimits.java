@@ -109,9 +109,11 @@ final class ServerLimits {
 
     /** How the connections of a step add up, in words. */
     private static String arithmetic(ConnectionDemand demand, ConnectionDemand.Step step, int servers) {
-        String sessions = (step.mine() * demand.sessionsPerDomain()) + " simulated sessions ("
-                + demand.sessionsPerDomain() + " a domain) and " + ConnectionDemand.OWN_SESSIONS
-                + " of zkload's own";
+        String perDomain = step.sessions() == step.mine() * demand.sessionsPerDomain()
+                ? demand.sessionsPerDomain() + " a domain"
+                : "up to " + demand.sessionsPerDomain() + " a domain, each kind of the mix by its share";
+        String sessions = step.sessions() + " simulated sessions (" + perDomain + ") and "
+                + ConnectionDemand.OWN_SESSIONS + " of zkload's own";
         String spread = servers == 1
                 ? sessions
                 : sessions + " spread at random over " + servers

@@ -1,6 +1,8 @@
 package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.sim.ModelFile;
+import dev.zkload.sim.SaturnModel;
 import java.time.Duration;
 
 /** Ramp plans for the engine's unit tests: the CLI's defaults, but for the target and the server metrics. */
@@ -13,6 +15,10 @@ final class Plans {
 
     /** @param yourDomains what a model file's domains are, as the verdict names them; null for a built-in model */
     static RampPlan plan(int domains, boolean serverMetrics, String yourDomains) {
+        return plan(domains, serverMetrics, yourDomains, ModelFile.of(SaturnModel.saturn21()));
+    }
+
+    static RampPlan plan(int domains, boolean serverMetrics, String yourDomains, ModelFile models) {
         return new RampPlan(
                 domains,
                 100,
@@ -31,7 +37,7 @@ final class Plans {
                 null,
                 serverMetrics,
                 HealthLimits.DEFAULT,
-                5,
+                models,
                 yourDomains);
     }
 }

@@ -15,7 +15,7 @@ class RepeatsTest {
     @Test
     void theSpreadIsMeasuredInDomainsAndAgainstTheMedianAndTheResolution() {
         RepeatSummary r =
-                Repeats.summarize(FOLDERS, List.of(refined(137, 14), refined(142, 14), refined(131, 13)), 100);
+                Repeats.summarize(FOLDERS, List.of(refined(137, 14), refined(142, 14), refined(131, 13)), 100, null);
         assertThat(r.answered()).isEqualTo(3);
         assertThat(r.minDomains()).isEqualTo(131);
         assertThat(r.maxDomains()).isEqualTo(142);
@@ -33,7 +33,7 @@ class RepeatsTest {
     @Test
     void answersFurtherApartThanTheResolutionSaySo() {
         RepeatSummary r =
-                Repeats.summarize(List.of("run-1", "run-2"), List.of(refined(100, 10), refined(150, 10)), 100);
+                Repeats.summarize(List.of("run-1", "run-2"), List.of(refined(100, 10), refined(150, 10)), 100, null);
         assertThat(r.medianDomains()).isEqualTo(125.0);
         assertThat(r.withinOneResolution()).isFalse();
         assertThat(r.verdict())
@@ -42,7 +42,7 @@ class RepeatsTest {
 
     @Test
     void anUnrefinedGridIsAsWideAsItsStep() {
-        RepeatSummary r = Repeats.summarize(List.of("run-1", "run-2"), List.of(grid(100), grid(200)), 100);
+        RepeatSummary r = Repeats.summarize(List.of("run-1", "run-2"), List.of(grid(100), grid(200)), 100, null);
         assertThat(r.resolutionDomains()).isEqualTo(100);
         assertThat(r.withinOneResolution()).isTrue();
     }
@@ -50,17 +50,35 @@ class RepeatsTest {
     @Test
     void aRunWithoutACapacityIsListedButLeftOutOfTheSpread() {
         RampSummary disturbed = summary(StopReason.DISTURBED, 120, null);
-        RepeatSummary r = Repeats.summarize(FOLDERS, List.of(refined(137, 14), disturbed, refined(140, 14)), 100);
+        RepeatSummary r = Repeats.summarize(FOLDERS, List.of(refined(137, 14), disturbed, refined(140, 14)), 100, null);
         assertThat(r.answered()).isEqualTo(2);
         assertThat(r.spreadDomains()).isEqualTo(3);
         assertThat(r.verdict())
                 .startsWith("3 runs, max stable domains 137, 120, 140; not in the spread, without a saturation after a"
                         + " stable step: run-2 (disturbed): spread 3 domains");
 
-        RepeatSummary none = Repeats.summarize(List.of("run-1"), List.of(disturbed), 100);
+        RepeatSummary none = Repeats.summarize(List.of("run-1"), List.of(disturbed), 100, null);
         assertThat(none.minDomains()).isNull();
         assertThat(none.withinOneResolution()).isNull();
         assertThat(none.verdict()).endsWith(": no run measured a capacity.");
+    }
+
+    @Test
+    void aModelFilesRunsAreCountedInItsDomainsAsEachRunsVerdictIs() {
+        String yours = "model file shop.yaml: 80% like orders, 20% like reports";
+        RepeatSummary r =
+                Repeats.summarize(List.of("run-1", "run-2"), List.of(refined(420, 20), refined(440, 20)), 100, yours);
+        assertThat(r.verdict())
+                .isEqualTo("2 runs, max stable domains 420, 440 of your domains (model file shop.yaml: 80% like orders,"
+                        + " 20% like reports): spread 20 domains (4.7% of the median 430), within one resolution"
+                        + " (20 domains).");
+
+        RampSummary disturbed = summary(StopReason.DISTURBED, null, null);
+        assertThat(Repeats.summarize(FOLDERS.subList(0, 2), List.of(disturbed, disturbed), 100, yours)
+                        .verdict())
+                .as("no count to name in the file's words")
+                .isEqualTo("2 runs, max stable domains none, none; not in the spread, without a saturation after a"
+                        + " stable step: run-1 (disturbed), run-2 (disturbed): no run measured a capacity.");
     }
 
     private static RampSummary refined(int maxStable, int width) {

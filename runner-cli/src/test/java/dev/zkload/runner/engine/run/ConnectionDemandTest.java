@@ -17,10 +17,10 @@ class ConnectionDemandTest {
     private static final ConnectionDemand FORTY = new ConnectionDemand(
             5,
             List.of(
-                    new ConnectionDemand.Step(10, 10),
-                    new ConnectionDemand.Step(20, 20),
-                    new ConnectionDemand.Step(30, 30),
-                    new ConnectionDemand.Step(40, 40)));
+                    new ConnectionDemand.Step(10, 10, 50),
+                    new ConnectionDemand.Step(20, 20, 100),
+                    new ConnectionDemand.Step(30, 30, 150),
+                    new ConnectionDemand.Step(40, 40, 200)));
 
     @Test
     void oneServerTakesEverySessionAndThePinnedConnections() {
@@ -72,8 +72,20 @@ class ConnectionDemandTest {
     }
 
     @Test
+    void aMixCountsItsDomainsSessionsAndSaysTheyDiffer() {
+        // 20 domains of an 80/20 mix of 3 and 8 sessions: 16 × 3 + 4 × 8, not 20 of the largest
+        ConnectionDemand mix = new ConnectionDemand(8, List.of(new ConnectionDemand.Step(20, 20, 80)));
+        ConnectionDemand.Step twenty = mix.steps().get(0);
+
+        assertThat(mix.sessions(twenty)).isEqualTo(80 + ConnectionDemand.OWN_SESSIONS);
+        assertThat(ServerLimits.refusal(Map.of(A, 85L), mix)).isEmpty();
+        assertThat(ServerLimits.refusal(Map.of(A, 84L), mix).orElseThrow())
+                .contains("80 simulated sessions (up to 8 a domain, each kind of the mix by its share)");
+    }
+
+    @Test
     void aShardCountsOnlyItsOwnShareOfTheDomains() {
-        ConnectionDemand half = new ConnectionDemand(5, List.of(new ConnectionDemand.Step(40, 20)));
+        ConnectionDemand half = new ConnectionDemand(5, List.of(new ConnectionDemand.Step(40, 20, 100)));
 
         assertThat(ServerLimits.refusal(Map.of(A, 105L), half)).isEmpty();
         assertThat(ServerLimits.refusal(Map.of(A, 104L), half).orElseThrow())
