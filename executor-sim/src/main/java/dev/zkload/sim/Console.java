@@ -30,16 +30,18 @@ final class Console implements Session.Owner {
     final Session session;
     private final Layout l;
     private final ScheduledExecutorService scheduler;
+    private final FleetState state;
     private final List<TreeCache> caches = new CopyOnWriteArrayList<>();
     private final AtomicBoolean reshardPending = new AtomicBoolean();
     private final AtomicInteger reshardFailures = new AtomicInteger();
     private final Map<String, String> lastAssignment = new ConcurrentHashMap<>();
     private volatile boolean leader;
 
-    Console(Layout l, Session session, ScheduledExecutorService scheduler) {
+    Console(Layout l, Session session, ScheduledExecutorService scheduler, FleetState state) {
         this.l = l;
         this.session = session;
         this.scheduler = scheduler;
+        this.state = state;
         session.owner(this);
     }
 
@@ -142,12 +144,19 @@ final class Console implements Session.Owner {
                     String content = l.saturnExecutors() + "/sharding/content/0";
                     String count = l.saturnExecutors() + "/sharding/count";
                     return zk.multi(ops)
-                            .thenCompose(r ->
-                                    zk.setData(content, String.join(",", online).getBytes(StandardCharsets.UTF_8)))
-                            .thenCompose(v -> zk.exists(count, null))
+                            .thenCompose(r -> {
+                                state.resharded(ops.size() - 1);
+                                return zk.setData(
+                                        content, String.join(",", online).getBytes(StandardCharsets.UTF_8));
+                            })
+                            .thenCompose(v -> {
+                                state.reshardWrote();
+                                return zk.exists(count, null);
+                            })
                             .thenCompose(s -> zk.getData(count, null))
                             .thenCompose(d -> zk.setData(
-                                    count, Long.toString(parse(d) + 1).getBytes(StandardCharsets.UTF_8)));
+                                    count, Long.toString(parse(d) + 1).getBytes(StandardCharsets.UTF_8)))
+                            .thenRun(state::reshardWrote);
                 })
                 .whenComplete((v, e) -> {
                     if (e == null) {

@@ -172,7 +172,7 @@ final class FleetImpl implements DomainFleet {
 
     private void addConsoles(Domain d, Starts starts) {
         for (int c = 0; c < d.layout.kind.consoles(); c++) {
-            Console console = new Console(d.layout, session(d.name + "-console-" + c), scheduler);
+            Console console = new Console(d.layout, session(d.name + "-console-" + c), scheduler, state);
             d.consoles.add(console);
             starts.add(console::start, "domain " + d.name + ": console " + c);
         }
@@ -299,21 +299,12 @@ final class FleetImpl implements DomainFleet {
             connected +=
                     d.consoles.stream().filter(c -> c.session.isConnected()).count();
         }
-        return new FleetSnapshot(
+        return state.snapshot(
                 domains.size(),
                 executors,
                 consoles,
                 domains.stream().mapToInt(d -> d.layout.jobs.size()).sum(),
-                state.sessionsOpen(),
-                connected,
-                state.runsStarted(),
-                state.runsCompleted(),
-                state.runsFailed(),
-                state.ops().snapshot(),
-                state.ops().errors(),
-                state.ops().errorCodes(),
-                state.sessionEvents(),
-                state.failures().snapshot());
+                connected);
     }
 
     @Override

@@ -25,6 +25,12 @@ import java.util.TreeMap;
  *                          or {@code "multi CONNECTIONLOSS" -> 1}; only the pairs that occurred, sorted
  * @param sessionEvents     connection events, by kind
  * @param failures          background work that failed, by kind
+ * @param reshards          reshards the console leaders wrote: a new item assignment for at least one job,
+ *                          committed in one {@code multi}, because executors came or went or a console
+ *                          began to lead (a reshard that found nothing changed writes nothing and is not
+ *                          counted; one that failed is a {@link FailureKind#RESHARD})
+ * @param reshardWrites     znodes those reshards set: each changed job's assignment, then the domain's
+ *                          sharding content and count
  */
 public record FleetSnapshot(
         int domains,
@@ -40,7 +46,9 @@ public record FleetSnapshot(
         long operationErrors,
         Map<String, Long> operationErrorCodes,
         Map<SessionEvent, Long> sessionEvents,
-        Map<FailureKind, Long> failures) {
+        Map<FailureKind, Long> failures,
+        long reshards,
+        long reshardWrites) {
 
     /**
      * A snapshot; the maps are copied, the kinds missing from them filled in with zero.
@@ -59,6 +67,8 @@ public record FleetSnapshot(
      * @param operationErrorCodes requests that failed, by {@code "<operation id> <CODE>"}
      * @param sessionEvents     connection events, by kind
      * @param failures          background work that failed, by kind
+     * @param reshards          reshards the console leaders wrote
+     * @param reshardWrites     znodes those reshards set
      */
     public FleetSnapshot {
         operations = complete(Operation.class, operations);

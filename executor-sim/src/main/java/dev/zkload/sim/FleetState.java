@@ -13,6 +13,8 @@ final class FleetState {
     private final LongAdder runsStarted = new LongAdder();
     private final LongAdder runsCompleted = new LongAdder();
     private final LongAdder runsFailed = new LongAdder();
+    private final LongAdder reshards = new LongAdder();
+    private final LongAdder reshardWrites = new LongAdder();
     private final Map<SessionEvent, LongAdder> sessionEvents = new EnumMap<>(SessionEvent.class);
     private final boolean jobRuns;
     private final LongConsumer fireLag;
@@ -67,25 +69,45 @@ final class FleetState {
         runsFailed.increment();
     }
 
+    /** A console leader's reshard committed its multi, setting {@code znodes} assignments. */
+    void resharded(int znodes) {
+        reshards.increment();
+        reshardWrites.add(znodes);
+    }
+
+    /** A reshard set one more znode after its multi (the sharding content, the count). */
+    void reshardWrote() {
+        reshardWrites.increment();
+    }
+
     long sessionsOpen() {
         return sessionsOpen.sum();
-    }
-
-    long runsStarted() {
-        return runsStarted.sum();
-    }
-
-    long runsCompleted() {
-        return runsCompleted.sum();
-    }
-
-    long runsFailed() {
-        return runsFailed.sum();
     }
 
     Map<SessionEvent, Long> sessionEvents() {
         Map<SessionEvent, Long> map = new EnumMap<>(SessionEvent.class);
         sessionEvents.forEach((k, v) -> map.put(k, v.sum()));
         return map;
+    }
+
+    /** These counters with what only the fleet knows: its domains and their sessions. */
+    FleetSnapshot snapshot(int domains, int executors, int consoles, int jobs, long sessionsConnected) {
+        return new FleetSnapshot(
+                domains,
+                executors,
+                consoles,
+                jobs,
+                sessionsOpen.sum(),
+                sessionsConnected,
+                runsStarted.sum(),
+                runsCompleted.sum(),
+                runsFailed.sum(),
+                ops.snapshot(),
+                ops.errors(),
+                ops.errorCodes(),
+                sessionEvents(),
+                failures.snapshot(),
+                reshards.sum(),
+                reshardWrites.sum());
     }
 }

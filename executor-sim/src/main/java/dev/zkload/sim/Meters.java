@@ -26,6 +26,11 @@ final class Meters {
         FunctionCounter.builder(
                         "zkload.sim.operations.errors", snapshot, s -> s.get().operationErrors())
                 .register(r);
+        FunctionCounter.builder("zkload.sim.reshards", snapshot, s -> s.get().reshards())
+                .register(r);
+        FunctionCounter.builder(
+                        "zkload.sim.reshard.writes", snapshot, s -> s.get().reshardWrites())
+                .register(r);
         for (SessionEvent kind : SessionEvent.values()) {
             FunctionCounter.builder("zkload.sim.session.events", snapshot, s -> s.get()
                             .sessionEvents()

@@ -25,7 +25,9 @@ class FleetSnapshotTest {
                 0,
                 Map.of(),
                 Map.of(),
-                Map.of(FailureKind.CACHE, 2L));
+                Map.of(FailureKind.CACHE, 2L),
+                0,
+                0);
         assertThat(s.operations())
                 .containsOnlyKeys(Operation.values())
                 .containsEntry(Operation.MULTI, 71L)
@@ -41,7 +43,7 @@ class FleetSnapshotTest {
     @Test
     void theMapsCannotBeChanged() {
         FleetSnapshot s = new FleetSnapshot(
-                0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 1, Map.of("set_data NONODE", 1L), Map.of(), Map.of());
+                0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 1, Map.of("set_data NONODE", 1L), Map.of(), Map.of(), 0, 0);
         assertThatThrownBy(() -> s.operations().put(Operation.EXISTS, 1L))
                 .isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> s.failures().clear()).isInstanceOf(UnsupportedOperationException.class);

@@ -24,7 +24,9 @@ class MetersTest {
                 3,
                 Map.of("multi CONNECTIONLOSS", 3L),
                 Map.of(SessionEvent.EXPIRED, 2L),
-                Map.of(FailureKind.RESHARD, 4L));
+                Map.of(FailureKind.RESHARD, 4L),
+                7,
+                31);
         SimpleMeterRegistry r = new SimpleMeterRegistry();
         Meters.register(r, () -> s);
         assertThat(r.get("zkload.sim.domains").gauge().value()).isEqualTo(2);
@@ -51,5 +53,7 @@ class MetersTest {
                 .isEqualTo(4);
         assertThat(r.get("zkload.sim.operations.errors").functionCounter().count())
                 .isEqualTo(3);
+        assertThat(r.get("zkload.sim.reshards").functionCounter().count()).isEqualTo(7);
+        assertThat(r.get("zkload.sim.reshard.writes").functionCounter().count()).isEqualTo(31);
     }
 }

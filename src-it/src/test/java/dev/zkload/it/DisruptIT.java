@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -26,8 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * ensemble, each fault it injects: a follower restarted at two loads, the leader restarted, the leader
  * killed and restarted after a delay, every server restarted in turn, a follower stalled for less and
  * for more than the simulated sessions' 20 s timeout (each run forks its own quorum, which it takes
- * down with it). Against an ensemble of the test's, shared: a follower stalled by the user's
- * {@code --fault-cmd}, the tree then checked to hold nothing of the run, and a refusal.
+ * down with it): none of them expires a session, so no console reshards. Against an ensemble of the
+ * test's, shared: the runner cut off from it past the session timeout by the user's {@code --fault-cmd}
+ * (freezing the proxies it connects through), which expires every session and sets off the consoles'
+ * reshard storm, the tree then checked to hold nothing of the run; and a refusal.
  */
 // ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
@@ -37,7 +38,6 @@ class DisruptIT {
     Path tmp;
 
     private LocalEnsemble zk;
-    private long stalled;
 
     @BeforeAll
     void startEnsemble() throws Exception {
@@ -48,14 +48,6 @@ class DisruptIT {
     @AfterAll
     void stopEnsemble() {
         zk.close();
-    }
-
-    @AfterEach
-    void resume() throws Exception {
-        if (stalled > 0) {
-            FaultVerdictIT.signal("CONT", stalled);
-            stalled = 0;
-        }
     }
 
     private static RunnerProcess disrupt(Path out, String... args) throws IOException, InterruptedException {
@@ -78,6 +70,14 @@ class DisruptIT {
                 .as("%s observed at %s domains: %s", name, level.path("label"), level)
                 .isTrue();
         return value.asDouble();
+    }
+
+    /** A fault that expires no session leaves every executor registered: no console has anything to reshard. */
+    private static void assertNoReshard(JsonNode level) {
+        assertThat(measured(level, "reshards"))
+                .as("reshards of a fault that expired no session")
+                .isZero();
+        assertThat(measured(level, "reshardWrites")).isZero();
     }
 
     @Test
@@ -107,6 +107,7 @@ class DisruptIT {
                     .as("a follower's restart keeps the leader")
                     .isZero();
             assertThat(measured(level, "sessionsExpired")).isZero();
+            assertNoReshard(level);
             assertThat(measured(level, "sessions"))
                     .isEqualTo(5.0 * level.path("value").asLong());
             assertThat(measured(level, "ephemeralsBefore")).isPositive();
@@ -153,6 +154,7 @@ class DisruptIT {
         assertThat(runner.exitCode()).as(runner.output()).isZero();
         JsonNode level = levels(out).get(0);
         assertThat(measured(level, "sessionsExpired")).isZero();
+        assertNoReshard(level);
         assertThat(measured(level, "leaderlessMs")).isZero();
         assertThat(measured(level, "faultSeconds")).isBetween(4.0, 10.0);
         assertThat(measured(level, "recoveryMs"))
@@ -165,7 +167,7 @@ class DisruptIT {
     /**
      * One level of {@code domains} struck by {@code fault} on the runner's embedded quorum, and what every
      * single server's fault on a quorum of 3 must show: recovered, back to the settled footprint, every
-     * session cut back on its own session (none expired), the probe served.
+     * session cut back on its own session (none expired, so no reshard), the probe served.
      *
      * @param more the fault's own options
      */
@@ -181,6 +183,7 @@ class DisruptIT {
         assertThat(measured(level, "recovered")).isEqualTo(1.0);
         assertThat(measured(level, "footprintBackMs")).isLessThanOrEqualTo(measured(level, "recoveryMs"));
         assertThat(measured(level, "sessionsExpired")).isZero();
+        assertNoReshard(level);
         assertThat(measured(level, "sessionsReconnected"))
                 .as("every session cut came back")
                 .isEqualTo(measured(level, "sessionsDisconnected"));
@@ -252,35 +255,54 @@ class DisruptIT {
     }
 
     @Test
-    void aUsersCommandStallingAFollowerPastTheSessionTimeoutIsMeasuredAndTheRunLeavesNothing() throws Exception {
-        int follower = zk.leader() % 3 + 1;
-        stalled = zk.processStats(follower).pid();
+    void aUsersCommandCuttingTheRunnerOffPastTheSessionTimeoutExpiresTheSessionsAndTheConsolesReshard()
+            throws Exception {
+        // a partition: the ensemble keeps its leader and expires every session it has not heard from for
+        // 20 s; the runner, back, registers every executor and console again and the consoles reshard (a
+        // stalled majority expires only the sessions that lose the race with the resumed leader's expiry)
         Path out = tmp.resolve("fault-cmd");
-        RunnerProcess runner = disrupt(
-                out,
-                "--connect",
-                zk.connectString(),
-                "--domains",
-                "2",
-                "--fault-cmd",
-                "kill -STOP " + stalled + " && sleep 24; kill -CONT " + stalled,
-                "--recovery-timeout",
-                "90s",
-                "--threshold",
-                "recovery-time<1s");
+        RunnerProcess runner;
+        // the command resumes the proxies itself, also when the runner dies before it ends
+        try (ProxyProcess proxies = new ProxyProcess(zk.servers())) {
+            long pid = proxies.pid();
+            runner = disrupt(
+                    out,
+                    "--connect",
+                    proxies.connectString(),
+                    "--domains",
+                    "2",
+                    "--fault-cmd",
+                    "kill -STOP " + pid + " && sleep 24; kill -CONT " + pid,
+                    "--recovery-timeout",
+                    "90s",
+                    "--threshold",
+                    "reshards==0");
+        }
         assertThat(runner.exitCode())
-                .as("a fault that takes 24 s recovers in no less: " + runner.output())
+                .as("the consoles resharded: " + runner.output())
                 .isEqualTo(3);
-        stalled = 0;
         JsonNode level = levels(out).get(0);
         assertThat(measured(level, "faultSeconds")).isBetween(24.0, 30.0);
-        // a round is timed when it starts: one begun just before the CONT can read the server back
+        assertThat(measured(level, "recovered")).isEqualTo(1.0);
+        // a round is timed when it starts: one begun just before the CONT can read the servers back
         assertThat(measured(level, "recoveryMs")).isGreaterThanOrEqualTo(23_000.0);
-        assertThat(measured(level, "sessionsDisconnected"))
-                .as("past the read timeout the stalled server's sessions give up on it")
+        assertThat(measured(level, "sessionsExpired"))
+                .as("no server heard from any session for longer than its timeout")
+                .isEqualTo(measured(level, "sessions"));
+        assertThat(measured(level, "reshards"))
+                .as("the consoles expired too: each domain's new console leader resharded")
                 .isPositive();
-        assertThat(measured(level, "sessionsExpired")).isBetween(0.0, measured(level, "sessions"));
+        assertThat(measured(level, "reshardWrites"))
+                .as("each reshard sets a job's assignment at least, then the sharding content and count")
+                .isGreaterThanOrEqualTo(3 * measured(level, "reshards"));
+        JsonNode threshold = RunnerProcess.json(out.resolve("summary.json"))
+                .path("thresholds")
+                .get(0);
+        assertThat(threshold.path("status").asText()).isEqualTo("fail");
+        assertThat(threshold.path("value").asDouble()).isEqualTo(measured(level, "reshards"));
         assertThat(level.path("notes").toString()).contains("the command ran and exited with 0");
+        assertThat(Files.readAllLines(out.resolve("timeline.csv")).get(0)).endsWith(",reshards,reshardWrites");
+        assertThat(out.resolve("reshard-writes-after-fault.png")).isNotEmptyFile();
         String root = RunnerProcess.json(out.resolve("run.json")).path("root").asText();
         try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
             await().atMost(Timeouts.seconds(30))

@@ -7,6 +7,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -93,6 +95,26 @@ final class TcpProxy implements AutoCloseable {
             s.close();
         } catch (IOException ignored) {
             // closing is all we wanted
+        }
+    }
+
+    /**
+     * A proxy in front of each of the given server ports, in a process of its own, so that a signal can
+     * freeze it (SIGSTOP) as a partition between the clients and the ensemble: prints each proxy's
+     * {@code host:port} on a line, then forwards until its standard input closes.
+     */
+    public static void main(String[] serverPorts) throws IOException {
+        List<TcpProxy> proxies = new ArrayList<>();
+        for (String port : serverPorts) {
+            proxies.add(new TcpProxy(Integer.parseInt(port)));
+        }
+        proxies.forEach(p -> System.out.println(p.hostPort()));
+        System.out.flush();
+        while (System.in.read() >= 0) {
+            // the test keeps this pipe open while it needs the proxies
+        }
+        for (TcpProxy p : proxies) {
+            p.close();
         }
     }
 

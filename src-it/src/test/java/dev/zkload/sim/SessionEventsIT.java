@@ -79,6 +79,10 @@ class SessionEventsIT {
         long oldSession = victim.session.zk().handle().getSessionId();
         assertThat(observer.exists(ip, false).getEphemeralOwner()).isEqualTo(oldSession);
         long reshardsBefore = counter(reshards);
+        FleetSnapshot settled = fleet.snapshot();
+        assertThat(settled.reshards())
+                .as("the fleet counts the reshards Saturn's own counter counts")
+                .isEqualTo(reshardsBefore);
 
         expire(victim.session.zk().handle());
 
@@ -107,6 +111,13 @@ class SessionEventsIT {
         });
         // the executor left (its ip went with the old session) and joined again: the leader console resharded
         assertThat(counter(reshards)).isGreaterThan(reshardsBefore);
+        await().atMost(Timeouts.seconds(30))
+                .ignoreExceptions()
+                .untilAsserted(() -> assertThat(fleet.snapshot().reshards()).isEqualTo(counter(reshards)));
+        FleetSnapshot after = fleet.snapshot();
+        // each wrote at least one job's new assignment, then the domain's sharding content and count
+        assertThat(after.reshardWrites() - settled.reshardWrites())
+                .isGreaterThanOrEqualTo(3 * (after.reshards() - settled.reshards()));
         assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(SESSIONS);
     }
 
@@ -116,6 +127,7 @@ class SessionEventsIT {
         ServerStats before = stats.monitor(server);
         long watchesBefore = stats.watchSummary(server).totalWatches();
         List<Long> sessionsBefore = executorSessions();
+        long reshardsBefore = fleet.snapshot().reshards();
         observer.close();
         observer = null;
 
@@ -137,6 +149,9 @@ class SessionEventsIT {
                 .containsEntry(SessionEvent.EXPIRED, 0L)
                 .containsEntry(SessionEvent.DISCONNECTED, (long) SESSIONS);
         assertThat(executorSessions()).as("the same sessions, not new ones").isEqualTo(sessionsBefore);
+        assertThat(fleet.snapshot().reshards())
+                .as("no executor left: nothing to reshard")
+                .isEqualTo(reshardsBefore);
     }
 
     /** Curator's way (KillSession): a second client on the same session id and password closes it. */

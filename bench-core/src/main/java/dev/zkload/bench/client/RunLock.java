@@ -229,6 +229,10 @@ public final class RunLock implements AutoCloseable {
                 // the run's own cleanup removed the whole root already
             }
             claimed.removeIfEmpty(zk);
+        } catch (KeeperException.SessionExpiredException e) {
+            // a partition longer than the session timeout took the lock before it was taken again: its root
+            // is still this run's to remove
+            removeOnFreshSession();
         } catch (KeeperException | InterruptedException e) {
             LOG.warn("could not release the lock of {} ({}); it goes when its session ends", root, e.toString());
         } finally {
@@ -238,6 +242,24 @@ public final class RunLock implements AutoCloseable {
                 interrupted = true;
             }
             if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The root and the parents this lock created, removed if empty on a session of their own. */
+    private void removeOnFreshSession() {
+        try {
+            ZooKeeper fresh = Connections.open(connectString, security, sessionTimeout, connectTimeout, null);
+            try {
+                claimed.removeIfEmpty(fresh);
+            } finally {
+                fresh.close();
+            }
+        } catch (IOException | KeeperException | InterruptedException e) {
+            LOG.warn(
+                    "the lock of {} went with its session, and its root could not be removed ({})", root, e.toString());
+            if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
         }

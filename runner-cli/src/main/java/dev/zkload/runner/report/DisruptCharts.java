@@ -26,12 +26,13 @@ final class DisruptCharts {
     static final String TIMELINE = "timeline.csv";
     static final String SESSIONS_PNG = "sessions-after-fault.png";
     static final String OUTSTANDING_PNG = "outstanding-after-fault.png";
+    static final String RESHARDS_PNG = "reshard-writes-after-fault.png";
 
     private DisruptCharts() {}
 
     /** The simulated sessions connected, in percent of the load's sessions; empty without a timeline. */
     static Optional<JFreeChart> sessions(Path dir) throws IOException {
-        return chart(dir, "Simulated sessions connected", "% of the load's sessions", row -> {
+        return chart(dir, "Simulated sessions connected", "% of the load's sessions", "sessionsConnected", row -> {
             double expected = row.get("sessionsExpected");
             return expected > 0 ? 100.0 * row.get("sessionsConnected") / expected : null;
         });
@@ -39,17 +40,32 @@ final class DisruptCharts {
 
     /** The requests queued on the leader (none plotted while no leader answered). */
     static Optional<JFreeChart> outstanding(Path dir) throws IOException {
-        return chart(dir, "Leader outstanding requests", "outstanding requests", row -> {
+        return chart(dir, "Leader outstanding requests", "outstanding requests", "leaderOutstanding", row -> {
             double queued = row.get("leaderOutstanding");
             return queued >= 0 ? queued : null;
         });
+    }
+
+    /**
+     * The znodes the consoles' reshards set, summed from the level's settling: the reshard storm's size and
+     * when it struck; empty for a timeline written before reshards were counted.
+     */
+    static Optional<JFreeChart> reshardWrites(Path dir) throws IOException {
+        return chart(
+                dir,
+                "Console reshard writes",
+                "znodes set by reshards since settling",
+                "reshardWrites",
+                row -> row.get("reshardWrites"));
     }
 
     private interface Value {
         Double of(Map<String, Double> row);
     }
 
-    private static Optional<JFreeChart> chart(Path dir, String title, String axis, Value value) throws IOException {
+    /** @param column the timeline's column the value needs: no chart from a timeline without it */
+    private static Optional<JFreeChart> chart(Path dir, String title, String axis, String column, Value value)
+            throws IOException {
         Path file = dir.resolve(TIMELINE);
         if (!Files.exists(file)) {
             return Optional.empty();
@@ -59,6 +75,9 @@ final class DisruptCharts {
             return Optional.empty();
         }
         String[] header = lines.get(0).split(",", -1);
+        if (!List.of(header).contains(column)) {
+            return Optional.empty();
+        }
         Map<Long, XYSeries> byLoad = new TreeMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] cells = line.split(",", -1);

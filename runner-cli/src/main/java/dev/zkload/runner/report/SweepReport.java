@@ -36,6 +36,8 @@ final class SweepReport {
                             "footprintBackMs",
                             "sessionsDisconnected",
                             "sessionsExpired",
+                            "reshards",
+                            "reshardWrites",
                             "ephemeralsBefore",
                             "ephemeralsLowest",
                             "watchesBefore",
@@ -43,7 +45,8 @@ final class SweepReport {
                             "leaderOutstandingMax"),
                     "from the fault's start: until the ensemble and the fleet were back, the time no leader served,"
                             + " until every simulated session was connected and the ephemerals and watches were"
-                            + " back; the sessions' disconnections and expiries, the footprint before the fault"
+                            + " back; the sessions' disconnections and expiries, the consoles' reshards and the"
+                            + " znodes they set, the footprint before the fault"
                             + " and its lowest after, and the leader's longest queue; the probe's set and get are"
                             + " from the fault to the recovery; n/a: not observed (the notes say why)."),
             "max-rate",
@@ -143,7 +146,8 @@ final class SweepReport {
         List<Block.Image> overTime = new ArrayList<>();
         for (var chart : List.of(
                 Map.entry(DisruptCharts.SESSIONS_PNG, DisruptCharts.sessions(results.dir())),
-                Map.entry(DisruptCharts.OUTSTANDING_PNG, DisruptCharts.outstanding(results.dir())))) {
+                Map.entry(DisruptCharts.OUTSTANDING_PNG, DisruptCharts.outstanding(results.dir())),
+                Map.entry(DisruptCharts.RESHARDS_PNG, DisruptCharts.reshardWrites(results.dir())))) {
             if (chart.getValue().isPresent()) {
                 charts.add(
                         ReportWriter.png(chart.getValue().get(), results.dir().resolve(chart.getKey())));

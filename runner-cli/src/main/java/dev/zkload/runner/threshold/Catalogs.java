@@ -241,6 +241,12 @@ public final class Catalogs {
                             "disconnections of the simulated sessions"),
                     fault("failed-calls", Quantity.COUNT, "failedCalls", "calls of the simulated sessions that failed"),
                     fault(
+                            "reshards",
+                            Quantity.COUNT,
+                            "reshards",
+                            "the consoles' reshards that wrote a new assignment (one multi each)"),
+                    fault("reshard-writes", Quantity.COUNT, "reshardWrites", "the znodes the consoles' reshards set"),
+                    fault(
                             "outstanding-max",
                             Quantity.COUNT,
                             "leaderOutstandingMax",

@@ -47,6 +47,8 @@ final class FaultFigures {
         m.put("sessionsReconnected", (double) events(before, after, SessionEvent.RECONNECTED));
         m.put("sessionsExpired", (double) events(before, after, SessionEvent.EXPIRED));
         m.put("failedCalls", (double) (after.operationErrors() - before.operationErrors()));
+        m.put("reshards", (double) (after.reshards() - before.reshards()));
+        m.put("reshardWrites", (double) (after.reshardWrites() - before.reshardWrites()));
         lowest(settled, Moment::ephemerals).ifPresent(v -> m.put("ephemeralsBefore", (double) v));
         lowest(fault, Moment::ephemerals).ifPresent(v -> m.put("ephemeralsLowest", (double) v));
         lowest(settled, Moment::watches).ifPresent(v -> m.put("watchesBefore", (double) v));

@@ -25,6 +25,8 @@ import java.util.Optional;
  *                          leader did not answer)
  * @param watches           watches summed over the servers (each counts its own sessions'), -1 unless all answered
  * @param leaderOutstanding requests queued on the leader
+ * @param reshards          the fleet's console reshards so far (since it started)
+ * @param reshardWrites     the znodes those reshards set
  */
 public record Moment(
         Instant time,
@@ -36,7 +38,9 @@ public record Moment(
         long sessionsExpected,
         long ephemerals,
         long watches,
-        long leaderOutstanding) {
+        long leaderOutstanding,
+        long reshards,
+        long reshardWrites) {
 
     /** The moment of one sample round, with the fleet's counts of that instant. */
     static Moment of(List<StatsSample> round, FleetSnapshot fleet) {
@@ -63,7 +67,9 @@ public record Moment(
                         : -1,
                 StatsSampler.leaderOf(round)
                         .map(s -> s.stats().outstandingRequests())
-                        .orElse(-1L));
+                        .orElse(-1L),
+                fleet.reshards(),
+                fleet.reshardWrites());
     }
 
     boolean sessionsBack() {

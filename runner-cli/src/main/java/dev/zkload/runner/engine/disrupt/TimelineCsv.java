@@ -13,12 +13,13 @@ import java.util.Locale;
 
 /**
  * {@code timeline.csv}: every sample round of every level, from its settling to its recovery, with the
- * seconds from the fault (negative before it), so that a level's course can be drawn or read.
+ * seconds from the fault (negative before it), so that a level's course can be drawn or read. The
+ * consoles' reshards and their writes are counted from the level's first round.
  */
 final class TimelineCsv {
     static final String FILE = "timeline.csv";
     private static final String HEADER = "domains,secondsFromFault,leads,silent,serversAnswering,servers,"
-            + "sessionsConnected,sessionsExpected,ephemerals,watches,leaderOutstanding";
+            + "sessionsConnected,sessionsExpected,ephemerals,watches,leaderOutstanding,reshards,reshardWrites";
 
     private final Path path;
 
@@ -28,11 +29,15 @@ final class TimelineCsv {
     }
 
     void append(long domains, Instant fault, List<Moment> rounds) throws IOException {
+        if (rounds.isEmpty()) {
+            return;
+        }
+        Moment first = rounds.get(0);
         try (BufferedWriter w = Files.newBufferedWriter(path, StandardCharsets.UTF_8, StandardOpenOption.APPEND)) {
             for (Moment m : rounds) {
                 w.write(String.format(
                         Locale.ROOT,
-                        "%d,%.1f,%s,%s,%d,%d,%d,%d,%d,%d,%d%n",
+                        "%d,%.1f,%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d%n",
                         domains,
                         Duration.between(fault, m.time()).toMillis() / 1000.0,
                         m.leads(),
@@ -43,7 +48,9 @@ final class TimelineCsv {
                         m.sessionsExpected(),
                         m.ephemerals(),
                         m.watches(),
-                        m.leaderOutstanding()));
+                        m.leaderOutstanding(),
+                        m.reshards() - first.reshards(),
+                        m.reshardWrites() - first.reshardWrites()));
             }
         }
     }

@@ -2,13 +2,18 @@ package dev.zkload.runner.engine.disrupt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.sim.SessionEvent;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FaultFiguresTest {
     private static Moment settled(long ephemerals, long watches) {
-        return new Moment(Instant.EPOCH, true, false, 3, 3, 20, 20, ephemerals, watches, 0);
+        return new Moment(Instant.EPOCH, true, false, 3, 3, 20, 20, ephemerals, watches, 0, 0, 0);
     }
 
     @Test
@@ -28,5 +33,42 @@ class FaultFiguresTest {
         Moment.Baseline b = FaultFigures.baseline(List.of(settled(-1, -1)));
         assertThat(b.ephemerals()).isEqualTo(-1);
         assertThat(b.watches()).isEqualTo(-1);
+    }
+
+    private static FleetSnapshot fleet(long expired, long reshards, long reshardWrites) {
+        return new FleetSnapshot(
+                2,
+                6,
+                4,
+                70,
+                10,
+                10,
+                0,
+                0,
+                0,
+                Map.of(),
+                0,
+                Map.of(),
+                Map.of(SessionEvent.EXPIRED, expired),
+                Map.of(),
+                reshards,
+                reshardWrites);
+    }
+
+    @Test
+    void theReshardStormIsWhatTheConsolesWroteFromTheFaultOnNotWhileTheDomainsRegistered() {
+        Duration back = Duration.ofSeconds(30);
+        Map<String, Double> m = FaultFigures.of(
+                List.of(settled(584, 22_944)),
+                List.of(settled(8, 900), settled(584, 22_944)),
+                Duration.ofSeconds(25),
+                new RecoveryJudge.Recovery(Duration.ZERO, back, back, back),
+                fleet(0, 6, 90),
+                fleet(10, 10, 118),
+                new ArrayList<>());
+        assertThat(m)
+                .containsEntry("sessionsExpired", 10.0)
+                .containsEntry("reshards", 4.0)
+                .containsEntry("reshardWrites", 28.0);
     }
 }

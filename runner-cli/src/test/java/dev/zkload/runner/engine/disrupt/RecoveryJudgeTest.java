@@ -15,7 +15,7 @@ class RecoveryJudgeTest {
     /** A round {@code ms} after the fault: healthy unless told otherwise. */
     private static Moment at(long ms, boolean leads, int answering, long connected, long ephemerals, long watches) {
         return new Moment(
-                T0.plusMillis(ms), leads, answering == 0, answering, 3, connected, 10, ephemerals, watches, 0);
+                T0.plusMillis(ms), leads, answering == 0, answering, 3, connected, 10, ephemerals, watches, 0, 0, 0);
     }
 
     private static Moment healthy(long ms) {
@@ -99,7 +99,7 @@ class RecoveryJudgeTest {
     @Test
     void roundsBeforeTheFaultDoNotCount() {
         List<Moment> rounds = List.of(
-                new Moment(T0.minusMillis(3000), true, false, 3, 3, 10, 10, 291, 11_000, 0),
+                new Moment(T0.minusMillis(3000), true, false, 3, 3, 10, 10, 291, 11_000, 0, 0, 0),
                 healthy(0),
                 healthy(2000),
                 healthy(2500));

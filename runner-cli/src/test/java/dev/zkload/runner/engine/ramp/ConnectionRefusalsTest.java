@@ -20,7 +20,7 @@ class ConnectionRefusalsTest {
     private static final ServerAddress B = new ServerAddress("127.0.0.1", 2182);
     /** Every session connected: only the servers' counters can tell a refusal. */
     private static final FleetSnapshot CONNECTED =
-            new FleetSnapshot(4, 12, 8, 140, 20, 20, 0, 0, 0, Map.of(), 0, Map.of(), Map.of(), Map.of());
+            new FleetSnapshot(4, 12, 8, 140, 20, 20, 0, 0, 0, Map.of(), 0, Map.of(), Map.of(), Map.of(), 0, 0);
 
     private final ConnectionRefusals refusals = new ConnectionRefusals(
             new StatsClient(Duration.ofSeconds(1)),
