@@ -137,6 +137,9 @@ class FaultVerdictIT {
             assertThat(step.path("generatorBound").asBoolean())
                     .as("a server's fault is never the runner's: %s", step.path("generator"))
                     .isFalse();
+            assertThat(step.path("sessions").asInt())
+                    .as("the fleet holds the step's 2 domains of 5 sessions, a cut chunk not added twice: %s", step)
+                    .isEqualTo(10);
             JsonNode events = step.path("ensembleEvents");
             if (fault == Fault.LEADER_KILLED) {
                 assertThat(events.path("leaderChanges").asInt())

@@ -21,8 +21,9 @@ import org.apache.zookeeper.KeeperException;
  * and add the chunk again; the step is then judged on the events it saw. Any other failure ends the
  * ramp ({@code cannot-add-domains}).
  *
- * <p>The domains of a chunk cut short stay in the fleet as far as they got (their sessions reconnect
- * on their own); the step's figures count them, and a step with such a fault is never stable.
+ * <p>The domains of a chunk cut short are removed before the chunk is added again, so the fleet holds
+ * the step's count of domains and the step's figures are those of its domains; a step with such a
+ * fault is never stable.
  */
 final class AddRecovery implements DomainAdder.Recovery {
     /** What a connection cut by a fault fails the registering calls with. */
@@ -58,14 +59,27 @@ final class AddRecovery implements DomainAdder.Recovery {
     }
 
     @Override
-    public DomainAdder.Outcome after(DomainStartException failure) throws InterruptedException {
+    public DomainAdder.Outcome after(DomainStartException failure, int added) throws InterruptedException {
         if (!cut(failure) && !eventSeen()) {
             return DomainAdder.Outcome.FAIL;
         }
         progress.line(
-                "warning: registering domains failed during an ensemble event (%s); adding them again once a"
-                        + " leader serves",
+                "warning: registering domains failed during an ensemble event (%s); adding them again once the"
+                        + " ensemble serves",
                 failure.getMessage());
+        DomainAdder.Outcome next = awaitLeader();
+        if (next == DomainAdder.Outcome.RETRY) {
+            // the cut chunk's domains that joined the fleet go, so the chunk added again is not added twice
+            int surplus = fleet.snapshot().domains() - before.domains() - added;
+            if (surplus > 0) {
+                fleet.removeDomains(surplus);
+            }
+        }
+        return next;
+    }
+
+    /** Waits for a leader that serves: RETRY once one does, STOP after the limit that makes it a lost quorum. */
+    private DomainAdder.Outcome awaitLeader() throws InterruptedException {
         Instant giveUp = Instant.now().plus(StopRules.LEADERLESS_LIMIT);
         while (Instant.now().isBefore(giveUp)
                 && leaderGaps.current(Instant.now()).compareTo(StopRules.LEADERLESS_LIMIT) < 0) {

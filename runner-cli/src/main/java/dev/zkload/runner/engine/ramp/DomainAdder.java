@@ -36,7 +36,13 @@ final class DomainAdder {
     /** Decides, and waits as long as it takes to decide, what happens to a chunk that failed. */
     @FunctionalInterface
     interface Recovery {
-        Outcome after(DomainStartException failure) throws InterruptedException;
+        /**
+         * What happens to the failed chunk, decided once the ensemble's state says.
+         *
+         * @param added the domains of this call registered before the failed chunk: what the fleet is to
+         *     hold of this call when the chunk is added again
+         */
+        Outcome after(DomainStartException failure, int added) throws InterruptedException;
     }
 
     /** Chunks added again in one step at most: an ensemble that keeps failing them is not recovering. */
@@ -102,7 +108,7 @@ final class DomainAdder {
             try {
                 registration.add(k);
             } catch (DomainStartException e) {
-                Outcome next = retries < MAX_RETRIES ? recovery.after(e) : Outcome.FAIL;
+                Outcome next = retries < MAX_RETRIES ? recovery.after(e, added) : Outcome.FAIL;
                 if (next == Outcome.FAIL) {
                     throw e;
                 }

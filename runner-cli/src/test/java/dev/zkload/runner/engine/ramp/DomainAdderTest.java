@@ -23,7 +23,7 @@ class DomainAdderTest {
                     chunks.add(k);
                     now.addAndGet(perChunk.toNanos());
                 },
-                e -> DomainAdder.Outcome.FAIL,
+                (e, added) -> DomainAdder.Outcome.FAIL,
                 null,
                 5,
                 timeout,
@@ -53,6 +53,7 @@ class DomainAdderTest {
         DomainStartException cut = failureOfARealFleet();
         List<DomainAdder.Outcome> outcomes = new ArrayList<>(List.of(DomainAdder.Outcome.RETRY));
         List<Integer> tried = new ArrayList<>();
+        List<Integer> addedBeforeTheCut = new ArrayList<>();
         DomainAdder adder = new DomainAdder(
                 k -> {
                     tried.add(k);
@@ -60,13 +61,19 @@ class DomainAdderTest {
                         throw cut;
                     }
                 },
-                e -> outcomes.remove(0),
+                (e, added) -> {
+                    addedBeforeTheCut.add(added);
+                    return outcomes.remove(0);
+                },
                 null,
                 5,
                 Duration.ofMinutes(10),
                 now::get);
         assertThat(adder.add(100, n -> {})).isEqualTo(100);
         assertThat(tried).as("the second chunk, cut, added again").containsExactly(40, 40, 40, 20);
+        assertThat(addedBeforeTheCut)
+                .as("the recovery is told what the fleet holds of the add without the cut chunk")
+                .containsExactly(40);
 
         tried.clear();
         outcomes.add(DomainAdder.Outcome.STOP);
@@ -88,7 +95,7 @@ class DomainAdderTest {
                     tried.add(k);
                     throw cut;
                 },
-                e -> DomainAdder.Outcome.RETRY,
+                (e, added) -> DomainAdder.Outcome.RETRY,
                 null,
                 5,
                 Duration.ofMinutes(10),
