@@ -148,6 +148,9 @@ class FaultVerdictIT {
             assertThat(exit).as(ramp.output()).isZero();
             assertThat(step.path("verdict").asText()).as(ramp.output()).isEqualTo(fault.verdict);
             assertThat(summary.path("stopReason").asText()).isEqualTo(fault.verdict);
+            assertThat(summary.path("saturationObservable").asBoolean())
+                    .as("the fault was measured, not the load, in every phase")
+                    .isFalse();
             assertThat(step.path("generatorBound").asBoolean())
                     .as("a server's fault is never the runner's: %s", step.path("generator"))
                     .isFalse();

@@ -44,9 +44,12 @@ final class CapacityVerdict {
         Integer boundAt = last(load, StepVerdict.GENERATOR_BOUND);
         List<StepResult> unobserved =
                 load.stream().filter(s -> !s.saturationObservable()).toList();
-        // a server that refused the load's connections kept the step from the load it was to judge
-        boolean observable =
-                plan.serverMetrics() && unobserved.isEmpty() && reason != StopReason.SERVER_REFUSED_CONNECTIONS;
+        // a server that refused the load's connections, or a fault, kept the step from the load it was to judge:
+        // whichever phase the fault hit, and whether or not the leader's statistics went unanswered meanwhile
+        boolean observable = plan.serverMetrics()
+                && unobserved.isEmpty()
+                && reason != StopReason.SERVER_REFUSED_CONNECTIONS
+                && reason != StopReason.DISTURBED;
         // with a model file, the count the verdict answers with is one of the user's domains, in the file's words
         String yours = plan.yourDomains() == null ? "" : " of your domains (" + plan.yourDomains() + ")";
         String stable = maxStable == null ? "none" : maxStable + yours;

@@ -157,6 +157,9 @@ class CapacityVerdictTest {
                 PLAN,
                 false);
         assertThat(s.stopReason()).isEqualTo(StopReason.DISTURBED);
+        assertThat(s.saturationObservable())
+                .as("the fault, not the load, was measured, though the leader's statistics were all answered")
+                .isFalse();
         assertThat(s.maxStableDomains()).isEqualTo(10);
         assertThat(s.saturatedAtDomains()).isNull();
         assertThat(s.verdict())
