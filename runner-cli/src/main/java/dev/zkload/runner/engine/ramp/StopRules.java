@@ -143,12 +143,9 @@ final class StopRules {
             }
         });
         if (e.sessionsDisconnected() > 0 || e.sessionsExpired() > 0) {
-            d.add(String.format(
-                    Locale.ROOT,
-                    "%d disconnections and %d expiries among %d simulated sessions",
-                    e.sessionsDisconnected(),
-                    e.sessionsExpired(),
-                    r.sessions()));
+            d.add(Plural.of(e.sessionsDisconnected(), "disconnection") + " and "
+                    + (e.sessionsExpired() == 1 ? "1 expiry" : e.sessionsExpired() + " expiries") + " among "
+                    + Plural.of(r.sessions(), "simulated session"));
         }
         if (!d.isEmpty() && r.benchErrorRate() > 0) {
             d.add(String.format(Locale.ROOT, "%.1f%% of benchmark calls failed", 100 * r.benchErrorRate()));

@@ -53,6 +53,15 @@ class StopRulesTest {
     }
 
     @Test
+    void oneCutSessionIsSaidInTheSingular() {
+        StopRules.Judgement j =
+                StopRules.judge(StepFixture.step(100).events(1, 1, 1).build(), PLAN);
+        assertThat(j.stop().orElseThrow().message())
+                .isEqualTo("at 100 domains the ensemble was disturbed: 1 disconnection and 1 expiry among 500"
+                        + " simulated sessions");
+    }
+
+    @Test
     void anExpiryStormStopsTheRampWithErrorsAndFewerExpiriesAreADisturbance() {
         // 5% of 500 sessions is 25: 25 expiries are tolerated, 26 are a storm
         StopRules.Judgement tolerated =
