@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * The ensemble's events in one step's sample rounds, every phase alike: each election of a new leader,
- * and how long each server went without answering the sampler. Fed by the sampler's thread, read by
+ * and how long each server went without answering the sampler, stalled or down. Fed by the sampler's thread, read by
  * the ramp's.
  */
 final class EnsembleEventWatch {
@@ -51,7 +51,8 @@ final class EnsembleEventWatch {
         }
         for (StatsSample s : round) {
             String server = s.server().hostPort();
-            if (s.unresponsive()) {
+            // a killed server refuses its port before it answers again late while it restarts: both are its outage
+            if (s.unresponsive() || s.serverDown()) {
                 Instant since = silentSince.computeIfAbsent(server, k -> s.time());
                 longestSilence.merge(server, Duration.between(since, s.time()), EnsembleEventWatch::longer);
             } else if (silentSince.containsKey(server)) {
