@@ -21,7 +21,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -52,7 +51,9 @@ import org.slf4j.LoggerFactory;
  * once until it answers again. The in-memory series keeps the last {@link Builder#history(int)} samples
  * per server (the CSV keeps everything). The deadline is not the client's timeout: that one (2 s by
  * default, twice over when a refused four-letter word falls back to the AdminServer) is longer than a
- * round, and waiting for it is what made one stalled server pass for a late runner.
+ * round, and waiting for it is what made one stalled server pass for a late runner. The rounds'
+ * starts are timed on a thread of their own ({@link RoundTicker}): whatever a round waits on, the
+ * lateness it reports is the runner's alone.
  *
  * <p>Over 300 lines: a third of them are its builder's documented settings, and the round's deadline
  * and joined reads belong with the rounds they bound.
@@ -74,8 +75,6 @@ public final class StatsSampler implements Closeable {
     private final Consumer<List<StatsSample>> listener;
     private final int history;
     private final java.util.function.LongConsumer lateness;
-    private long firstTickNanos;
-    private long ticks;
     private final Deque<List<StatsSample>> series = new ArrayDeque<>();
     private final Set<ServerAddress> silent = new HashSet<>();
     /** Each server's read in flight, which a round joins rather than asking a stalled server again. */
@@ -85,7 +84,7 @@ public final class StatsSampler implements Closeable {
 
     private final Duration deadline;
     private StatsCsv csv;
-    private ScheduledExecutorService ticker;
+    private RoundTicker ticker;
     private ExecutorService readers;
     private State state = State.LATENT;
 
@@ -113,26 +112,11 @@ public final class StatsSampler implements Closeable {
             csv = new StatsCsv(csvPath);
         }
         int n = INSTANCES.incrementAndGet();
-        ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.factory("zkload-stats-" + n));
         readers = Executors.newFixedThreadPool(servers.size(), DaemonThreads.factory("zkload-stats-" + n + "-reader"));
+        // the lateness is the ticker's alone: a round held up by its servers or its listener never delays a start
+        ticker = new RoundTicker("zkload-stats-" + n, interval, lateness, this::sampleOnce);
         state = State.STARTED;
-        firstTickNanos = System.nanoTime();
-        // ends with the ticker at close(); a round that throws is logged by the listener guard, never lost silently
-        var unused = ticker.scheduleAtFixedRate(this::tick, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    /**
-     * A scheduled round. Rounds run at a fixed rate from the first, so round n is due at
-     * {@code first + n × interval}; how late it started goes to the lateness listener. A round ends
-     * within its deadline, before the next is due, so that lateness is the sampler's own (a starved
-     * runner, a GC pause), never a server's slowness.
-     */
-    private void tick() {
-        long due = firstTickNanos + ticks++ * interval.toNanos();
-        if (lateness != null) {
-            lateness.accept(Math.max(0, System.nanoTime() - due) / 1000);
-        }
-        sampleOnce();
+        ticker.start();
     }
 
     /** Samples every server once, now, and returns the samples (also recorded like the scheduled ones). */
@@ -307,13 +291,8 @@ public final class StatsSampler implements Closeable {
         }
         state = State.CLOSED;
         if (ticker != null) {
-            ticker.shutdownNow();
             readers.shutdownNow();
-            try {
-                ticker.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            ticker.close();
         }
         if (csv != null) {
             try {
@@ -340,7 +319,10 @@ public final class StatsSampler implements Closeable {
 
         private Builder() {}
 
-        /** Told, for every scheduled round, how late it began against its due time, µs; on the sampler's thread. */
+        /**
+         * Told, for every scheduled round, how late its start was against its due time, µs, on the sampler's
+         * ticker thread: the runner's own lateness, which no server and no listener can add to.
+         */
         public Builder lateness(java.util.function.LongConsumer lateMicros) {
             this.lateness = lateMicros;
             return this;

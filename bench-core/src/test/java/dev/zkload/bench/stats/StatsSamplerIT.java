@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -146,6 +148,62 @@ class StatsSamplerIT {
             assertThat(heard).noneMatch(round -> portStalled(round, server));
             assertThat(heard).noneMatch(StatsSampler::leaderless);
         }
+    }
+
+    @Test
+    void killingTheLeaderNeverMakesTheSamplerLateNotEvenWhenARoundWaitsUntilItIsBack() throws Exception {
+        List<List<StatsSample>> heard = new CopyOnWriteArrayList<>();
+        List<Long> lateMicros = new CopyOnWriteArrayList<>();
+        AtomicInteger killed = new AtomicInteger(-1);
+        AtomicBoolean held = new AtomicBoolean();
+        AtomicBoolean restarted = new AtomicBoolean();
+        try (LocalEnsemble zk = LocalEnsemble.builder().servers(3).heap("256m").build()) {
+            zk.start();
+            Duration interval = Duration.ofSeconds(1);
+            try (StatsSampler sampler = StatsSampler.builder()
+                    .servers(zk.servers())
+                    .interval(interval)
+                    .listener(round -> {
+                        heard.add(round);
+                        // the first round that sees the dead leader is held for seconds, as any part of a round (a
+                        // write to a disk busy with the election's fsyncs, a listener) may be: no lateness of the
+                        // runner
+                        if (killed.get() > 0
+                                && down(round, zk.servers().get(killed.get() - 1))
+                                && !held.getAndSet(true)) {
+                            await().atMost(Timeouts.seconds(60)).until(restarted::get);
+                        }
+                    })
+                    .lateness(lateMicros::add)
+                    .build()) {
+                sampler.start();
+                for (int kill = 0; kill < 2; kill++) {
+                    int leader = zk.leader();
+                    assertThat(leader).isPositive();
+                    killed.set(leader);
+                    zk.kill(leader);
+                    await().atMost(Timeouts.seconds(60)).until(held::get);
+                    await().atMost(Timeouts.seconds(60)).until(() -> zk.leader() > 0);
+                    int before = heard.size();
+                    zk.restart(leader);
+                    restarted.set(true);
+                    await().atMost(Timeouts.seconds(60))
+                            .until(() -> heard.size() > before
+                                    && heard.get(heard.size() - 1).stream().allMatch(StatsSample::reachable));
+                }
+            }
+            // every start on time: the starts due while a round was held were skipped, not made late
+            assertThat(lateMicros).hasSizeGreaterThan(5).allMatch(us -> us < interval.toMillis() * 1000 / 2);
+            // the killed servers show as down in their own rows, in rounds of every server
+            assertThat(heard).allMatch(r -> r.size() == 3);
+            assertThat(heard)
+                    .filteredOn(r -> r.stream().anyMatch(StatsSample::serverDown))
+                    .hasSizeGreaterThan(1);
+        }
+    }
+
+    private static boolean down(List<StatsSample> round, ServerAddress server) {
+        return round.stream().anyMatch(s -> s.server().equals(server) && s.serverDown());
     }
 
     private static boolean portStalled(List<StatsSample> round, ServerAddress server) {

@@ -65,8 +65,8 @@ public final class GeneratorMonitor implements AutoCloseable {
     }
 
     /**
-     * For the server sampler: how late each round began, µs. The runner's own lateness only: a round
-     * never waits for a slow server past its deadline, so a stalled server cannot delay the next one.
+     * For the server sampler: how late each round began, µs. The runner's own lateness only: the starts
+     * are timed on a thread that does none of a round's work, so no server and no slow round delays one.
      */
     public LongConsumer samplerLagListener() {
         return samplerLag::recordValue;
