@@ -2,10 +2,12 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.bench.result.ResultJson;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.StepFixture;
+import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -38,8 +40,14 @@ class StepRecorderTest {
                     .doesNotContain("runner CPU 40%")
                     .contains("— SERVER-LIMIT (127.0.0.1:2181 refused 45 connections; 127.0.0.1:2182 refused 1"
                             + " connection)");
-            assertThat(Files.readString(results.resolve(ResultFiles.STEPS)))
-                    .contains("\"connectionsRefused\":{\"127.0.0.1:2181\":45,\"127.0.0.1:2182\":1}");
+            String line = Files.readString(results.resolve(ResultFiles.STEPS));
+            assertThat(line).contains("\"connectionsRefused\":{\"127.0.0.1:2181\":45,\"127.0.0.1:2182\":1}");
+            assertThat(ResultJson.compact()
+                            .readValue(line, StepResult.class)
+                            .ensembleEvents()
+                            .connectionsRefused())
+                    .as("read back as written")
+                    .containsExactly(Map.entry("127.0.0.1:2181", 45L), Map.entry("127.0.0.1:2182", 1L));
         }
     }
 
@@ -52,7 +60,15 @@ class StepRecorderTest {
             assertThat(console.toString())
                     .contains("runner CPU 40% of 2 cores")
                     .endsWith("— STABLE" + System.lineSeparator());
-            assertThat(Files.readString(results.resolve(ResultFiles.STEPS))).contains("\"connectionsRefused\":{}");
+            String line = Files.readString(results.resolve(ResultFiles.STEPS));
+            assertThat(line).contains(",\"connectionsRefused\":{}");
+            String older = line.replace(",\"connectionsRefused\":{}", "");
+            assertThat(ResultJson.compact()
+                            .readValue(older, StepResult.class)
+                            .ensembleEvents()
+                            .connectionsRefused())
+                    .as("a step written before the field existed reads as no refusals")
+                    .isEmpty();
         }
     }
 
