@@ -34,8 +34,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * One fault, one verdict, for the servers' connection limit: a forked quorum of 3 whose {@code maxClientCnxns}
  * the plan fits (the preflight reads it and lets the run go), until another client on the runner's address takes
- * every connection left — in the step's registration, its settle or its measurement. Whatever the phase, the ramp
- * stops with {@code server-refused-connections} naming the limit, exit 1, and leaves nothing under its root.
+ * every connection left — in the step's registration, its settle or its measurement. Whatever the phase, the step
+ * ends within seconds of the servers filling, their refusals counted, and the ramp stops with
+ * {@code server-refused-connections} naming the limit, exit 1, leaving nothing under its root.
  *
  * <p>The phase is found as {@link FaultVerdictIT} finds it (the same plan of two domains added 5 s apart). The
  * fault lasts from the test's first session on the servers to the closing of its last; the servers are full once

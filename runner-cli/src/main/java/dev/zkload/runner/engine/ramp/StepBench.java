@@ -41,8 +41,8 @@ final class StepBench {
     private final AtomicBoolean cut = new AtomicBoolean();
 
     /**
-     * @param leader  the leader as the sampler last saw it, for {@code --bench-target leader}
-     * @param phase   told which operation runs, for the progress line
+     * @param leader     the leader as the sampler last saw it, for {@code --bench-target leader}
+     * @param phase      told which operation runs, for the progress line
      * @param warning    told why a benchmark failed
      * @param stepEnding whether the step is ending before its measurement is over
      */
