@@ -34,8 +34,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * One fault, one verdict, for the servers' connection limit: a forked quorum of 3 whose {@code maxClientCnxns}
  * the plan fits (the preflight reads it and lets the run go), until another client on the runner's address takes
- * every connection left — in the step's registration, its settle or its measurement. Whatever the phase, the ramp
- * stops with {@code server-refused-connections} naming the limit, exit 1, and leaves nothing under its root.
+ * every connection left — in the step's registration, its settle or its measurement. Whatever the phase, the step
+ * ends within seconds of the servers filling, their refusals counted, and the ramp stops with
+ * {@code server-refused-connections} naming the limit, exit 1, leaving nothing under its root.
  *
  * <p>The phase is found as {@link FaultVerdictIT} finds it (the same plan of two domains added 5 s apart). The
  * fault lasts from the test's first session on the servers to the closing of its last; the servers are full once
@@ -49,6 +50,9 @@ class ConnectionLimitVerdictIT {
     private static final int LIMIT = 20;
 
     private static final Duration SETTLE = Duration.ofSeconds(20);
+
+    /** A refusal is seen within two rounds of the statistics; the benchmark, cut, then removes its znodes. */
+    private static final Duration ENDS_WITHIN = Duration.ofSeconds(10);
 
     /** Long enough for several rounds of the 1 Hz statistics to meet the full servers. */
     private static final Duration HOLD = Duration.ofSeconds(4);
@@ -84,8 +88,9 @@ class ConnectionLimitVerdictIT {
             FaultVerdictIT.awaitPhase(phase, observer, root, SETTLE);
             // the limit bites from the first server that fills, before the last one does
             Instant filling = Instant.now();
+            Instant allFull;
             try (Occupied occupied = new Occupied(zk.servers(), LIMIT + 1)) {
-                Instant allFull = awaitFull();
+                allFull = awaitFull();
                 // a registration meets the limit with sessions that cannot connect: held until the ramp gives up
                 Instant until = phase == Phase.REGISTRATION ? Instant.MAX : allFull.plus(HOLD);
                 await().atMost(phase == Phase.REGISTRATION ? Timeouts.seconds(120) : HOLD.plusSeconds(5))
@@ -98,7 +103,7 @@ class ConnectionLimitVerdictIT {
             List<JsonNode> steps = RunnerProcess.jsonLines(out.resolve("steps.jsonl"));
             assertThat(steps).as(ramp.output()).isNotEmpty();
             JsonNode step = steps.get(steps.size() - 1);
-            measured.put(phase, measuredRow(steps, summary, exit, filling, freed));
+            measured.put(phase, measuredRow(steps, summary, exit, filling, allFull, freed));
 
             assertThat(exit).as(ramp.output()).isEqualTo(1);
             assertThat(summary.path("stopReason").asText()).as(ramp.output()).isEqualTo("server-refused-connections");
@@ -113,6 +118,12 @@ class ConnectionLimitVerdictIT {
             // the step is recorded in every phase, a registration cut short by the limit included
             assertThat(steps).as(ramp.output()).hasSize(2);
             assertThat(step.path("verdict").asText()).isEqualTo("server-limit");
+            assertThat(step.at("/ensembleEvents/connectionsRefused").size())
+                    .as("the refusals counted per server: %s", step.path("ensembleEvents"))
+                    .isPositive();
+            assertThat(ramp.out())
+                    .as("the step's console line names the refusals")
+                    .containsPattern("— SERVER-LIMIT \\(.*refused \\d+ connections?");
             if (phase == Phase.REGISTRATION) {
                 assertThat(FaultVerdictIT.phaseOf(step, filling))
                         .as("the servers filling from %s, while the domains registered: %s", filling, step)
@@ -122,10 +133,16 @@ class ConnectionLimitVerdictIT {
                         .contains("ended while its domains registered")
                         .doesNotContain("unanswered");
             } else {
-                assertThat(List.of(FaultVerdictIT.phaseOf(step, filling), FaultVerdictIT.phaseOf(step, freed)))
-                        .as("the servers filling or full from %s to %s, within the phase: %s", filling, freed, step)
-                        .containsOnly(phase);
-                assertThat(freed).isBefore(Instant.parse(step.path("endTime").asText()));
+                assertThat(FaultVerdictIT.phaseOf(step, filling))
+                        .as("the servers filling from %s, within the phase: %s", filling, step)
+                        .isEqualTo(phase);
+                assertThat(Duration.between(
+                                allFull, Instant.parse(step.path("endTime").asText())))
+                        .as(
+                                "the step ended within seconds of the servers filling, not after its settle and"
+                                        + " measurement: %s",
+                                step)
+                        .isLessThan(ENDS_WITHIN);
             }
             assertThat(Znodes.tree(observer, root))
                     .as("the ramp removed everything")
@@ -135,11 +152,13 @@ class ConnectionLimitVerdictIT {
 
     /** The verdict and when the servers were full, against the step's phases. */
     private static String measuredRow(
-            List<JsonNode> steps, JsonNode summary, int exit, Instant filling, Instant freed) {
+            List<JsonNode> steps, JsonNode summary, int exit, Instant filling, Instant allFull, Instant freed) {
         JsonNode step = steps.get(steps.size() - 1);
         Instant began = Instant.parse(step.path("startTime").asText());
         return step.path("verdict").asText() + " | servers filling or full from " + seconds(began, filling) + " to "
-                + seconds(began, freed) + " after the step began, its phases " + step.path("phases") + " | "
+                + seconds(began, freed) + " after the step began, its phases " + step.path("phases") + ", it ended "
+                + seconds(allFull, Instant.parse(step.path("endTime").asText())) + " after all were full, refusals "
+                + step.at("/ensembleEvents/connectionsRefused") + " | "
                 + summary.path("stopReason").asText() + " | exit " + exit + " | "
                 + summary.path("message").asText();
     }

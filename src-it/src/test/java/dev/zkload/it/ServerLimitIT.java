@@ -116,6 +116,9 @@ class ServerLimitIT {
                     .as("the step the refusals stopped while it registered is recorded")
                     .isEqualTo("server-limit");
             assertThat(refused.at("/phases/settleSec").asDouble()).isZero();
+            assertThat(refused.at("/ensembleEvents/connectionsRefused").has(server))
+                    .as("the server's refusals counted: %s", refused.path("ensembleEvents"))
+                    .isTrue();
             Instant stepOneEnded =
                     Instant.parse(steps.get(steps.size() - 2).path("endTime").asText());
             Instant stopped = Instant.parse(summary.path("endTime").asText());

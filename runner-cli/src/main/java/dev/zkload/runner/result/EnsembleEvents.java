@@ -16,16 +16,38 @@ import java.util.TreeMap;
  *                             host:port, the longest time they went without answering, seconds
  * @param sessionsDisconnected simulated sessions that lost their connection (they may have come back)
  * @param sessionsExpired      simulated sessions that expired (their ephemerals gone, registered again)
+ * @param connectionsRefused   servers that refused this runner's connections (past their {@code maxClientCnxns}):
+ *                             by host:port, the server's own count of refusals where it could be read, else the
+ *                             connections of zkload's that it was seen closing unanswered (then a lower bound)
  */
 public record EnsembleEvents(
         int leaderChanges,
         double leaderlessSec,
         Map<String, Double> unresponsiveSec,
         long sessionsDisconnected,
-        long sessionsExpired) {
+        long sessionsExpired,
+        Map<String, Long> connectionsRefused) {
 
     public EnsembleEvents {
         unresponsiveSec =
                 unresponsiveSec == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(unresponsiveSec));
+        connectionsRefused =
+                connectionsRefused == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(connectionsRefused));
+    }
+
+    /** Events without refused connections. */
+    public EnsembleEvents(
+            int leaderChanges,
+            double leaderlessSec,
+            Map<String, Double> unresponsiveSec,
+            long sessionsDisconnected,
+            long sessionsExpired) {
+        this(leaderChanges, leaderlessSec, unresponsiveSec, sessionsDisconnected, sessionsExpired, Map.of());
+    }
+
+    /** These events, with the connections each server refused. */
+    public EnsembleEvents withConnectionsRefused(Map<String, Long> refused) {
+        return new EnsembleEvents(
+                leaderChanges, leaderlessSec, unresponsiveSec, sessionsDisconnected, sessionsExpired, refused);
     }
 }

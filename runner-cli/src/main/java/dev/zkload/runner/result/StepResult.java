@@ -77,15 +77,32 @@ public record StepResult(
      * @param allFleet the shards' fleet data summed ({@link StepFleetData#plus}); null at the baseline
      */
     public StepResult merged(long allExecutors, long allJobs, long allSessions, StepFleetData allFleet) {
-        return copy(allExecutors, allJobs, allSessions, null, verdict, allFleet);
+        return copy(allExecutors, allJobs, allSessions, null, verdict, allFleet, ensembleEvents);
     }
 
     public StepResult withVerdict(StepVerdict v) {
-        return copy(executors, jobs, sessions, shardDomains, v, fleet);
+        return copy(executors, jobs, sessions, shardDomains, v, fleet, ensembleEvents);
+    }
+
+    /**
+     * This step stopped by a server's connection limit: verdict {@code server-limit}, and the connections each
+     * server refused among its ensemble events.
+     *
+     * @param refused by host:port, as {@link EnsembleEvents#connectionsRefused()}
+     */
+    public StepResult serverLimit(Map<String, Long> refused) {
+        EnsembleEvents events = ensembleEvents == null ? null : ensembleEvents.withConnectionsRefused(refused);
+        return copy(executors, jobs, sessions, shardDomains, StepVerdict.SERVER_LIMIT, fleet, events);
     }
 
     private StepResult copy(
-            long executors, long jobs, long sessions, Integer shardDomains, StepVerdict verdict, StepFleetData fleet) {
+            long executors,
+            long jobs,
+            long sessions,
+            Integer shardDomains,
+            StepVerdict verdict,
+            StepFleetData fleet,
+            EnsembleEvents ensembleEvents) {
         return new StepResult(
                 step,
                 domains,

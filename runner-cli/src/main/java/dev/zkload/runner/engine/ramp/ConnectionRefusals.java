@@ -29,7 +29,8 @@ import java.util.function.Supplier;
  * the server's own {@code zk_connection_rejected} counter rising (ZooKeeper 3.6 and later, read with
  * the 1 Hz statistics while the server still answers them), or sessions that stay unconnected for
  * {@link #GRACE} while a server closes a fresh connection without a byte of answer (a full server
- * refuses the statistics connection too, so its counter cannot be read then).
+ * refuses the statistics connection too, so its counter cannot be read then). A statistics connection that
+ * fails at once (neither stalled nor refused by a closed port) has the servers asked at the next check too.
  *
  * <p>Beside it, the counters of the servers' other limits are followed so a step can name them:
  * requests throttled ({@code globalOutstandingLimit} and the request throttler), stale requests
@@ -62,7 +63,16 @@ final class ConnectionRefusals {
     /** When each server last missed a round of the statistics: a stalled server is not a full one. */
     private final Map<ServerAddress, Instant> lastSilent = new HashMap<>();
 
+    /** Per server, the connections of zkload's own it was seen closing unanswered in this step. */
+    private final Map<ServerAddress, Long> closed = new HashMap<>();
+
     private Instant pendingSince;
+
+    /**
+     * A statistics connection failed at once (no stall, the port not refusing) since the servers were last
+     * asked: what a full server does to it, so the next check asks them whether they close connections.
+     */
+    private boolean suspect;
 
     /**
      * @param limits each server's {@code maxClientCnxns} by host:port as the preflight read it
@@ -86,6 +96,7 @@ final class ConnectionRefusals {
                 lastSilent.put(s.server(), s.time());
             }
             if (!s.reachable()) {
+                suspect |= !s.unresponsive() && !s.serverDown();
                 continue;
             }
             for (String counter : counters()) {
@@ -103,6 +114,19 @@ final class ConnectionRefusals {
         first.clear();
         last.forEach((counter, values) -> first.put(counter, new HashMap<>(values)));
         pendingSince = null;
+        closed.clear();
+        suspect = false;
+    }
+
+    /**
+     * The connections each server refused in this step, by host:port: its own {@code connection_rejected} count
+     * where it could be read, else the connections of zkload's it was seen closing unanswered; empty when none.
+     */
+    synchronized Map<String, Long> counts() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        closed.forEach((s, n) -> out.put(s.hostPort(), n));
+        increases(REJECTED).forEach((s, n) -> out.put(s.hostPort(), n));
+        return out;
     }
 
     /**
@@ -118,13 +142,14 @@ final class ConnectionRefusals {
         long unconnected = Math.max(0, now.sessionsOpen() - now.sessionsConnected());
         Map<ServerAddress, Long> rejected = increases(REJECTED);
         // once one server is seen refusing, the others are asked too: a full server cannot show its counter
-        boolean ask = stuck(unconnected > 0) || probe || !rejected.isEmpty();
+        boolean ask = stuck(unconnected > 0) || probe || !rejected.isEmpty() || takeSuspect();
         List<String> named = new ArrayList<>();
         for (ServerAddress s : servers) {
             Long n = rejected.get(s);
             if (n != null) {
                 named.add(s.hostPort() + " refused " + Plural.of(n, "connection") + " (" + limit(s) + ")");
             } else if (ask && !stalled(s) && stats.closesConnections(s)) {
+                seenClosing(s);
                 named.add(s.hostPort() + " closes new connections from this runner unanswered (" + limit(s) + ")");
             }
         }
@@ -218,6 +243,16 @@ final class ConnectionRefusals {
             }
         });
         return out;
+    }
+
+    private synchronized boolean takeSuspect() {
+        boolean was = suspect;
+        suspect = false;
+        return was;
+    }
+
+    private synchronized void seenClosing(ServerAddress s) {
+        closed.merge(s, 1L, Long::sum);
     }
 
     private synchronized boolean stuck(boolean pending) {

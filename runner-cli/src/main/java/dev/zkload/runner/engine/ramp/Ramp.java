@@ -67,6 +67,8 @@ public final class Ramp {
     private Map<String, ConnectionLimit> connectionLimits = Map.of();
     /** Servers refusing this runner's connections, watched through each step. */
     private ConnectionRefusals refusals;
+    /** What ends a step's waits and benchmark early. */
+    private StepStops stops;
     /** The ramp ended because no leader served: what the fleet wrote may be left on the ensemble. */
     private volatile boolean quorumLost;
     /** Past the baseline: saturation now ends a step's benchmark early. */
@@ -122,13 +124,15 @@ public final class Ramp {
                 plan.outstandingThreshold(),
                 sampler == null ? null : () -> watch.lastOutstanding(),
                 monitor::recentCpuPercentOfShare);
+        stops = new StepStops(detector, () -> leaderGaps.current(Instant.now()), refusals, p -> status.phase(p));
         bench = new StepBench(
                 plan,
                 target.connectString().toString(),
                 target.security(),
                 readings::leader,
-                p -> status.phase(p),
-                w -> progress.line("warning: %s", w));
+                stops::phase,
+                w -> progress.line("warning: %s", stops.benchFailure(w)),
+                () -> stops.refused().isPresent());
         recorder = new StepRecorder(plan, results, progress, readings, target);
         try {
             if (sampler != null) {
@@ -205,8 +209,7 @@ public final class Ramp {
     private Optional<RampSummary> loadStep(int k, int domains, DomainFleet fleet) throws InterruptedException {
         underLoad = true;
         status.step(k, domains);
-        status.phase("adding");
-        refusals.beginStep();
+        stops.beginStep(domains);
         Instant start = Instant.now();
         FleetSnapshot before = fleet.snapshot();
         StepWatch w = newWatch();
@@ -218,7 +221,7 @@ public final class Ramp {
             // the limit gets the verdict it gets in the other phases, though no load settled to judge
             var m = StepRecorder.Measured.registrationOnly(
                     k, domains, start, w, monitor, before, fleet.snapshot(), shardDomains());
-            finish(recorder.assemble(m, leaderless()).withVerdict(StepVerdict.SERVER_LIMIT), false);
+            finish(recorder.assemble(m, leaderless()).serverLimit(refusals.counts()), false);
             return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, e.getMessage()));
         }
         if (failed.isPresent()) {
@@ -229,19 +232,19 @@ public final class Ramp {
         monitor.begin();
         w.settledFrom(added);
 
-        status.phase("settling");
+        stops.phase("settling");
         long zxid = readings.leaderZxid();
-        watchFor(plan.settle());
+        stops.watchFor(plan.settle());
         Double writes = readings.writesPerDomain(zxid, added, domains);
         Instant measured = Instant.now();
-        status.phase("measuring");
+        stops.phase("measuring");
         StepServerData settled = readings.settled();
         LatencyRun run = bench.runUnlessLeaderless(leaderGaps.current(Instant.now()));
         boolean interrupted = Thread.interrupted();
         if (!interrupted && plan.serverMetrics()) {
             // every verdict rests on the sustain time of observed settled load, however short --settle is
-            status.phase("observing");
-            watchFor(Duration.between(Instant.now(), added.plus(plan.sustain())));
+            stops.phase("observing");
+            stops.watchFor(Duration.between(Instant.now(), added.plus(plan.sustain())));
             interrupted = Thread.interrupted();
         }
         readings.round();
@@ -284,9 +287,10 @@ public final class Ramp {
             finish(r.withVerdict(StepVerdict.INTERRUPTED), true);
         }
         refusals.otherLimits().ifPresent(w -> progress.line("warning: %s", w));
-        Optional<String> refused = refusals.refused(r.domains(), true);
+        // asked afresh: a server's own count of refusals, read once it answers again, is better than "closes"
+        Optional<String> refused = refusals.refused(r.domains(), true).or(stops::refused);
         if (refused.isPresent()) {
-            finish(r.withVerdict(StepVerdict.SERVER_LIMIT), false);
+            finish(r.serverLimit(refusals.counts()), false);
             return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, refused.get()));
         }
         StopRules.Judgement j = StopRules.judge(r, plan);
@@ -351,17 +355,6 @@ public final class Ramp {
         recorder.record(r);
         if (interrupted) {
             throw new InterruptedException();
-        }
-    }
-
-    /** Waits, watching: a saturated leader or a lost quorum ends the wait, and the step is judged at once. */
-    private void watchFor(Duration d) throws InterruptedException {
-        Instant end = Instant.now().plus(d);
-        while (Instant.now().isBefore(end)
-                && !detector.saturated()
-                && leaderGaps.current(Instant.now()).compareTo(StopRules.LEADERLESS_LIMIT) < 0) {
-            Thread.sleep(Math.min(
-                    1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
         }
     }
 

@@ -12,7 +12,10 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -20,23 +23,28 @@ import java.util.function.Supplier;
  * The seven-op benchmark of one step, against the bench target, on its own thread so that
  * saturation can cut it short: against a saturated leader thousands of synchronous calls per
  * operation take an hour and add nothing. Cut short (or on Ctrl-C) it keeps the operations that
- * finished.
+ * finished. The step's own end (a server refusing connections) is polled twice a second while it runs, and cuts
+ * it the same way; a step already ending gets no benchmark.
  */
 final class StepBench {
+    private static final long POLL_MS = 500;
+
     private final RampPlan plan;
     private final String connectString;
     private final ZkClientSecurity security;
     private final Supplier<Optional<StatsSample>> leader;
     private final Consumer<String> phase;
     private final Consumer<String> warning;
+    private final BooleanSupplier stepEnding;
     private volatile Thread thread;
     /** The running benchmark was cut already: once, so that its clean-up is not cut short as well. */
     private final AtomicBoolean cut = new AtomicBoolean();
 
     /**
-     * @param leader  the leader as the sampler last saw it, for {@code --bench-target leader}
-     * @param phase   told which operation runs, for the progress line
-     * @param warning told why a benchmark failed
+     * @param leader     the leader as the sampler last saw it, for {@code --bench-target leader}
+     * @param phase      told which operation runs, for the progress line
+     * @param warning    told why a benchmark failed
+     * @param stepEnding whether the step is ending before its measurement is over
      */
     StepBench(
             RampPlan plan,
@@ -44,23 +52,25 @@ final class StepBench {
             ZkClientSecurity security,
             Supplier<Optional<StatsSample>> leader,
             Consumer<String> phase,
-            Consumer<String> warning) {
+            Consumer<String> warning,
+            BooleanSupplier stepEnding) {
         this.plan = plan;
         this.connectString = connectString;
         this.security = security;
         this.leader = leader;
         this.phase = phase;
         this.warning = warning;
+        this.stepEnding = stepEnding;
     }
 
     /**
-     * The step's benchmark; none on a shard that does not benchmark, or with no leader for longer than an
-     * election (calls to a leaderless ensemble each wait out the client's timeout and measure nothing).
+     * The step's benchmark; none on a shard that does not benchmark, in a step already ending, or with no leader for
+     * longer than an election (calls to a leaderless ensemble each wait out the client's timeout and measure nothing).
      *
      * @param leaderless how long the ensemble has been without a leader now
      */
     LatencyRun runUnlessLeaderless(Duration leaderless) {
-        if (!plan.shard().benchmarks()) {
+        if (!plan.shard().benchmarks() || stepEnding.getAsBoolean()) {
             return null;
         }
         if (leaderless.compareTo(StopRules.LEADERLESS_LIMIT) >= 0) {
@@ -101,7 +111,11 @@ final class StepBench {
         try {
             while (true) {
                 try {
-                    return task.get();
+                    return task.get(POLL_MS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    if (stepEnding.getAsBoolean()) {
+                        cut();
+                    }
                 } catch (InterruptedException e) {
                     // Ctrl-C: the benchmark ends its phase and cleans up; wait for that, then pass it on
                     interrupted = true;

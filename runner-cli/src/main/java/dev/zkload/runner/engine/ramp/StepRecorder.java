@@ -20,6 +20,7 @@ import dev.zkload.sim.FleetSnapshot;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -161,11 +162,22 @@ final class StepRecorder {
                 refining);
     }
 
-    /** Appends the step to steps.jsonl (flushed) and says it on the console, with the ensemble's events if any. */
+    /**
+     * Appends the step to steps.jsonl (flushed) and says it on the console, with the ensemble's events if any. A step
+     * stopped while its domains registered shows the runner's health over its registration: it has no settled load.
+     */
     void record(StepResult r) {
         results.appendStep(r);
         StepServerData s = r.server();
-        List<String> events = StopRules.disturbances(r);
+        List<String> events = new ArrayList<>(StopRules.disturbances(r));
+        if (r.ensembleEvents() != null) {
+            r.ensembleEvents()
+                    .connectionsRefused()
+                    .forEach((server, n) -> events.add(server + " refused " + Plural.of(n, "connection")));
+        }
+        GeneratorHealth health = r.phases() != null && r.phases().registrationOnly() && r.generatorDuringAdd() != null
+                ? r.generatorDuringAdd()
+                : r.generator();
         progress.line(
                 "step %d: %s, %d sessions, leader outstanding avg %s max %s, %s — %s%s",
                 r.step(),
@@ -173,7 +185,7 @@ final class StepRecorder {
                 r.sessions(),
                 s == null ? "n/a" : s.outstandingAvg(),
                 s == null ? "n/a" : s.outstandingMax(),
-                GeneratorMonitor.summary(r.generator()),
+                GeneratorMonitor.summary(health),
                 r.verdict().json().toUpperCase(Locale.ROOT),
                 events.isEmpty() ? "" : " (" + String.join("; ", events) + ")");
     }

@@ -50,26 +50,9 @@ class ConnectionRefusalsTest {
 
     @Test
     void aServerThatResetsNewConnectionsIsNamedUnlessItJustMissedTheStatistics() throws Exception {
-        // a port that takes each connection and resets it at once: what a full server's does, and also what a
-        // stalled one's does once its accept queue is full
-        try (java.net.ServerSocket full = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-            Thread resetter = new Thread(() -> {
-                while (!full.isClosed()) {
-                    try (java.net.Socket c = full.accept()) {
-                        c.setSoLinger(true, 0);
-                    } catch (java.io.IOException closed) {
-                        return;
-                    }
-                }
-            });
-            resetter.setDaemon(true);
-            resetter.start();
-            ServerAddress f = new ServerAddress("127.0.0.1", full.getLocalPort());
-            ConnectionRefusals watch = new ConnectionRefusals(
-                    new StatsClient(Duration.ofSeconds(1)),
-                    List.of(f),
-                    Map.of(f.hostPort(), ConnectionLimit.of(60)),
-                    () -> CONNECTED);
+        try (ResettingPort full = new ResettingPort()) {
+            ServerAddress f = full.address();
+            ConnectionRefusals watch = refusalsOf(f);
 
             assertThat(watch.refused(2, true).orElseThrow())
                     .startsWith(
@@ -109,6 +92,53 @@ class ConnectionRefusalsTest {
         refusals.offer(round(Map.of("zk_connection_rejected", "12"), Map.of()));
 
         assertThat(refusals.refused(20, false).orElseThrow()).startsWith("127.0.0.1:2181 refused 2 connections");
+    }
+
+    @Test
+    void aStatisticsConnectionFailingAtOnceHasTheServersAskedAndTheirRefusalsCounted() throws Exception {
+        try (ResettingPort full = new ResettingPort()) {
+            ServerAddress f = full.address();
+            ConnectionRefusals watch = refusalsOf(f);
+            watch.beginStep();
+            assertThat(watch.refused(2, false))
+                    .as("every session connected and no sign of refusals: the servers are not asked")
+                    .isEmpty();
+            assertThat(watch.counts()).isEmpty();
+
+            watch.offer(List.of(new StatsSample(Instant.now(), f, null, "closed without answering", false)));
+
+            assertThat(watch.refused(2, false).orElseThrow())
+                    .startsWith(
+                            f.hostPort() + " closes new connections from this runner unanswered (maxClientCnxns=60)");
+            assertThat(watch.counts())
+                    .as("the connections of zkload's it was seen closing")
+                    .containsExactly(Map.entry(f.hostPort(), 1L));
+            assertThat(watch.refused(2, false))
+                    .as("the sign is taken once: the servers are not asked again without a new one")
+                    .isEmpty();
+
+            watch.beginStep();
+            assertThat(watch.counts()).as("a new step counts afresh").isEmpty();
+        }
+    }
+
+    @Test
+    void theCountsAreTheServersOwnWhereTheirCounterWasRead() {
+        refusals.offer(round(Map.of("zk_connection_rejected", "3"), Map.of("zk_connection_rejected", "0")));
+        refusals.beginStep();
+
+        refusals.offer(round(Map.of("zk_connection_rejected", "48"), Map.of("zk_connection_rejected", "0")));
+
+        assertThat(refusals.counts()).containsExactly(Map.entry(A.hostPort(), 45L));
+    }
+
+    /** Refusals watched on one server, every session connected, its limit read as 60. */
+    static ConnectionRefusals refusalsOf(ServerAddress server) {
+        return new ConnectionRefusals(
+                new StatsClient(Duration.ofSeconds(1)),
+                List.of(server),
+                Map.of(server.hostPort(), ConnectionLimit.of(60)),
+                () -> CONNECTED);
     }
 
     private static List<StatsSample> round(Map<String, String> a, Map<String, String> b) {
