@@ -98,7 +98,9 @@ class StatsSamplerIT {
                 // 8 rounds due at 0, 0.5, ..., 3.5 s, the last delivered by 3.9 s (a second's margin for the polling);
                 // had each waited for the client's 3 s timeout, 8 would take 24 s and more
                 assertThat(elapsedMs).isLessThan(10 * interval.toMillis());
-                assertThat(lateMicros).allMatch(us -> us < interval.toMillis() * 1000 / 2);
+                // no start waits for the silent server: one that did would be 2.5 s late; a busy CI machine may
+                // delay the ticker's own wake-up by a few hundred ms (285 ms seen at a load average of 12)
+                assertThat(lateMicros).allMatch(us -> us < interval.toMillis() * 1000);
                 // once the first read has timed out in the client, the rounds know the client port itself is silent
                 await().atMost(Timeouts.seconds(30))
                         .until(() -> heard.size() >= 3 && portStalled(heard.get(heard.size() - 3), stopped));
