@@ -217,10 +217,13 @@ public final class RunLock implements AutoCloseable {
     /** Releases the lock; removes the root and the parents this lock created if they are empty. Idempotent. */
     @Override
     public void close() {
-        if (closed) {
-            return;
+        // one monitor with retake(): a lock taken again while this closes is closed by it, never left open
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
-        closed = true;
         boolean interrupted = Thread.interrupted();
         try {
             try {
@@ -281,7 +284,14 @@ public final class RunLock implements AutoCloseable {
         try {
             ZooKeeper fresh = Connections.open(
                     connectString, security, sessionTimeout, connectTimeout.multipliedBy(20), new Expiry());
-            zk = fresh;
+            synchronized (this) {
+                if (closed) {
+                    // the run ended meanwhile: close() removes the root, and this session must not hold it
+                    fresh.close();
+                    return;
+                }
+                zk = fresh;
+            }
             fresh.create(root + "/" + NAME, data(), security.acl(), CreateMode.EPHEMERAL);
             LOG.info(
                     "the lock of {} was lost with its session; taken again on session 0x{}",

@@ -194,8 +194,10 @@ class StatsSamplerIT {
                                     && heard.get(heard.size() - 1).stream().allMatch(StatsSample::reachable));
                 }
             }
-            // every start on time: the starts due while a round was held were skipped, not made late
-            assertThat(lateMicros).hasSizeGreaterThan(5).allMatch(us -> us < interval.toMillis() * 1000 / 2);
+            // every start on time: the starts due while a round was held were skipped, not made late (without the
+            // ticker the start after the held round was 2.4 s late; a busy machine may delay a wake-up by a few
+            // hundred ms)
+            assertThat(lateMicros).hasSizeGreaterThan(5).allMatch(us -> us < interval.toMillis() * 1000);
             // the killed servers show as down in their own rows, in rounds of every server
             assertThat(heard).allMatch(r -> r.size() == 3);
             assertThat(heard)

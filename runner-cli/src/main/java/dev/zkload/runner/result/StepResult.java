@@ -91,7 +91,8 @@ public record StepResult(
      * @param refused by host:port, as {@link EnsembleEvents#connectionsRefused()}
      */
     public StepResult serverLimit(Map<String, Long> refused) {
-        EnsembleEvents events = ensembleEvents == null ? null : ensembleEvents.withConnectionsRefused(refused);
+        EnsembleEvents events = (ensembleEvents == null ? new EnsembleEvents(0, 0, Map.of(), 0, 0) : ensembleEvents)
+                .withConnectionsRefused(refused);
         return copy(executors, jobs, sessions, shardDomains, StepVerdict.SERVER_LIMIT, fleet, events);
     }
 

@@ -119,7 +119,7 @@ final class StepBench {
                 } catch (InterruptedException e) {
                     // Ctrl-C: the benchmark ends its phase and cleans up; wait for that, then pass it on
                     interrupted = true;
-                    t.interrupt();
+                    cut(); // once, whoever asks: a second interrupt would cut short its clean-up
                 }
             }
         } catch (ExecutionException e) {

@@ -20,7 +20,8 @@ final class StepStops {
     private final ConnectionRefusals refusals;
     private final Consumer<String> status;
     private int domains;
-    private Optional<String> refused = Optional.empty();
+    // read by phase() on the benchmark's thread without the monitor, which a refusal check may hold for seconds
+    private volatile Optional<String> refused = Optional.empty();
     private long checked;
     /** Before the first load step (during the baseline) nothing is checked: only a load step stops for refusals. */
     private boolean inStep;
@@ -64,7 +65,7 @@ final class StepStops {
     }
 
     /** The step's phase on the status line, unless the step is already ending for refusals. */
-    synchronized void phase(String name) {
+    void phase(String name) {
         if (refused.isEmpty()) {
             status.accept(name);
         }
