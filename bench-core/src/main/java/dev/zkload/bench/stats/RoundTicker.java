@@ -80,7 +80,7 @@ final class RoundTicker implements AutoCloseable {
         });
     }
 
-    /** Stops the ticks and waits (a few seconds at most) for the round in progress to end. */
+    /** Stops the ticks and waits for the round in progress to end: 5 s for each of the two threads at most. */
     @Override
     public void close() {
         ticker.shutdownNow();
