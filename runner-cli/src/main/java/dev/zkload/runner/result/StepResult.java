@@ -85,6 +85,15 @@ public record StepResult(
     }
 
     /**
+     * Whether the step ended in its registration: no load settled, so it has no settled figures.
+     *
+     * @return its phases say so ({@link StepPhases#registrationOnly()})
+     */
+    public boolean registrationOnly() {
+        return phases != null && phases.registrationOnly();
+    }
+
+    /**
      * This step stopped by a server's connection limit: verdict {@code server-limit}, and the connections each
      * server refused among its ensemble events.
      *

@@ -155,7 +155,7 @@ final class CapacityVerdict {
                             + " observed; the ramp could stop only on errors, on domains that could not be added, or at its target.");
         } else {
             List<StepResult> unanswered =
-                    unobserved.stream().filter(s -> !registrationOnly(s)).toList();
+                    unobserved.stream().filter(s -> !s.registrationOnly()).toList();
             if (!unanswered.isEmpty()) {
                 q.add(
                         "Saturation was not observable at " + domainsOf(unanswered) + " domains: the leader's"
@@ -163,7 +163,7 @@ final class CapacityVerdict {
             }
         }
         for (StepResult s : load) {
-            if (registrationOnly(s)) {
+            if (s.registrationOnly()) {
                 q.add("The step to " + Plural.domains(s.domains()) + " ended while its domains registered: no load"
                         + " settled, so it has no settled figures and no benchmark.");
             }
@@ -174,7 +174,7 @@ final class CapacityVerdict {
                 q.add("While the step to " + Plural.domains(s.domains())
                         + " registered them, the runner was the bottleneck ("
                         + String.join("; ", s.generatorDuringAdd().reasons()) + ")"
-                        + (registrationOnly(s) ? "." : "; only the settled load was judged."));
+                        + (s.registrationOnly() ? "." : "; only the settled load was judged."));
             }
         }
         if (embedded && !load.isEmpty()) {
@@ -198,11 +198,6 @@ final class CapacityVerdict {
     /** "300 domains", or "300" followed by what a model file's domains are. */
     private static String counted(int domains, String yours) {
         return yours.isEmpty() ? Plural.domains(domains) : domains + yours;
-    }
-
-    /** A step a server's limit stopped while its domains registered: no load settled in it. */
-    private static boolean registrationOnly(StepResult s) {
-        return s.phases() != null && s.phases().registrationOnly();
     }
 
     private static Integer last(List<StepResult> steps, StepVerdict verdict) {

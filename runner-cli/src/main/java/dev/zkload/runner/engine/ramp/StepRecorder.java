@@ -175,9 +175,8 @@ final class StepRecorder {
                     .connectionsRefused()
                     .forEach((server, n) -> events.add(server + " refused " + Plural.of(n, "connection")));
         }
-        GeneratorHealth health = r.phases() != null && r.phases().registrationOnly() && r.generatorDuringAdd() != null
-                ? r.generatorDuringAdd()
-                : r.generator();
+        GeneratorHealth health =
+                r.registrationOnly() && r.generatorDuringAdd() != null ? r.generatorDuringAdd() : r.generator();
         progress.line(
                 "step %d: %s, %d sessions, leader outstanding avg %s max %s, %s — %s%s",
                 r.step(),
