@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import java.io.IOException;
@@ -112,7 +113,7 @@ class DisruptIT {
                     .isEqualTo(5.0 * level.path("value").asLong());
             assertThat(measured(level, "ephemeralsBefore")).isPositive();
             assertThat(measured(level, "watchesBefore")).isPositive();
-            assertThat(level.path("ops").path("set").path("count").asLong()).isPositive();
+            assertProbeRanEveryOperation(level);
             disconnected += measured(level, "sessionsDisconnected");
         }
         assertThat(disconnected).as("the stopped follower's sessions were cut").isPositive();
@@ -187,8 +188,17 @@ class DisruptIT {
         assertThat(measured(level, "sessionsReconnected"))
                 .as("every session cut came back")
                 .isEqualTo(measured(level, "sessionsDisconnected"));
-        assertThat(level.path("ops").path("set").path("count").asLong()).isPositive();
+        assertProbeRanEveryOperation(level);
         return level;
+    }
+
+    /** The probe's cycles put each of the seven operations in front of the fault. */
+    private static void assertProbeRanEveryOperation(JsonNode level) {
+        for (Op op : Op.values()) {
+            assertThat(level.path("ops").path(op.jsonName()).path("count").asLong())
+                    .as(op.jsonName() + " in " + level.path("ops"))
+                    .isPositive();
+        }
     }
 
     /** A time without a leader up to {@code most} ms, or, when the election fell between two rounds, a note saying so. */
@@ -302,6 +312,14 @@ class DisruptIT {
         assertThat(threshold.path("status").asText()).isEqualTo("fail");
         assertThat(threshold.path("value").asDouble()).isEqualTo(measured(level, "reshards"));
         assertThat(level.path("notes").toString()).contains("the command ran and exited with 0");
+        assertProbeRanEveryOperation(level);
+        long probeErrors = 0;
+        for (Op op : Op.values()) {
+            probeErrors += level.path("ops").path(op.jsonName()).path("errors").asLong();
+        }
+        assertThat(probeErrors)
+                .as("the probe's session was cut off too: " + level.path("ops"))
+                .isPositive();
         assertThat(Files.readAllLines(out.resolve("timeline.csv")).get(0)).endsWith(",reshards,reshardWrites");
         assertThat(out.resolve("reshard-writes-after-fault.png")).isNotEmptyFile();
         String root = RunnerProcess.json(out.resolve("run.json")).path("root").asText();

@@ -57,6 +57,19 @@ public record ServerConfig(ServerAddress server, String source, Map<String, Stri
     }
 
     /**
+     * The voting members of the ensemble, as {@code conf} lists its membership ({@code server.N=…} lines,
+     * observers left out); -1 when it lists none: a standalone server, or the AdminServer's answer, which
+     * does not carry the membership.
+     */
+    public int voters() {
+        long n = keys.entrySet().stream()
+                .filter(e ->
+                        e.getKey().matches("server\\.\\d+") && !e.getValue().contains(":observer"))
+                .count();
+        return n == 0 ? -1 : (int) n;
+    }
+
+    /**
      * The most connections the server takes from one client address; 0 means no limit (ZooKeeper's
      * own meaning), -1 that the server did not say.
      */

@@ -267,7 +267,24 @@ public final class StatsSampler implements Closeable {
      * statistics alone are lost cannot tell: that server might be the leader.
      */
     public static boolean leaderless(List<StatsSample> round) {
-        return !round.isEmpty() && round.stream().allMatch(StatsSample::tellsService) && !leaderServes(round);
+        return leaderless(round, 0);
+    }
+
+    /**
+     * {@link #leaderless(List)}, knowing how many voting members the ensemble has: a round also shows no
+     * leader when so many servers tell that they do not serve that the others cannot make a quorum (of
+     * three voters, two not serving leave no leader, whatever the third's silence hides: a killed leader's
+     * port often hangs for seconds before it refuses).
+     *
+     * @param voters the ensemble's voting members; 0 when unknown (then every server must tell)
+     */
+    public static boolean leaderless(List<StatsSample> round, int voters) {
+        if (round.isEmpty() || leaderServes(round)) {
+            return false;
+        }
+        long notServing = round.stream().filter(StatsSample::tellsService).count();
+        int quorum = voters / 2 + 1;
+        return notServing == round.size() || (voters > 0 && notServing > voters - quorum);
     }
 
     /**

@@ -52,6 +52,23 @@ class ServerConfigTest {
     }
 
     @Test
+    void confListsTheVotersOfTheEnsembleObserversLeftOut() {
+        String quorum = CONF.replace("server.1=127.0.0.1:2888:3888:participant;0.0.0.0:2181\n", """
+                server.1=127.0.0.1:2888:3888:participant;0.0.0.0:2181
+                server.2=127.0.0.1:2889:3889:participant;0.0.0.0:2182
+                server.3=127.0.0.1:2890:3890:participant;0.0.0.0:2183
+                server.4=127.0.0.1:2891:3891:observer;0.0.0.0:2184
+                """);
+
+        assertThat(ServerConfig.fromConf(SERVER, quorum).voters()).isEqualTo(3);
+        assertThat(ServerConfig.fromConf(SERVER, CONF).voters()).isEqualTo(1);
+        assertThat(ServerConfig.fromConf(SERVER, "clientPort=2181\nmaxClientCnxns=60\n")
+                        .voters())
+                .as("a standalone server lists no membership")
+                .isEqualTo(-1);
+    }
+
+    @Test
     void theAdminServerGivesTheSameSettingUnderItsOwnName() throws Exception {
         ServerConfig c =
                 ServerConfig.fromAdmin(SERVER, "http://127.0.0.1:8080/commands", new ObjectMapper().readTree(ADMIN));

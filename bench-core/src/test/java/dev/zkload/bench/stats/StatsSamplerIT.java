@@ -161,6 +161,11 @@ class StatsSamplerIT {
         AtomicBoolean restarted = new AtomicBoolean();
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(3).heap("256m").build()) {
             zk.start();
+            assertThat(new StatsClient(Duration.ofSeconds(5))
+                            .configuration(zk.servers().get(0))
+                            .voters())
+                    .as("conf lists the quorum's members: two of them not serving are no leader")
+                    .isEqualTo(3);
             Duration interval = Duration.ofSeconds(1);
             try (StatsSampler sampler = StatsSampler.builder()
                     .servers(zk.servers())

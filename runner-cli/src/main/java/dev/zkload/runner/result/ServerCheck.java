@@ -1,5 +1,7 @@
 package dev.zkload.runner.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One server as the preflight found it, as run.json records it.
  *
@@ -10,15 +12,23 @@ package dev.zkload.runner.result;
  * @param maxClientCnxns the most connections it takes from one client address, as its configuration
  *                       says ({@code 0}: no limit), or {@code "unknown"} when neither {@code conf} nor the
  *                       AdminServer's {@code configuration} answered
+ * @param voters         the ensemble's voting members as the server's {@code conf} lists them; absent when
+ *                       it lists none (a standalone server, the AdminServer's answer, no answer)
  */
-public record ServerCheck(String server, String version, String mode, String metrics, ConnectionLimit maxClientCnxns) {
+public record ServerCheck(
+        String server,
+        String version,
+        String mode,
+        String metrics,
+        ConnectionLimit maxClientCnxns,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer voters) {
     /** A server whose configuration was not read (yet). */
     public ServerCheck(String server, String version, String mode, String metrics) {
-        this(server, version, mode, metrics, ConnectionLimit.UNKNOWN);
+        this(server, version, mode, metrics, ConnectionLimit.UNKNOWN, null);
     }
 
-    /** This check with the server's {@code maxClientCnxns}; -1 for unknown. */
-    public ServerCheck withMaxClientCnxns(long limit) {
-        return new ServerCheck(server, version, mode, metrics, ConnectionLimit.of(limit));
+    /** This check with what the server's configuration says: its {@code maxClientCnxns} and voters, -1 for unknown. */
+    public ServerCheck withConfiguration(long limit, int voters) {
+        return new ServerCheck(server, version, mode, metrics, ConnectionLimit.of(limit), voters > 0 ? voters : null);
     }
 }

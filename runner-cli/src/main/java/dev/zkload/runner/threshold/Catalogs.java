@@ -215,7 +215,7 @@ public final class Catalogs {
             "level",
             "domains",
             metrics(
-                    benchmark(List.of("set", "get")),
+                    benchmark(OPS),
                     fault(
                             "recovery-time",
                             Quantity.DURATION,

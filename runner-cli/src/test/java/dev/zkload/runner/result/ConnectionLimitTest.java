@@ -9,12 +9,13 @@ class ConnectionLimitTest {
     @Test
     void runJsonCarriesTheNumberOrUnknown() throws Exception {
         var json = ResultJson.compact();
-        assertThat(json.writeValueAsString(new ServerCheck("h:1", "3.9.5", "leader", "4lw").withMaxClientCnxns(60)))
-                .contains("\"maxClientCnxns\":60");
-        assertThat(json.writeValueAsString(new ServerCheck("h:1", "3.9.5", "leader", "4lw").withMaxClientCnxns(0)))
+        assertThat(json.writeValueAsString(new ServerCheck("h:1", "3.9.5", "leader", "4lw").withConfiguration(60, 3)))
+                .contains("\"maxClientCnxns\":60,\"voters\":3");
+        assertThat(json.writeValueAsString(new ServerCheck("h:1", "3.9.5", "leader", "4lw").withConfiguration(0, -1)))
                 .contains("\"maxClientCnxns\":0");
-        assertThat(json.writeValueAsString(new ServerCheck("h:1", "3.9.5", "leader", "4lw").withMaxClientCnxns(-1)))
-                .contains("\"maxClientCnxns\":\"unknown\"");
+        assertThat(json.writeValueAsString(new ServerCheck("h:1", "3.9.5", "leader", "4lw").withConfiguration(-1, -1)))
+                .as("no voters known: none written")
+                .endsWith("\"maxClientCnxns\":\"unknown\"}");
         assertThat(json.writeValueAsString(new ServerCheck("h:1", "unknown", "unknown", "none")))
                 .as("a server whose configuration was not read")
                 .contains("\"maxClientCnxns\":\"unknown\"");

@@ -29,6 +29,8 @@ public final class StepFixture {
         private Double outstandingAvg;
         private boolean refinement;
         private boolean registrationOnly;
+        private boolean baseline;
+        private int answered = 100;
 
         Builder(int domains) {
             this.domains = domains;
@@ -95,6 +97,14 @@ public final class StepFixture {
             return this;
         }
 
+        /** The step at no domains, before the load: its leader answered in {@code leaderRounds} of 100 rounds. */
+        public Builder baseline(int leaderRounds) {
+            baseline = true;
+            verdict = StepVerdict.BASELINE;
+            answered = leaderRounds;
+            return this;
+        }
+
         public Builder verdict(StepVerdict v) {
             verdict = v;
             return this;
@@ -118,7 +128,7 @@ public final class StepFixture {
                     0,
                     0);
             return new StepResult(
-                    1,
+                    baseline ? 0 : 1,
                     domains,
                     3L * domains,
                     35L * domains,
@@ -140,7 +150,7 @@ public final class StepFixture {
                     null,
                     registrationOnly
                             ? new MetricsCoverage(0, 0, Map.of())
-                            : new MetricsCoverage(100, observable ? 100 : 10, Map.of()),
+                            : new MetricsCoverage(100, observable ? answered : 10, Map.of()),
                     null,
                     Map.of(),
                     null,

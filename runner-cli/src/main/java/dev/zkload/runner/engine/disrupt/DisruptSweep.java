@@ -26,8 +26,9 @@ import org.apache.zookeeper.KeeperException;
  * {@code disrupt}: what a fault costs at a given load. At each level the fleet holds that many domains,
  * settles while the servers are sampled every second (the steady state the recovery is judged
  * against), then the fault strikes; the level ends when the ensemble and the fleet are back
- * ({@link RecoveryJudge}) or the recovery timeout passes. A probe session sets and reads a znode
- * throughout, so the level's operations are what a client met from the fault to the recovery.
+ * ({@link RecoveryJudge}) or the recovery timeout passes. A probe session runs the seven operations in
+ * small cycles throughout ({@link FaultProbe}), so the level's operations are what a client met from
+ * the fault to the recovery.
  */
 public final class DisruptSweep implements Sweep.Experiment {
     /** The ramp's interval: a round's deadline (four fifths of it) must not pass for a loaded server's answer. */
@@ -40,7 +41,7 @@ public final class DisruptSweep implements Sweep.Experiment {
     private final List<Moment> moments = new ArrayList<>();
     private StatsSampler sampler;
     private volatile DomainFleet fleet;
-    private WriteProbe probe;
+    private FaultProbe probe;
     private FaultInjector injector;
     private TimelineCsv timeline;
 
@@ -79,7 +80,7 @@ public final class DisruptSweep implements Sweep.Experiment {
         timeline = new TimelineCsv(run.results().resolve(TimelineCsv.FILE));
         injector = new FaultInjector(
                 plan, run.target().ensemble().orElse(null), run.results().dir());
-        probe = new WriteProbe(
+        probe = new FaultProbe(
                 run.target().connectString().toString(),
                 run.target().security(),
                 plan.connectTimeout(),

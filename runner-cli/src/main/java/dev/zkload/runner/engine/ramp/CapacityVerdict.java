@@ -101,6 +101,21 @@ final class CapacityVerdict {
             verdict += " Marginal: " + String.join("; ", marginal) + ".";
         }
         List<String> qualified = qualifications(load, unobserved, plan, embedded);
+        steps.stream()
+                .filter(s -> s.step() == 0 && plan.serverMetrics())
+                .map(StepResult::serverMetrics)
+                .filter(m -> m != null && m.rounds() > 0 && !m.leaderObserved())
+                .findFirst()
+                .ifPresent(m -> qualified.add(
+                        0,
+                        String.format(
+                                Locale.ROOT,
+                                "The leader's statistics went unanswered in %d of the baseline's %d rounds (see serverMetrics"
+                                        + " in steps.jsonl): the baseline's server figures, which each step is compared"
+                                        + " with, rest on the %d that answered.",
+                                m.rounds() - m.leaderRounds(),
+                                m.rounds(),
+                                m.leaderRounds())));
         if (refinement != null && !refinement.complete()) {
             qualified.add(0, "The refinement stopped before the resolution: " + refinement.endedBy() + ".");
         }

@@ -17,20 +17,24 @@ import java.util.Optional;
  * the ramp's.
  */
 final class EnsembleEventWatch {
+    private final int voters;
     private String lastLeader;
     private boolean leaderLost;
     private int leaderChanges;
     private final Map<String, Instant> silentSince = new HashMap<>();
     private final Map<String, Duration> longestSilence = new HashMap<>();
 
-    EnsembleEventWatch() {}
+    /** @param voters the ensemble's voting members, 0 when unknown ({@link StatsSampler#leaderless(List, int)}) */
+    EnsembleEventWatch(int voters) {
+        this.voters = voters;
+    }
 
     /**
      * The next step's watch: it knows the leader the step before last saw, so that an election right
      * at the step's start (before its first round) is counted in it, not lost between the two.
      */
     synchronized EnsembleEventWatch next() {
-        EnsembleEventWatch next = new EnsembleEventWatch();
+        EnsembleEventWatch next = new EnsembleEventWatch(voters);
         next.lastLeader = lastLeader;
         next.leaderLost = leaderLost;
         return next;
@@ -45,8 +49,8 @@ final class EnsembleEventWatch {
             }
             lastLeader = who;
             leaderLost = false;
-        } else if (StatsSampler.leaderless(round)) {
-            // every server told: none leads, none follows a leader that the sampler does not ask
+        } else if (StatsSampler.leaderless(round, voters)) {
+            // enough servers told: none leads, none follows a leader that the sampler does not ask
             leaderLost = true;
         }
         for (StatsSample s : round) {

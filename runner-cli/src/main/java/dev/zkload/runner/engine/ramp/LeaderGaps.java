@@ -17,13 +17,21 @@ import java.util.List;
  * stopped process, connections that time out). A server whose client port answers but whose
  * statistics are lost (an AdminServer cut off, a whitelist changed) might be the leader, so such a
  * round neither starts nor extends a gap: losing the metrics is not losing the quorum; a hung majority
- * is. Thread-safe: the sampler offers rounds on its thread, the ramp reads on its own.
+ * is. Knowing the ensemble's voters, a round in which a majority tells it does not serve is leaderless
+ * too, whatever the others' silence hides ({@link StatsSampler#leaderless(List, int)}). Thread-safe:
+ * the sampler offers rounds on its thread, the ramp reads on its own.
  */
 final class LeaderGaps {
+    private final int voters;
     private Instant lostSince;
     private Instant lastLeaderless;
     private Instant lastUnknown;
     private Duration longest = Duration.ZERO;
+
+    /** @param voters the ensemble's voting members, 0 when unknown */
+    LeaderGaps(int voters) {
+        this.voters = voters;
+    }
 
     synchronized void offer(List<StatsSample> round) {
         if (round.isEmpty()) {
@@ -35,7 +43,7 @@ final class LeaderGaps {
                 longest = max(longest, Duration.between(lostSince, time));
                 lostSince = null;
             }
-        } else if (StatsSampler.leaderless(round)) {
+        } else if (StatsSampler.leaderless(round, voters)) {
             if (lostSince == null) {
                 lostSince = time;
             }

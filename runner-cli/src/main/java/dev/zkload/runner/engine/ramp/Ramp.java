@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -53,7 +54,7 @@ public final class Ramp {
     private final GeneratorMonitor monitor;
     private final StatsClient stats;
     private final SaturationDetector detector;
-    private final LeaderGaps leaderGaps = new LeaderGaps();
+    private LeaderGaps leaderGaps = new LeaderGaps(0);
     private final List<StepResult> steps = new ArrayList<>();
     private ServerReadings readings;
     private RampProgress status;
@@ -88,7 +89,7 @@ public final class Ramp {
         this.monitor = monitor;
         this.stats = stats;
         this.detector = new SaturationDetector(plan.outstandingThreshold(), plan.sustain());
-        this.watch = new StepWatch(detector);
+        this.watch = new StepWatch(detector, 0);
     }
 
     /** How narrow the bisection after a saturated grid makes the answer (by default 10%). */
@@ -97,11 +98,22 @@ public final class Ramp {
         return this;
     }
 
-    /** The servers as the preflight found them: their connection limits are named when a server refuses connections. */
+    /**
+     * The servers as the preflight found them: their connection limits are named when a server refuses
+     * connections, and the voters their membership lists let a majority that does not serve count as
+     * no leader.
+     */
     public Ramp servers(List<ServerCheck> checks) {
         Map<String, ConnectionLimit> limits = new HashMap<>();
         checks.forEach(c -> limits.put(c.server(), c.maxClientCnxns()));
         connectionLimits = limits;
+        int voters = checks.stream()
+                .map(ServerCheck::voters)
+                .filter(Objects::nonNull)
+                .max(Integer::compare)
+                .orElse(0);
+        leaderGaps = new LeaderGaps(voters);
+        watch = new StepWatch(detector, voters);
         return this;
     }
 

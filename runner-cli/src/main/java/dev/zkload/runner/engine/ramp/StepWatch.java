@@ -29,8 +29,9 @@ final class StepWatch {
     private volatile long lastOutstanding = -1;
     private final EnsembleEventWatch events;
 
-    StepWatch(SaturationDetector detector) {
-        this(detector, new EnsembleEventWatch());
+    /** @param voters the ensemble's voting members, 0 when unknown */
+    StepWatch(SaturationDetector detector, int voters) {
+        this(detector, new EnsembleEventWatch(voters));
     }
 
     private StepWatch(SaturationDetector detector, EnsembleEventWatch events) {

@@ -1,6 +1,7 @@
 package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.stats.ServerConfig;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.result.ServerCheck;
@@ -26,7 +27,7 @@ final class ServerLimits {
     private ServerLimits() {}
 
     /**
-     * Reads every server's configuration, records its {@code maxClientCnxns} in its check, and checks
+     * Reads every server's configuration, records its {@code maxClientCnxns} and the voters it lists in its check, and checks
      * the plan against it.
      *
      * @param checks   the preflight's checks, one per server in the same order
@@ -47,8 +48,11 @@ final class ServerLimits {
         for (int i = 0; i < servers.size(); i++) {
             ServerAddress s = servers.get(i);
             long limit;
+            int voters = -1;
             try {
-                limit = stats.configuration(s).maxClientCnxns();
+                ServerConfig config = stats.configuration(s);
+                limit = config.maxClientCnxns();
+                voters = config.voters();
             } catch (IOException e) {
                 limit = -1;
                 unreadable
@@ -56,7 +60,7 @@ final class ServerLimits {
                         .add(s.hostPort());
             }
             limits.put(s, limit);
-            recorded.add(checks.get(i).withMaxClientCnxns(limit));
+            recorded.add(checks.get(i).withConfiguration(limit, voters));
         }
         if (demand != null) {
             Optional<String> refusal = refusal(limits, demand);

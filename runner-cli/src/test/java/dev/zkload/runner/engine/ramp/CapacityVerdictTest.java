@@ -122,6 +122,29 @@ class CapacityVerdictTest {
     }
 
     @Test
+    void aBaselineWhoseLeaderWentUnansweredIsSaidSo() {
+        RampSummary s = summarize(
+                StopReason.TARGET_REACHED,
+                PLAN,
+                StepFixture.step(0).baseline(60).build(),
+                stable(100),
+                stable(200));
+        assertThat(s.qualifications())
+                .first()
+                .isEqualTo("The leader's statistics went unanswered in 40 of the baseline's 100 rounds (see"
+                        + " serverMetrics in steps.jsonl): the baseline's server figures, which each step is compared"
+                        + " with, rest on the 60 that answered.");
+        assertThat(summarize(
+                                StopReason.TARGET_REACHED,
+                                PLAN,
+                                StepFixture.step(0).baseline(95).build(),
+                                stable(100))
+                        .qualifications())
+                .as("a missed round or two is no qualification")
+                .noneMatch(q -> q.contains("baseline"));
+    }
+
+    @Test
     void aStepStoppedWhileItRegisteredIsNeitherCalledUnansweredNorJudged() {
         StepResult refused = StepFixture.step(20)
                 .registrationOnly()

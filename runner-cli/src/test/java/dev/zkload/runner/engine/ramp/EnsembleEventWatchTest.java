@@ -21,7 +21,7 @@ class EnsembleEventWatchTest {
 
     @Test
     void aKilledLeaderReplacedByAnotherIsOneChange() {
-        EnsembleEventWatch w = new EnsembleEventWatch();
+        EnsembleEventWatch w = new EnsembleEventWatch(0);
         w.offer(List.of(leads(0, A), follows(0, B)));
         w.offer(List.of(leads(1, A), follows(1, B)));
         w.offer(List.of(down(2, A), looking(2, B)));
@@ -39,7 +39,7 @@ class EnsembleEventWatchTest {
 
     @Test
     void anElectionRightAtAStepsStartIsCountedInThatStep() {
-        EnsembleEventWatch before = new EnsembleEventWatch();
+        EnsembleEventWatch before = new EnsembleEventWatch(0);
         before.offer(List.of(leads(0, A), follows(0, B)));
         EnsembleEventWatch step = before.next();
         step.offer(List.of(down(1, A), leads(1, B)));
@@ -51,7 +51,7 @@ class EnsembleEventWatchTest {
 
     @Test
     void aMissedRoundIsNoEventButAStallIs() {
-        EnsembleEventWatch w = new EnsembleEventWatch();
+        EnsembleEventWatch w = new EnsembleEventWatch(0);
         w.offer(List.of(leads(0, A), follows(0, B)));
         w.offer(List.of(leads(1, A), StatsSample.unresponsive(at(1), B, Duration.ofMillis(800))));
         w.offer(List.of(leads(2, A), follows(2, B)));
@@ -66,7 +66,7 @@ class EnsembleEventWatchTest {
 
     @Test
     void theSameServerLeadingAgainAfterATimeWithoutALeaderIsANewElection() {
-        EnsembleEventWatch w = new EnsembleEventWatch();
+        EnsembleEventWatch w = new EnsembleEventWatch(0);
         w.offer(List.of(leads(0, A), follows(0, B)));
         w.offer(List.of(looking(1, A), looking(1, B)));
         w.offer(List.of(leads(2, A), follows(2, B)));
@@ -75,7 +75,7 @@ class EnsembleEventWatchTest {
 
     @Test
     void aStalledServerIsSilentFromItsFirstUnansweredRoundToTheRoundThatHearsItAgain() {
-        EnsembleEventWatch w = new EnsembleEventWatch();
+        EnsembleEventWatch w = new EnsembleEventWatch(0);
         w.offer(List.of(leads(0, A), follows(0, B)));
         for (int s = 1; s <= 21; s++) {
             w.offer(List.of(leads(s, A), StatsSample.unresponsive(at(s), B, Duration.ofMillis(800))));
@@ -91,7 +91,7 @@ class EnsembleEventWatchTest {
 
     @Test
     void roundsThatCannotTellStartNoElection() {
-        EnsembleEventWatch w = new EnsembleEventWatch();
+        EnsembleEventWatch w = new EnsembleEventWatch(0);
         w.offer(List.of(leads(0, A), follows(0, B)));
         w.offer(List.of(StatsSample.unresponsive(at(1), A, Duration.ofMillis(800)), follows(1, B)));
         w.offer(List.of(leads(2, A), follows(2, B)));

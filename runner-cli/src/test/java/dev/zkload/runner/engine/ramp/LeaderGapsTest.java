@@ -16,7 +16,7 @@ class LeaderGapsTest {
 
     @Test
     void anElectionIsAShortGapThatEnds() {
-        LeaderGaps gaps = new LeaderGaps();
+        LeaderGaps gaps = new LeaderGaps(0);
         gaps.offer(round(0, true));
         gaps.offer(round(1, false));
         gaps.offer(round(2, false));
@@ -29,7 +29,7 @@ class LeaderGapsTest {
 
     @Test
     void aLostQuorumIsAGapThatGoesOnIntoTheNextStep() {
-        LeaderGaps gaps = new LeaderGaps();
+        LeaderGaps gaps = new LeaderGaps(0);
         gaps.offer(round(0, true));
         gaps.offer(round(10, false));
         gaps.offer(round(11, false));
@@ -42,7 +42,7 @@ class LeaderGapsTest {
 
     @Test
     void serversThatAreUpButGiveNoStatisticsAreNotALostQuorum() {
-        LeaderGaps gaps = new LeaderGaps();
+        LeaderGaps gaps = new LeaderGaps(0);
         gaps.offer(round(0, true));
         for (int s = 1; s <= 40; s++) {
             gaps.offer(List.of(new StatsSample(at(s), SERVER, null, "no AdminServer answers", false)));
@@ -53,7 +53,7 @@ class LeaderGapsTest {
 
     @Test
     void aGapStopsGrowingWhenTheRoundsCanNoLongerTell() {
-        LeaderGaps gaps = new LeaderGaps();
+        LeaderGaps gaps = new LeaderGaps(0);
         gaps.offer(round(0, true));
         gaps.offer(round(1, false));
         gaps.offer(round(4, false));
@@ -66,8 +66,8 @@ class LeaderGapsTest {
     @Test
     void aHungMajorityIsALostQuorum() {
         // two of three servers stopped (SIGSTOP): their client ports take no answer; the third no longer serves
-        LeaderGaps gaps = new LeaderGaps();
-        EnsembleEventWatch events = new EnsembleEventWatch();
+        LeaderGaps gaps = new LeaderGaps(0);
+        EnsembleEventWatch events = new EnsembleEventWatch(0);
         List<StatsSample> healthy = List.of(
                 new StatsSample(at(0), SERVER, stats(ServerState.LEADER), null),
                 new StatsSample(at(0), SECOND, stats(ServerState.FOLLOWER), null),
@@ -88,9 +88,47 @@ class LeaderGapsTest {
     }
 
     @Test
+    void twoOfThreeVotersNotServingAreNoLeaderWhateverTheThirdsSilenceHides() {
+        // a SIGKILLed leader's port gives no answer for seconds before it refuses; its followers already look for
+        // a new one: knowing the ensemble has three voters, the two that tell are enough
+        LeaderGaps knowing = new LeaderGaps(3);
+        LeaderGaps blind = new LeaderGaps(0);
+        EnsembleEventWatch events = new EnsembleEventWatch(3);
+        List<StatsSample> healthy = List.of(
+                new StatsSample(at(0), SERVER, stats(ServerState.LEADER), null),
+                new StatsSample(at(0), SECOND, stats(ServerState.FOLLOWER), null),
+                new StatsSample(at(0), THIRD, stats(ServerState.FOLLOWER), null));
+        List.of(knowing, blind).forEach(g -> g.offer(healthy));
+        events.offer(healthy);
+        for (int s = 1; s <= 5; s++) {
+            List<StatsSample> round = List.of(
+                    StatsSample.unresponsive(at(s), SERVER, Duration.ofMillis(800), false),
+                    new StatsSample(at(s), SECOND, stats(ServerState.UNKNOWN), null),
+                    new StatsSample(at(s), THIRD, stats(ServerState.UNKNOWN), null));
+            List.of(knowing, blind).forEach(g -> g.offer(round));
+            events.offer(round);
+        }
+        assertThat(knowing.current(at(5))).isEqualTo(Duration.ofSeconds(4));
+        assertThat(blind.current(at(5)))
+                .as("without the voters, the silent server might be a leader with a quorum elsewhere")
+                .isZero();
+        assertThat(events.any()).as("the leader was lost").isTrue();
+        List<StatsSample> oneNotServing = List.of(
+                StatsSample.unresponsive(at(6), SERVER, Duration.ofMillis(800), false),
+                new StatsSample(at(6), SECOND, null, "no AdminServer answers (timed out)", false, true, false),
+                new StatsSample(at(6), THIRD, stats(ServerState.UNKNOWN), null));
+        LeaderGaps one = new LeaderGaps(3);
+        one.offer(healthy);
+        one.offer(oneNotServing);
+        assertThat(one.current(at(7)))
+                .as("one of three not serving leaves a quorum possible")
+                .isZero();
+    }
+
+    @Test
     void aMajorityWhoseStatisticsHangWhileTheirClientPortsAnswerIsNoLostQuorum() {
         // the AdminServers time out (the statistics are lost), the client ports answered the last read
-        LeaderGaps gaps = new LeaderGaps();
+        LeaderGaps gaps = new LeaderGaps(0);
         gaps.offer(round(0, true));
         for (int s = 1; s <= 40; s++) {
             gaps.offer(List.of(
@@ -104,7 +142,7 @@ class LeaderGapsTest {
 
     @Test
     void aHungLeaderWhoseFollowersStillServeIsNoGap() {
-        LeaderGaps gaps = new LeaderGaps();
+        LeaderGaps gaps = new LeaderGaps(0);
         for (int s = 0; s <= 30; s++) {
             gaps.offer(List.of(
                     StatsSample.unresponsive(at(s), SERVER, Duration.ofMillis(800), true),
@@ -116,8 +154,8 @@ class LeaderGapsTest {
     @Test
     void followersAloneAnsweringAreNoLostQuorum() {
         // --connect names one follower: the sampler never asks the leader, but a follower serves only under one
-        LeaderGaps gaps = new LeaderGaps();
-        EnsembleEventWatch events = new EnsembleEventWatch();
+        LeaderGaps gaps = new LeaderGaps(0);
+        EnsembleEventWatch events = new EnsembleEventWatch(0);
         for (int s = 0; s <= 40; s++) {
             List<StatsSample> round = List.of(new StatsSample(at(s), SERVER, stats(ServerState.FOLLOWER), null));
             gaps.offer(round);
@@ -130,7 +168,7 @@ class LeaderGapsTest {
 
     @Test
     void aServerThatNoLongerFollowsStartsAGap() {
-        LeaderGaps gaps = new LeaderGaps();
+        LeaderGaps gaps = new LeaderGaps(0);
         gaps.offer(List.of(new StatsSample(at(0), SERVER, stats(ServerState.FOLLOWER), null)));
         gaps.offer(List.of(new StatsSample(at(1), SERVER, stats(ServerState.UNKNOWN), null)));
         gaps.offer(List.of(new StatsSample(at(3), SERVER, stats(ServerState.UNKNOWN), null)));
