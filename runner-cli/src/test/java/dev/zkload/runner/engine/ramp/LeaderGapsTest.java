@@ -68,10 +68,7 @@ class LeaderGapsTest {
         // two of three servers stopped (SIGSTOP): their client ports take no answer; the third no longer serves
         LeaderGaps gaps = new LeaderGaps(0);
         EnsembleEventWatch events = new EnsembleEventWatch(0);
-        List<StatsSample> healthy = List.of(
-                new StatsSample(at(0), SERVER, stats(ServerState.LEADER), null),
-                new StatsSample(at(0), SECOND, stats(ServerState.FOLLOWER), null),
-                new StatsSample(at(0), THIRD, stats(ServerState.FOLLOWER), null));
+        List<StatsSample> healthy = quorumServing(0);
         gaps.offer(healthy);
         events.offer(healthy);
         for (int s = 1; s <= 25; s++) {
@@ -94,10 +91,7 @@ class LeaderGapsTest {
         LeaderGaps knowing = new LeaderGaps(3);
         LeaderGaps blind = new LeaderGaps(0);
         EnsembleEventWatch events = new EnsembleEventWatch(3);
-        List<StatsSample> healthy = List.of(
-                new StatsSample(at(0), SERVER, stats(ServerState.LEADER), null),
-                new StatsSample(at(0), SECOND, stats(ServerState.FOLLOWER), null),
-                new StatsSample(at(0), THIRD, stats(ServerState.FOLLOWER), null));
+        List<StatsSample> healthy = quorumServing(0);
         List.of(knowing, blind).forEach(g -> g.offer(healthy));
         events.offer(healthy);
         for (int s = 1; s <= 5; s++) {
@@ -173,6 +167,14 @@ class LeaderGapsTest {
         gaps.offer(List.of(new StatsSample(at(1), SERVER, stats(ServerState.UNKNOWN), null)));
         gaps.offer(List.of(new StatsSample(at(3), SERVER, stats(ServerState.UNKNOWN), null)));
         assertThat(gaps.current(at(3))).isEqualTo(Duration.ofSeconds(2));
+    }
+
+    /** A quorum of three serving: a leader and two followers. */
+    private static List<StatsSample> quorumServing(int second) {
+        return List.of(
+                new StatsSample(at(second), SERVER, stats(ServerState.LEADER), null),
+                new StatsSample(at(second), SECOND, stats(ServerState.FOLLOWER), null),
+                new StatsSample(at(second), THIRD, stats(ServerState.FOLLOWER), null));
     }
 
     private static Instant at(int second) {
