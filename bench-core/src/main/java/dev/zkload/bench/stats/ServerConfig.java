@@ -58,10 +58,14 @@ public record ServerConfig(ServerAddress server, String source, Map<String, Stri
 
     /**
      * The voting members of the ensemble, as {@code conf} lists its membership ({@code server.N=…} lines,
-     * observers left out); -1 when it lists none: a standalone server, or the AdminServer's answer, which
-     * does not carry the membership.
+     * observers left out); -1 when it lists none (a standalone server, or the AdminServer's answer, which
+     * does not carry the membership) or when its quorum is not a plain majority (hierarchical: {@code
+     * group.N} and {@code weight.N} lines).
      */
     public int voters() {
+        if (keys.keySet().stream().anyMatch(k -> k.startsWith("group.") || k.startsWith("weight."))) {
+            return -1;
+        }
         long n = keys.entrySet().stream()
                 .filter(e ->
                         e.getKey().matches("server\\.\\d+") && !e.getValue().contains(":observer"))

@@ -272,9 +272,11 @@ public final class StatsSampler implements Closeable {
 
     /**
      * {@link #leaderless(List)}, knowing how many voting members the ensemble has: a round also shows no
-     * leader when so many servers tell that they do not serve that the others cannot make a quorum (of
-     * three voters, two not serving leave no leader, whatever the third's silence hides: a killed leader's
-     * port often hangs for seconds before it refuses).
+     * leader when so many servers answered that they do not serve, or refused their client port, that the
+     * others cannot make a quorum (of three voters, two looking for a leader leave none, whatever the
+     * third's silence hides: a killed leader's port often hangs for seconds before it refuses). A hung
+     * client port does not count here: it is a stall's mark, kept from the server's last finished read,
+     * and a busy leader's reads time out too. The round must name voters only (no observer).
      *
      * @param voters the ensemble's voting members; 0 when unknown (then every server must tell)
      */
@@ -282,9 +284,12 @@ public final class StatsSampler implements Closeable {
         if (round.isEmpty() || leaderServes(round)) {
             return false;
         }
-        long notServing = round.stream().filter(StatsSample::tellsService).count();
-        int quorum = voters / 2 + 1;
-        return notServing == round.size() || (voters > 0 && notServing > voters - quorum);
+        if (round.stream().allMatch(StatsSample::tellsService)) {
+            return true;
+        }
+        long notServing =
+                round.stream().filter(s -> s.reachable() || s.serverDown()).count();
+        return voters > 0 && notServing > voters - (voters / 2 + 1);
     }
 
     /**

@@ -66,6 +66,10 @@ class ServerConfigTest {
                         .voters())
                 .as("a standalone server lists no membership")
                 .isEqualTo(-1);
+        assertThat(ServerConfig.fromConf(SERVER, quorum + "group.1=1:2:3\nweight.1=1\n")
+                        .voters())
+                .as("a hierarchical quorum is no plain majority")
+                .isEqualTo(-1);
     }
 
     @Test

@@ -47,7 +47,7 @@ final class SweepReport {
                             + " until every simulated session was connected and the ephemerals and watches were"
                             + " back; the sessions' disconnections and expiries, the consoles' reshards and the"
                             + " znodes they set, the footprint before the fault"
-                            + " and its lowest after, and the leader's longest queue; the probe's set and get are"
+                            + " and its lowest after, and the leader's longest queue; the probe's seven operations are"
                             + " from the fault to the recovery; n/a: not observed (the notes say why)."),
             "max-rate",
             new Shape(

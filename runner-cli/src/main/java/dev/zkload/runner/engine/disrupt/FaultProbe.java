@@ -115,11 +115,11 @@ final class FaultProbe {
             }
         } catch (KeeperException e) {
             error = e.code().name();
-            if (e.code() == KeeperException.Code.SESSIONEXPIRED) {
-                reopen();
-            }
         }
         long micros = Math.max(1, (System.nanoTime() - sent) / 1000);
+        if (KeeperException.Code.SESSIONEXPIRED.name().equals(error)) {
+            reopen(); // not in the call's latency: the next call waits for the new session, if at all
+        }
         synchronized (lock) {
             window.latencies.get(op).recordValue(micros);
             if (error != null) {

@@ -104,7 +104,9 @@ final class CapacityVerdict {
         steps.stream()
                 .filter(s -> s.step() == 0 && plan.serverMetrics())
                 .map(StepResult::serverMetrics)
-                .filter(m -> m != null && m.rounds() > 0 && !m.leaderObserved())
+                // a leader never heard from (a connect string naming followers only) is the steps' note, not the
+                // baseline's
+                .filter(m -> m != null && m.leaderRounds() > 0 && !m.leaderObserved())
                 .findFirst()
                 .ifPresent(m -> qualified.add(
                         0,

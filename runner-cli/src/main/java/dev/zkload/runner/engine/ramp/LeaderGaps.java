@@ -17,8 +17,8 @@ import java.util.List;
  * stopped process, connections that time out). A server whose client port answers but whose
  * statistics are lost (an AdminServer cut off, a whitelist changed) might be the leader, so such a
  * round neither starts nor extends a gap: losing the metrics is not losing the quorum; a hung majority
- * is. Knowing the ensemble's voters, a round in which a majority tells it does not serve is leaderless
- * too, whatever the others' silence hides ({@link StatsSampler#leaderless(List, int)}). Thread-safe:
+ * is. Knowing the ensemble's voters, a round in which so many of them answered that they do not serve
+ * (or refused) that the rest cannot make a quorum is leaderless too, whatever the others' silence hides ({@link StatsSampler#leaderless(List, int)}). Thread-safe:
  * the sampler offers rounds on its thread, the ramp reads on its own.
  */
 final class LeaderGaps {

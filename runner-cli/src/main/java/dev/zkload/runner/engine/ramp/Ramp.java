@@ -54,7 +54,7 @@ public final class Ramp {
     private final GeneratorMonitor monitor;
     private final StatsClient stats;
     private final SaturationDetector detector;
-    private LeaderGaps leaderGaps = new LeaderGaps(0);
+    private volatile LeaderGaps leaderGaps = new LeaderGaps(0);
     private final List<StepResult> steps = new ArrayList<>();
     private ServerReadings readings;
     private RampProgress status;
@@ -107,11 +107,15 @@ public final class Ramp {
         Map<String, ConnectionLimit> limits = new HashMap<>();
         checks.forEach(c -> limits.put(c.server(), c.maxClientCnxns()));
         connectionLimits = limits;
-        int voters = checks.stream()
-                .map(ServerCheck::voters)
-                .filter(Objects::nonNull)
-                .max(Integer::compare)
-                .orElse(0);
+        // a round's servers must all be voters for the count to mean anything: with an observer among them, unknown
+        boolean observers = checks.stream().anyMatch(c -> c.mode().equals("observer"));
+        int voters = observers
+                ? 0
+                : checks.stream()
+                        .map(ServerCheck::voters)
+                        .filter(Objects::nonNull)
+                        .max(Integer::compare)
+                        .orElse(0);
         leaderGaps = new LeaderGaps(voters);
         watch = new StepWatch(detector, voters);
         return this;

@@ -142,6 +142,14 @@ class CapacityVerdictTest {
                         .qualifications())
                 .as("a missed round or two is no qualification")
                 .noneMatch(q -> q.contains("baseline"));
+        assertThat(summarize(
+                                StopReason.TARGET_REACHED,
+                                PLAN,
+                                StepFixture.step(0).baseline(0).build(),
+                                stable(100))
+                        .qualifications())
+                .as("a leader never asked (followers alone named) is not a baseline's unanswered rounds")
+                .noneMatch(q -> q.contains("baseline"));
     }
 
     @Test

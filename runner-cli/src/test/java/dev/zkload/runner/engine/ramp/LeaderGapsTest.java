@@ -120,6 +120,30 @@ class LeaderGapsTest {
     }
 
     @Test
+    void hungPortsAndASilentThirdAreNoElectionEvenKnowingTheVoters() {
+        // a saturated step: the leader's and a follower's reads time out (their ports marked hung from the last
+        // read), the third misses the round's deadline; not one server said it does not serve
+        LeaderGaps gaps = new LeaderGaps(3);
+        EnsembleEventWatch events = new EnsembleEventWatch(3);
+        gaps.offer(quorumServing(0));
+        events.offer(quorumServing(0));
+        for (int s = 1; s <= 3; s++) {
+            List<StatsSample> round = List.of(
+                    StatsSample.unresponsive(at(s), SERVER, Duration.ofMillis(800), true),
+                    StatsSample.unresponsive(at(s), SECOND, Duration.ofMillis(800), true),
+                    StatsSample.unresponsive(at(s), THIRD, Duration.ofMillis(800), false));
+            gaps.offer(round);
+            events.offer(round);
+        }
+        gaps.offer(quorumServing(4));
+        events.offer(quorumServing(4));
+        assertThat(gaps.longestAndReset(at(4))).isZero();
+        assertThat(events.events(0, null).leaderChanges())
+                .as("the same leader before and after, and no round without one")
+                .isZero();
+    }
+
+    @Test
     void aMajorityWhoseStatisticsHangWhileTheirClientPortsAnswerIsNoLostQuorum() {
         // the AdminServers time out (the statistics are lost), the client ports answered the last read
         LeaderGaps gaps = new LeaderGaps(0);
