@@ -258,9 +258,10 @@ class DisruptIT {
         assertThat(measured(level, "sessionsDisconnected"))
                 .as("the stalled server's sessions, not every session")
                 .isBetween(1.0, measured(level, "sessions") - 1);
-        // the clients give a silent server up after two thirds of the 20 s session timeout and move to
-        // another server, which takes the session on: moved before it could expire
-        assertThat(measured(level, "sessionsBackMs")).isBetween(13_000.0, 20_000.0);
+        // the clients give a silent server up two thirds of the 20 s session timeout (13.3 s) after its last
+        // answer, which a quiet moment puts a little before the stall (12.9 s seen), and move to another server,
+        // which takes the session on: moved before it could expire, and not at once as from a refused port
+        assertThat(measured(level, "sessionsBackMs")).isBetween(10_000.0, 20_000.0);
         assertThat(measured(level, "recoveryMs")).isGreaterThanOrEqualTo(23_000.0);
     }
 
