@@ -58,25 +58,13 @@ final class PhaseRunner {
             }
             Code code = Code.OK;
             try {
-                call(op, paths[i]);
+                op.call(zk, paths[i], data, config.security().acl(), watcher);
             } catch (KeeperException e) {
                 code = e.code();
             }
             rec.record(System.nanoTime() - start, code.intValue(), paths[i]);
         }
         return count;
-    }
-
-    private void call(Op op, String path) throws KeeperException, InterruptedException {
-        switch (op) {
-            case CREATE -> zk.create(path, data, config.security().acl(), CreateMode.PERSISTENT);
-            case CREATE_EPHEMERAL -> zk.create(path, data, config.security().acl(), CreateMode.EPHEMERAL);
-            case SET -> zk.setData(path, data, -1);
-            case GET -> zk.getData(path, false, null);
-            case DELETE, DELETE_EPHEMERAL -> zk.delete(path, -1);
-            case WATCH -> zk.exists(path, watcher);
-            default -> throw new IllegalStateException("unknown op " + op);
-        }
     }
 
     /**

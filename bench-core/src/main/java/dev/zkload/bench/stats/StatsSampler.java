@@ -264,15 +264,8 @@ public final class StatsSampler implements Closeable {
      * True when the round shows that no leader serves: no server leads or serves under a leader
      * ({@link #leaderServes}), and every server tells ({@link StatsSample#tellsService()}) — each answered
      * as one not serving, is down, or has a client port that gives no answer. A round with a server whose
-     * statistics alone are lost cannot tell: that server might be the leader.
-     */
-    public static boolean leaderless(List<StatsSample> round) {
-        return leaderless(round, 0);
-    }
-
-    /**
-     * {@link #leaderless(List)}, knowing how many voting members the ensemble has: a round also shows no
-     * leader when so many servers answered that they do not serve, or refused their client port, that the
+     * statistics alone are lost cannot tell: that server might be the leader. Knowing how many voting
+     * members the ensemble has, a round also shows no leader when so many servers answered that they do not serve, or refused their client port, that the
      * others cannot make a quorum (of three voters, two looking for a leader leave none, whatever the
      * third's silence hides: a killed leader's port often hangs for seconds before it refuses). A hung
      * client port does not count here: it is a stall's mark, kept from the server's last finished read,

@@ -1,6 +1,8 @@
 package dev.zkload.runner.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * One server as the preflight found it, as run.json records it.
@@ -25,6 +27,21 @@ public record ServerCheck(
     /** A server whose configuration was not read (yet). */
     public ServerCheck(String server, String version, String mode, String metrics) {
         this(server, version, mode, metrics, ConnectionLimit.UNKNOWN, null);
+    }
+
+    /**
+     * The ensemble's voting members as these servers' configurations list them; 0 when none lists them,
+     * or when an observer is among the servers (a round of them is then not of voters only).
+     */
+    public static int voters(List<ServerCheck> checks) {
+        if (checks.stream().anyMatch(c -> c.mode().equals("observer"))) {
+            return 0;
+        }
+        return checks.stream()
+                .map(ServerCheck::voters)
+                .filter(Objects::nonNull)
+                .max(Integer::compare)
+                .orElse(0);
     }
 
     /** This check with what the server's configuration says: its {@code maxClientCnxns} and voters, -1 for unknown. */

@@ -105,14 +105,7 @@ final class FaultProbe {
         long sent = System.nanoTime();
         String error = null;
         try {
-            switch (op) {
-                case CREATE -> zk.create(znode, data, security.acl(), CreateMode.PERSISTENT);
-                case CREATE_EPHEMERAL -> zk.create(znode, data, security.acl(), CreateMode.EPHEMERAL);
-                case SET -> zk.setData(znode, data, -1);
-                case GET -> zk.getData(znode, false, null);
-                case DELETE, DELETE_EPHEMERAL -> zk.delete(znode, -1);
-                case WATCH -> zk.exists(znode, IGNORED);
-            }
+            op.call(zk, znode, data, security.acl(), IGNORED);
         } catch (KeeperException e) {
             error = e.code().name();
         }

@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -107,15 +106,7 @@ public final class Ramp {
         Map<String, ConnectionLimit> limits = new HashMap<>();
         checks.forEach(c -> limits.put(c.server(), c.maxClientCnxns()));
         connectionLimits = limits;
-        // a round's servers must all be voters for the count to mean anything: with an observer among them, unknown
-        boolean observers = checks.stream().anyMatch(c -> c.mode().equals("observer"));
-        int voters = observers
-                ? 0
-                : checks.stream()
-                        .map(ServerCheck::voters)
-                        .filter(Objects::nonNull)
-                        .max(Integer::compare)
-                        .orElse(0);
+        int voters = ServerCheck.voters(checks);
         leaderGaps = new LeaderGaps(voters);
         watch = new StepWatch(detector, voters);
         return this;
