@@ -11,8 +11,10 @@ import java.util.Map;
  *                              run's, executors/jobs/sessions are this process's); null when alone
  * @param phases                how long registering, settling and measuring took
  * @param verdict               what the step says about the ensemble
- * @param saturated             the leader stayed at or above the outstanding threshold for the sustain time of
- *                              the settled load
+ * @param saturated             the leader's outstanding requests stayed at or above the threshold, or averaged at
+ *                              or above it, for the sustain time of the settled load
+ * @param saturation            how the leader met that rule; null when not saturated, and in results written
+ *                              before it was recorded
  * @param saturationObservable  the leader's statistics were read through the settled load, so {@code saturated}
  *                              means something
  * @param generatorBound        the runner, not the ensemble, was the bottleneck during the settled load
@@ -45,6 +47,7 @@ public record StepResult(
         StepPhases phases,
         StepVerdict verdict,
         boolean saturated,
+        Saturation saturation,
         boolean saturationObservable,
         boolean generatorBound,
         GeneratorHealth generator,
@@ -125,6 +128,7 @@ public record StepResult(
                 phases,
                 verdict,
                 saturated,
+                saturation,
                 saturationObservable,
                 generatorBound,
                 generator,

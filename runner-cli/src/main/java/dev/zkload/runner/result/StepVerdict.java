@@ -8,7 +8,7 @@ public enum StepVerdict {
     BASELINE("baseline"),
     /** Observed below saturation, the runner not its bottleneck, no errors: the ensemble carried it. */
     STABLE("stable"),
-    /** The leader's queue stayed at or above the threshold through the settled load. */
+    /** The leader's queue stayed at or above the threshold through the settled load, or averaged at or above it. */
     SATURATED("saturated"),
     /** The runner was the bottleneck: the step says nothing about the ensemble's limit. */
     GENERATOR_BOUND("generator-bound"),

@@ -174,11 +174,11 @@ class RampCommandIT {
                 .isTrue();
         assertThat(run.out()).contains("max stable domains: none.");
         List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
-        assertThat(ResultJson.compact()
-                        .readTree(lines.get(lines.size() - 1))
-                        .get("saturated")
-                        .asBoolean())
-                .isTrue();
+        JsonNode last = ResultJson.compact().readTree(lines.get(lines.size() - 1));
+        assertThat(last.get("saturated").asBoolean()).isTrue();
+        // every sample is at or above 0: the queue held the threshold, it did not merely average it
+        assertThat(last.path("saturation").path("rule").asText()).as("%s", last).isEqualTo("held");
+        assertThat(last.path("saturation").path("aboveShare").asDouble()).isEqualTo(1.0);
     }
 
     @Test

@@ -18,6 +18,7 @@ public final class StepFixture {
     public static final class Builder {
         private final int domains;
         private boolean saturated;
+        private Saturation saturation = new Saturation(Saturation.Rule.HELD, 0.95, 520);
         private boolean observable = true;
         private List<String> bound = List.of();
         private long[] events = {0, 0, 0};
@@ -38,6 +39,13 @@ public final class StepFixture {
 
         public Builder saturated() {
             saturated = true;
+            return this;
+        }
+
+        /** Saturated by the mean of a queue below the threshold in more than a tenth of the samples. */
+        public Builder saturatedOnAverage(double aboveShare, double mean) {
+            saturated = true;
+            saturation = new Saturation(Saturation.Rule.AVERAGED, aboveShare, mean);
             return this;
         }
 
@@ -139,6 +147,7 @@ public final class StepFixture {
                     registrationOnly ? new StepPhases(12, 0, 0) : new StepPhases(30, 60, 40),
                     verdict,
                     saturated && observable,
+                    saturated && observable ? saturation : null,
                     observable,
                     !bound.isEmpty(),
                     health,

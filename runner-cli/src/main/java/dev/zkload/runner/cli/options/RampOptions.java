@@ -51,7 +51,8 @@ public final class RampOptions {
             paramLabel = "N",
             defaultValue = "300",
             description =
-                    "Saturation: the leader's zk_outstanding_requests at or above this... (default: ${DEFAULT-VALUE})")
+                    "Saturation: the leader's zk_outstanding_requests at or above this (in 90%% of the samples, or"
+                            + " on average)... (default: ${DEFAULT-VALUE})")
     public long outstandingThreshold;
 
     @Option(

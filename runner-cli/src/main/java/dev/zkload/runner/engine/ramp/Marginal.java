@@ -11,7 +11,7 @@ import java.util.Optional;
  * Whether the answer lies close to the saturation line, where a second run could fall on the other
  * side of it: the last stable step's leader averaged within {@value #PERCENT}% below the outstanding
  * threshold over its settled load, or the saturated step's leader averaged less than {@value #PERCENT}%
- * above it. The latter is "barely": the rule (the threshold held for 90% of the sustain time) was met,
+ * above it. The latter is "barely": the rule (the threshold held for 90% of the sustain time, or on average) was met,
  * yet the queue sat so near the threshold that a slightly lighter load or a calmer moment might not
  * have met it. The average, not the maximum, because one burst says little about where the load sits.
  */

@@ -206,7 +206,7 @@ public final class Ramp {
                         null,
                         null,
                         now,
-                        detector.saturated(),
+                        detector.finding(),
                         shardDomains()),
                 leaderless());
         finish(r.withVerdict(interrupted ? StepVerdict.INTERRUPTED : StepVerdict.BASELINE), interrupted);
@@ -270,7 +270,7 @@ public final class Ramp {
                         StepFigures.footprint(baseline, settled, domains, writes),
                         before,
                         fleet.snapshot(),
-                        detector.saturated(),
+                        detector.finding(),
                         shardDomains()),
                 leaderless());
         return judge(r, interrupted);

@@ -12,6 +12,7 @@ import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.MetricsCoverage;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
+import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
@@ -46,7 +47,7 @@ final class StepRecorder {
             Footprint footprint,
             FleetSnapshot before,
             FleetSnapshot after,
-            boolean saturated,
+            Saturation saturation,
             Integer shardDomains) {
 
         /**
@@ -80,7 +81,7 @@ final class StepRecorder {
                     null,
                     before,
                     after,
-                    false,
+                    null,
                     shardDomains);
         }
     }
@@ -144,7 +145,8 @@ final class StepRecorder {
                 Instant.now(),
                 m.phases(),
                 null,
-                observable && m.saturated(),
+                observable && m.saturation() != null,
+                observable ? m.saturation() : null,
                 observable,
                 m.step() > 0 && m.health().bound(),
                 m.health(),

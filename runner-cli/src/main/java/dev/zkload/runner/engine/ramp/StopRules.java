@@ -1,6 +1,7 @@
 package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.result.EnsembleEvents;
+import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
@@ -67,6 +68,22 @@ final class StopRules {
                             String.join("; ", disturbances)));
         }
         if (r.saturated()) {
+            String meanwhile = disturbances.isEmpty() ? "" : "; meanwhile " + String.join("; ", disturbances);
+            Saturation how = r.saturation();
+            if (how != null && how.rule() == Saturation.Rule.AVERAGED) {
+                return new Judgement(
+                        StepVerdict.SATURATED,
+                        stop(
+                                StopReason.SATURATED,
+                                "leader outstanding requests averaged %.0f, at or above %d, over %d s of settled load"
+                                        + " at %s (under it in %.0f%% of the samples: a queue swinging above the line)%s",
+                                how.mean(),
+                                p.outstandingThreshold(),
+                                p.sustain().toSeconds(),
+                                Plural.domains(r.domains()),
+                                100 * (1 - how.aboveShare()),
+                                meanwhile));
+            }
             return new Judgement(
                     StepVerdict.SATURATED,
                     stop(
@@ -75,7 +92,7 @@ final class StopRules {
                             p.outstandingThreshold(),
                             p.sustain().toSeconds(),
                             Plural.domains(r.domains()),
-                            disturbances.isEmpty() ? "" : "; meanwhile " + String.join("; ", disturbances)));
+                            meanwhile));
         }
         StepVerdict verdict = r.saturationObservable() ? StepVerdict.STABLE : StepVerdict.UNOBSERVABLE;
         if (r.domains() >= p.domains()) {

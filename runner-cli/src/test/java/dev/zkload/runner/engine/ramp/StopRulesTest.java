@@ -39,6 +39,17 @@ class StopRulesTest {
     }
 
     @Test
+    void aQueueSaturatedOnAverageSaysSoWithHowOftenItDippedUnderTheThreshold() {
+        StopRules.Judgement j = StopRules.judge(
+                StepFixture.step(100).saturatedOnAverage(0.67, 414).build(), PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.SATURATED);
+        assertThat(j.stop().orElseThrow().reason()).isEqualTo(StopReason.SATURATED);
+        assertThat(j.stop().orElseThrow().message())
+                .isEqualTo("leader outstanding requests averaged 414, at or above 300, over 60 s of settled load at"
+                        + " 100 domains (under it in 33% of the samples: a queue swinging above the line)");
+    }
+
+    @Test
     void aGeneratorBoundStepIsNeverTheEnsemblesSaturation() {
         StopRules.Judgement j = StopRules.judge(
                 StepFixture.step(200)

@@ -1,0 +1,35 @@
+package dev.zkload.runner.result;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * How a saturated step's leader met the saturation rule, over the sustain window that ended in it: the
+ * {@code saturation} of a line of steps.jsonl.
+ *
+ * @param rule       which half of the rule was met
+ * @param aboveShare the share of the window's samples at or above the outstanding threshold, 0–1
+ * @param mean       the window's mean outstanding requests
+ */
+public record Saturation(Rule rule, double aboveShare, double mean) {
+    /** The two ways a leader's queue is saturated. */
+    public enum Rule {
+        /** At or above the threshold in at least 90% of the window's samples: the 2017 report's "stays above". */
+        HELD("held"),
+        /**
+         * Averaged at or above the threshold over the window (each sample counted up to twice the threshold),
+         * though below it in more than a tenth of the samples: a queue swinging around a level above the line.
+         */
+        AVERAGED("averaged");
+
+        private final String json;
+
+        Rule(String json) {
+            this.json = json;
+        }
+
+        @JsonValue
+        public String json() {
+            return json;
+        }
+    }
+}
