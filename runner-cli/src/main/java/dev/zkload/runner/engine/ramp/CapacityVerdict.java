@@ -4,6 +4,7 @@ import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
@@ -75,7 +76,9 @@ final class CapacityVerdict {
                                 + ".";
                     case GENERATOR_BOUND ->
                         "At " + counted(boundAt, firstYours) + " the load generator, not the ensemble, was the"
-                                + " limit: "
+                                + " limit"
+                                + saturatedToo(load, boundAt, plan.outstandingThreshold())
+                                + ": "
                                 + (maxStable == null
                                         ? "no step measured the ensemble below the generator's limit, so"
                                                 + " its capacity is not known"
@@ -215,6 +218,26 @@ final class CapacityVerdict {
     /** "300 domains", or "300" followed by what a model file's domains are. */
     private static String counted(int domains, String yours) {
         return yours.isEmpty() ? Plural.domains(domains) : domains + yours;
+    }
+
+    /**
+     * The generator-bound step's own saturation, which the runner's limit keeps from counting as the ensemble's (on
+     * one machine both limits can come at once), in words; empty when its leader's queue did not meet the rule.
+     */
+    private static String saturatedToo(List<StepResult> load, Integer boundAt, long threshold) {
+        return load.stream()
+                .filter(s -> s.verdict() == StepVerdict.GENERATOR_BOUND && boundAt != null && s.domains() == boundAt)
+                .map(StepResult::saturation)
+                .filter(s -> s != null)
+                .reduce((a, b) -> b)
+                .map(s -> String.format(
+                        Locale.ROOT,
+                        ", though the leader's queue met the saturation rule there too (it %s %.0f outstanding"
+                                + " requests against the threshold of %d, so the ensemble's limit may be there)",
+                        s.rule() == Saturation.Rule.HELD ? "stayed at or above the threshold, averaging" : "averaged",
+                        s.mean(),
+                        threshold))
+                .orElse("");
     }
 
     private static Integer last(List<StepResult> steps, StepVerdict verdict) {

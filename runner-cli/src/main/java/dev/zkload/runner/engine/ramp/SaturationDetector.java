@@ -85,10 +85,11 @@ public final class SaturationDetector {
             firstSample = time;
         }
         Sample s = new Sample(time, outstanding >= threshold, outstanding, Math.min(outstanding, 2 * threshold));
-        add(s, 1);
+        window.addLast(s);
+        count(s, 1);
         Instant from = time.minus(sustain);
         while (window.peekFirst().time().isBefore(from)) {
-            add(window.removeFirst(), -1);
+            count(window.removeFirst(), -1);
         }
         if (firstSample.isAfter(from)) {
             return false; // the samples do not cover the sustain time yet
@@ -115,10 +116,7 @@ public final class SaturationDetector {
     }
 
     /** Adds ({@code sign} 1) a sample to the window's counts, or takes ({@code -1}) one out of them. */
-    private void add(Sample s, int sign) {
-        if (sign > 0) {
-            window.addLast(s);
-        }
+    private void count(Sample s, int sign) {
         above += sign * (s.above() ? 1 : 0);
         sum += sign * s.outstanding();
         countedSum += sign * s.counted();

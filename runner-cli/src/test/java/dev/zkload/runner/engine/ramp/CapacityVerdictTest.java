@@ -68,6 +68,31 @@ class CapacityVerdictTest {
     }
 
     @Test
+    void aGeneratorBoundStepWhoseLeaderAlsoSaturatedSaysSoWithoutCountingIt() {
+        // as measured on the project's 2-core machine: the runner's fires 1.4 s late at 100 domains, the leader's
+        // queue averaging 475 meanwhile
+        RampSummary s = summarize(
+                StopReason.GENERATOR_BOUND,
+                PLAN,
+                stable(80),
+                StepFixture.step(100)
+                        .saturatedOnAverage(0.877, 475.3)
+                        .bound("job fires ran 1.4 s late (p99; limit 1.0 s)")
+                        .verdict(StepVerdict.GENERATOR_BOUND)
+                        .build());
+        assertThat(s.saturatedAtDomains())
+                .as("the runner's limit keeps it from counting")
+                .isNull();
+        assertThat(s.maxStableDomains()).isEqualTo(80);
+        assertThat(s.verdict())
+                .isEqualTo("At 100 domains the load generator, not the ensemble, was the limit, though the leader's"
+                        + " queue met the saturation rule there too (it averaged 475 outstanding requests against the"
+                        + " threshold of 300, so the ensemble's limit may be there): the ensemble carried 80 domains,"
+                        + " and beyond that its capacity is not known; run several runners with --shard i/N, or use"
+                        + " a bigger machine, to go further.");
+    }
+
+    @Test
     void noStableStepReadsAsNoneNotZero() {
         RampSummary s = summarize(
                 StopReason.SATURATED,
