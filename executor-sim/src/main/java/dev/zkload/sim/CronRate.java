@@ -17,6 +17,8 @@ final class CronRate {
     private static final Pattern COMMA = Pattern.compile(",");
     private static final Pattern SLASH = Pattern.compile("/");
     private static final Pattern DASH = Pattern.compile("-");
+    static final String[] MONTHS = {"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
+    static final String[] WEEKDAYS = {"SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"};
 
     private CronRate() {}
 
@@ -26,7 +28,7 @@ final class CronRate {
      * @throws IllegalArgumentException saying what cannot be read
      */
     static double firesPerDay(String cron) {
-        String[] f = SPACES.split(cron.trim(), -1);
+        String[] f = fields(cron);
         if (f.length < 6 || f.length > 7) {
             throw new IllegalArgumentException("cron '" + cron + "' has " + f.length
                     + " fields, not Quartz's 6 or 7 (second minute hour" + " day-of-month month day-of-week [year])");
@@ -34,54 +36,8 @@ final class CronRate {
         double perDay = count(f[0], 0, 59, cron) * count(f[1], 0, 59, cron) * count(f[2], 0, 23, cron);
         double days = dayShare(f[3], 1, 31, DAYS_PER_MONTH, cron)
                 * dayShare(f[5], 1, 7, 7, cron)
-                * (any(f[4])
-                        ? 1
-                        : count(
-                                        named(
-                                                f[4], "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP",
-                                                "OCT", "NOV", "DEC"),
-                                        1,
-                                        12,
-                                        cron)
-                                / 12.0);
+                * (any(f[4]) ? 1 : count(named(f[4], MONTHS), 1, 12, cron) / 12.0);
         return perDay * days;
-    }
-
-    /**
-     * Where in its period a cron that fires at even intervals fires: milliseconds after each multiple of the
-     * period since the epoch, so in UTC ({@code 0/5 * * * * ?} at 0, {@code 0 15 * * * ?} at 900,000,
-     * {@code 0 0 2 * * ?} at 7,200,000); -1 when its fires are uneven ({@code 0 0 9-17 * * ?}, or a day
-     * of the month or week, a month or a year). Every job on one such cron fires at the same moments.
-     */
-    static long alignedOffsetMs(String cron) {
-        firesPerDay(cron); // refuses what cannot be read, in the same words
-        String[] f = SPACES.split(cron.trim(), -1);
-        if (!any(f[3]) || !any(f[4]) || !any(f[5]) || (f.length == 7 && !any(f[6]))) {
-            return -1;
-        }
-        boolean[] seconds = hits(f[0], 0, 59, cron);
-        boolean[] minutes = hits(f[1], 0, 59, cron);
-        boolean[] hours = hits(f[2], 0, 23, cron);
-        int first = -1;
-        int previous = -1;
-        int gap = -1;
-        for (int t = 0; t < SECONDS_PER_DAY; t++) {
-            if (hours[t / 3600] && minutes[t / 60 % 60] && seconds[t % 60]) {
-                if (first < 0) {
-                    first = t;
-                } else if (gap < 0) {
-                    gap = t - previous;
-                } else if (t - previous != gap) {
-                    return -1;
-                }
-                previous = t;
-            }
-        }
-        int acrossMidnight = (int) SECONDS_PER_DAY - previous + first;
-        if (gap >= 0 && acrossMidnight != gap) {
-            return -1;
-        }
-        return (gap < 0 ? first : first % gap) * 1000L;
     }
 
     /** The mean interval between fires, in milliseconds. */
@@ -89,7 +45,12 @@ final class CronRate {
         return Math.max(1, Math.round(SECONDS_PER_DAY * 1000 / firesPerDay(cron)));
     }
 
-    private static boolean any(String field) {
+    /** The cron's fields, as many as it has. */
+    static String[] fields(String cron) {
+        return SPACES.split(cron.trim(), -1);
+    }
+
+    static boolean any(String field) {
         return field.equals("*") || field.equals("?");
     }
 
@@ -97,14 +58,15 @@ final class CronRate {
         if (any(field)) {
             return 1;
         }
-        if (field.matches(".*[LW#].*")) {
+        String f = named(field, WEEKDAYS); // before looking for W: WED is a day, not a weekday's W
+        if (f.matches(".*[LW#].*")) {
             return 1 / DAYS_PER_MONTH;
         }
-        return count(named(field, "SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"), min, max, cron) / perCycle;
+        return count(f, min, max, cron) / perCycle;
     }
 
     /** The field with each name replaced by its number, the first name being 1. */
-    private static String named(String field, String... names) {
+    static String named(String field, String... names) {
         String f = field.toUpperCase(Locale.ROOT);
         for (int i = 0; i < names.length; i++) {
             f = f.replace(names[i], Integer.toString(i + 1));
@@ -122,7 +84,7 @@ final class CronRate {
     }
 
     /** Values a field lets through: lists of {@code *}, {@code a}, {@code a-b}, each with an optional {@code /step}. */
-    private static boolean[] hits(String field, int min, int max, String cron) {
+    static boolean[] hits(String field, int min, int max, String cron) {
         boolean[] hit = new boolean[max + 1];
         for (String part : COMMA.split(field, -1)) {
             String[] stepped = SLASH.split(part, 2);

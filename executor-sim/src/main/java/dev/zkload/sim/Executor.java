@@ -99,7 +99,10 @@ final class Executor implements Session.Owner {
             }
             long now = System.currentTimeMillis();
             long periodMs = l.firePeriodMs(job);
-            if (periodMs > 0) {
+            CronMoments moments = l.moments(job);
+            if (moments != null) {
+                fireAt(job, js, moments, moments.nextAfter(now));
+            } else if (periodMs > 0) {
                 long delay = Math.floorMod(l.fireOffsetMs(job) - now % periodMs, periodMs);
                 timers.add(scheduler.scheduleAtFixedRate(
                         new Cron(job, js, System.nanoTime() + delay * 1_000_000L, periodMs * 1_000_000L),
@@ -112,6 +115,29 @@ final class Executor implements Session.Owner {
                     () -> writeStats(job),
                     ThreadLocalRandom.current().nextLong(statsMs),
                     statsMs,
+                    TimeUnit.MILLISECONDS));
+        }
+    }
+
+    /**
+     * The fire of a job on its cron's own moments at {@code dueMs} (epoch ms), which schedules the one after it:
+     * their intervals need not be even. A chain ends with the executor's local stop, and with the job state it
+     * was started for (a new session registers the jobs again, with new states and chains of their own).
+     */
+    private void fireAt(String job, JobState js, CronMoments moments, long dueMs) {
+        synchronized (timers) {
+            if (closed || dueMs < 0 || jobs.get(job) != js) {
+                return;
+            }
+            timers.removeIf(ScheduledFuture::isDone); // one timer per fire: the spent ones go
+            long delay = Math.max(0, dueMs - System.currentTimeMillis());
+            timers.add(scheduler.schedule(
+                    () -> {
+                        state.fireLag(Math.max(0, System.currentTimeMillis() - dueMs) * 1000);
+                        fireAt(job, js, moments, moments.nextAfter(dueMs));
+                        new JobFire(this, job, js).fire();
+                    },
+                    delay,
                     TimeUnit.MILLISECONDS));
         }
     }

@@ -15,8 +15,8 @@ import java.time.Duration;
  * @param configBytes  bytes of data in all config children of a job, or 0 for what the simulator writes anyway
  * @param enabled      whether the jobs fire at all (disabled jobs keep their tree, watches and sessions)
  * @param runTime      how long one item run lasts, below {@code period}
- * @param alignedOffsetMs with {@code timing: cron}, where in its period the cron fires (UTC), the same for every job
- *                     on it; {@link #SPREAD} for fires spread at random over the period
+ * @param moments      with {@code timing: cron}, the cron's own moments, the same for every job on it; null for fires
+ *                     spread evenly over the period from a random offset of each job's
  */
 record JobGroup(
         int count,
@@ -28,9 +28,7 @@ record JobGroup(
         int configBytes,
         boolean enabled,
         Duration runTime,
-        long alignedOffsetMs) {
-    /** {@code alignedOffsetMs} of jobs whose fires are spread at random over their period. */
-    static final long SPREAD = -1;
+        CronMoments moments) {
 
     /** The jobs of a preset: the given number, each once a minute at second 0 of its minute's cron. */
     static JobGroup of(SaturnModel m) {
@@ -44,7 +42,7 @@ record JobGroup(
                 0,
                 true,
                 m.runTime(),
-                SPREAD);
+                null);
     }
 
     /** Whether these jobs fire on their own: enabled and on a schedule. */

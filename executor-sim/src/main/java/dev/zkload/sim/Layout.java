@@ -25,7 +25,10 @@ final class Layout {
 
     private final Map<String, Job> byName = new HashMap<>();
 
-    /** One job's shape and the millisecond of its period it fires at: random per job, the same on every executor. */
+    /**
+     * One job's shape and the millisecond of its period it fires at when its fires are spread: random per job, the
+     * same on every executor.
+     */
     private record Job(JobGroup group, List<String> configFields, long fireOffsetMs) {}
 
     Layout(String root, String domain, SaturnModel model) {
@@ -57,13 +60,10 @@ final class Layout {
         this.jobs = List.copyOf(names);
     }
 
-    /** Where in its period a job fires: the cron's own moment with {@code timing: cron}, else at random. */
+    /** Where in its period a job whose fires are spread fires: at random. */
     private static long fireOffset(JobGroup g) {
-        if (g.period() == null) {
-            return 0;
-        }
-        return g.alignedOffsetMs() != JobGroup.SPREAD
-                ? g.alignedOffsetMs()
+        return g.period() == null
+                ? 0
                 : ThreadLocalRandom.current().nextLong(g.period().toMillis());
     }
 
@@ -76,9 +76,15 @@ final class Layout {
         return offlineExecutors.contains(executor);
     }
 
-    /** The millisecond of its period a job fires at. */
+    /** The millisecond of its period a job whose fires are spread fires at. */
     long fireOffsetMs(String job) {
         return byName.get(job).fireOffsetMs;
+    }
+
+    /** The moments a job fires at with {@code timing: cron}; null when its fires are spread, or it never fires. */
+    CronMoments moments(String job) {
+        JobGroup g = byName.get(job).group;
+        return g.fires() ? g.moments() : null;
     }
 
     /** How often a job fires, or 0 when it never fires on its own (disabled, or not on a schedule). */

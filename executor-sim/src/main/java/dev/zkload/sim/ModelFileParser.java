@@ -1,7 +1,10 @@
 package dev.zkload.sim;
 
 import java.io.Reader;
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,8 +31,17 @@ final class ModelFileParser {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
     private static final Set<String> TOP = Set.of("model", "version", "timing", "defaults", "kinds", "summary");
     private static final Set<String> KIND = Set.of("name", "weight", "executors", "registered", "consoles", "jobs");
-    private static final Set<String> JOB =
-            Set.of("count", "items", "cron", "every", "jobType", "configFields", "configBytes", "enabled", "runTime");
+    private static final Set<String> JOB = Set.of(
+            "count",
+            "items",
+            "cron",
+            "timeZone",
+            "every",
+            "jobType",
+            "configFields",
+            "configBytes",
+            "enabled",
+            "runTime");
 
     private final String source;
 
@@ -157,9 +169,19 @@ final class ModelFileParser {
                     "runTime " + runTime.toMillis() + " ms must be shorter than the " + period.toMillis()
                             + " ms between fires");
         }
-        // an uneven cron has no aligned offset (-1): its jobs stay spread
-        long aligned = cronTiming && cron != null ? CronRate.alignedOffsetMs(cron) : JobGroup.SPREAD;
-        return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, runTime, aligned);
+        ZoneId zone = ZoneOffset.UTC;
+        if (j.containsKey("timeZone")) {
+            String id = scalar(j.get("timeZone"), "timeZone");
+            try {
+                zone = ZoneId.of(id);
+            } catch (DateTimeException e) {
+                throw fail(j.get("timeZone"), "timeZone '" + id + "' is not a time zone (e.g. Asia/Shanghai, UTC)");
+            }
+        }
+        // a cron with L, W, # or a year has no moments here: its jobs stay spread
+        CronMoments moments =
+                cronTiming && cron != null ? CronMoments.of(cron, zone).orElse(null) : null;
+        return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, runTime, moments);
     }
 
     private Map<String, Node> map(Node node, Set<String> allowed, String what) {

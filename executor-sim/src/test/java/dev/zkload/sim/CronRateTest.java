@@ -21,6 +21,7 @@ class CronRateTest {
                 "0 30 1 1 * ?|0.032854",
                 "0 0,30 * * * ? *|48",
                 "0 0 12 ? JAN-JUN 1|0.071429",
+                "0 0 12 ? * MON-WED|0.428571",
             })
     void firesPerDayOfSaturnsCrons(String cron, double perDay) {
         assertThat(CronRate.firesPerDay(cron)).isCloseTo(perDay, Offset.offset(1e-5));
@@ -45,24 +46,5 @@ class CronRateTest {
             value = {"0 * * * * ?|60000", "0/5 * * * * ?|5000", "0 0 2 * * ?|86400000"})
     void thePeriodIsTheMeanIntervalBetweenFires(String cron, long periodMs) {
         assertThat(CronRate.periodMs(cron)).isEqualTo(periodMs);
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "0 * * * * ?|0",
-                "0/5 * * * * ?|0",
-                "3/10 * * * * ?|3000",
-                "0 15 * * * ?|900000",
-                "0 0 2 * * ?|7200000",
-                "30 0,30 * * * ? *|30000",
-                "0 0 9-17 * * ?|-1",
-                "0 0/7 * * * ?|-1",
-                "0 0 12 ? * MON-FRI|-1",
-                "0 0 12 1 * ?|-1",
-            })
-    void aCronAtEvenIntervalsFiresAtItsOwnMomentOfThePeriodAndAnUnevenOneHasNone(String cron, long offsetMs) {
-        assertThat(CronRate.alignedOffsetMs(cron)).isEqualTo(offsetMs);
     }
 }

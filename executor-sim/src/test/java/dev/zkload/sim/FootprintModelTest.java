@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class FootprintModelTest {
     private static final JobGroup EVERY_10S = new JobGroup(
-            4, 3, "0/10 * * * * ?", Duration.ofSeconds(10), null, 34, 0, true, Duration.ofSeconds(1), JobGroup.SPREAD);
+            4, 3, "0/10 * * * * ?", Duration.ofSeconds(10), null, 34, 0, true, Duration.ofSeconds(1), null);
 
     @Test
     void offlineExecutorsCostTheirPersistentZnodesAndTheConsolesWatchesOnThemOnly() {
@@ -34,10 +34,10 @@ class FootprintModelTest {
 
     @Test
     void aJobThatNeverFiresHasNoCompletedNodes() {
-        JobGroup disabled = new JobGroup(
-                2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, false, Duration.ofSeconds(2), JobGroup.SPREAD);
-        JobGroup enabled = new JobGroup(
-                2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, true, Duration.ofSeconds(2), JobGroup.SPREAD);
+        JobGroup disabled =
+                new JobGroup(2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, false, Duration.ofSeconds(2), null);
+        JobGroup enabled =
+                new JobGroup(2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, true, Duration.ofSeconds(2), null);
         assertThat(of(kind(2, 2, enabled)).znodes() - of(kind(2, 2, disabled)).znodes())
                 .as("one completed node per item of each enabled job")
                 .isEqualTo(2 * 5);

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -150,7 +153,7 @@ class ModelFileTest {
     }
 
     @Test
-    void cronTimingFiresEveryJobOnACronAtItsMomentsAndSpreadsTheRest() {
+    void cronTimingFiresEveryJobOnACronAtItsMomentsInItsTimeZoneAndSpreadsTheRest() {
         ModelFile timed = parse("""
                 version: saturn-3
                 timing: cron
@@ -159,22 +162,43 @@ class ModelFileTest {
                     executors: 2
                     jobs:
                       - {count: 3, items: 1, cron: "0/5 * * * * ?"}
-                      - {items: 1, cron: "0 0 2 * * ?"}
+                      - {items: 1, cron: "0 0 2 * * ?", timeZone: Asia/Shanghai}
                       - {items: 1, cron: "0 0 9-17 * * ?"}
+                      - {items: 1, cron: "0 0 12 L * ?"}
                       - {items: 1, every: 10s}
                 """);
-        assertThat(timed.kinds().get(0).jobs())
-                .extracting(JobGroup::alignedOffsetMs)
-                .containsExactly(0L, 7_200_000L, -1L, -1L);
+        List<JobGroup> jobs = timed.kinds().get(0).jobs();
+        assertThat(jobs)
+                .extracting(JobGroup::moments)
+                .containsExactly(
+                        CronMoments.of("0/5 * * * * ?", ZoneOffset.UTC).orElseThrow(),
+                        CronMoments.of("0 0 2 * * ?", ZoneId.of("Asia/Shanghai"))
+                                .orElseThrow(),
+                        CronMoments.of("0 0 9-17 * * ?", ZoneOffset.UTC).orElseThrow(),
+                        null,
+                        null);
         Layout l = new Layout("/r", "d", timed.version(), timed.kinds().get(0));
-        assertThat(List.of(l.fireOffsetMs("job-00"), l.fireOffsetMs("job-01"), l.fireOffsetMs("job-02")))
+        assertThat(List.of(l.moments("job-00"), l.moments("job-01"), l.moments("job-02")))
                 .as("three jobs on one cron fire together")
-                .containsOnly(0L);
-        assertThat(parse(MIX).kinds().get(0).jobs().get(0).alignedOffsetMs())
+                .containsOnly(jobs.get(0).moments());
+        // 02:00 in Shanghai is 18:00 UTC
+        assertThat(l.moments("job-03").nextAfter(0))
+                .isEqualTo(Duration.ofHours(18).toMillis());
+        assertThat(parse(MIX).kinds().get(0).jobs().get(0).moments())
                 .as("spread unless the file asks")
-                .isEqualTo(-1);
+                .isNull();
         assertThatThrownBy(() -> parse("version: saturn-3\ntiming: quartz\nkinds: []"))
                 .hasMessage("m.yaml:2: timing must be spread or cron, not 'quartz'");
+        assertThatThrownBy(() -> parse("""
+                        version: saturn-3
+                        timing: cron
+                        kinds:
+                          - name: a
+                            executors: 1
+                            jobs:
+                              - {items: 1, cron: "0 * * * * ?", timeZone: Mars/Olympus}
+                        """))
+                .hasMessage("m.yaml:7: timeZone 'Mars/Olympus' is not a time zone (e.g. Asia/Shanghai, UTC)");
     }
 
     @Test
@@ -194,8 +218,8 @@ class ModelFileTest {
     @Test
     void twoGroupsOfOneShapeCostWhatOneGroupOfBothCosts() {
         JobGroup g = JobGroup.of(SaturnModel.saturn21());
-        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), JobGroup.SPREAD);
-        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), JobGroup.SPREAD);
+        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), null);
+        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), null);
         DomainKind split = new DomainKind("s", 1, 3, 3, 2, List.of(half, rest));
         Footprint f = FootprintModel.of(SaturnVersion.SATURN_2_1, split);
         Footprint preset = SaturnModel.saturn21().expectedFootprint();

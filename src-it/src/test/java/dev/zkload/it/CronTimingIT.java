@@ -19,11 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
  * A model file with {@code timing: cron} fires its jobs at the cron's own moments, as Saturn does: every
  * job on {@code 0/5 * * * * ?}, in every domain, fires at seconds 0, 5, 10… of the clock, so each item's
  * {@code completed} node is created one run time after such a second, never at a random moment of the
- * five (spread fires, the default, would put eight jobs' fires all over it).
+ * five (spread fires, the default, would put eight jobs' fires all over it). A cron whose fires come at
+ * uneven intervals fires at each of its moments too, not at its average rate.
  */
 class CronTimingIT {
     private static final String ROOT = "/zkload/cron-timing";
-    private static final long PERIOD_MS = 5_000;
     private static final long RUN_MS = 100;
 
     @Test
@@ -41,6 +41,44 @@ class CronTimingIT {
                         cron: "0/5 * * * * ?"
                         runTime: 100ms
                 """);
+        List<Long> moments = completedMoments(file, 5_000);
+        System.out.println("completed at ms of the 5 s period: " + moments);
+        assertThat(moments)
+                .as("items completed: one run after a fire at a multiple of 5 s, not spread over the period")
+                .hasSizeGreaterThanOrEqualTo(8)
+                .allSatisfy(ms -> assertThat(ms).isBetween(RUN_MS, 2_500L));
+    }
+
+    @Test
+    void jobsOnAnUnevenCronFireAtEachOfItsMoments(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("uneven.yaml");
+        // seconds 0 to 3, then 20 and 21, of each minute: gaps of 1, 17 and 39 s (spread, its six fires a minute
+        // would come every 10 s from a random second of each job's)
+        Files.writeString(file, """
+                version: saturn-3
+                timing: cron
+                kinds:
+                  - name: a
+                    executors: 2
+                    jobs:
+                      - count: 4
+                        items: 2
+                        cron: "0-3,20-21 * * * * ?"
+                        runTime: 100ms
+                """);
+        List<Long> moments = completedMoments(file, 60_000);
+        System.out.println("completed at ms of the minute: " + moments);
+        assertThat(moments)
+                .as("items completed: one run after a fire at second 0-3 or 20-21 of the minute, nowhere else")
+                .hasSizeGreaterThanOrEqualTo(8)
+                .allSatisfy(ms -> assertThat(ms)
+                        .satisfiesAnyOf(
+                                early -> assertThat(early).isBetween(RUN_MS, 3_000 + 1_500L),
+                                late -> assertThat(late).isBetween(20_000 + RUN_MS, 21_000 + 1_500L)));
+    }
+
+    /** Two domains of the file's model, every item run once: where in the period each item's last run completed. */
+    private static List<Long> completedMoments(Path file, long periodMs) throws Exception {
         try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").build()) {
             zk.start();
             try (DomainFleet fleet = DomainFleet.builder(zk.connectString())
@@ -50,18 +88,13 @@ class CronTimingIT {
                 fleet.start();
                 fleet.addDomains(2);
                 ItemRuns.awaitEveryItemRan(zk.connectString(), ROOT);
-                List<Long> moments = completedMoments(zk.connectString());
-                System.out.println("completed at ms of the 5 s period: " + moments);
-                assertThat(moments)
-                        .as("items completed: one run after a fire at a multiple of 5 s, not spread over the period")
-                        .hasSizeGreaterThanOrEqualTo(8)
-                        .allSatisfy(ms -> assertThat(ms).isBetween(RUN_MS, 2_500L));
+                return completedMoments(zk.connectString(), periodMs);
             }
         }
     }
 
-    /** Where in the 5 s period of the clock each item's completed node (there now) was created. */
-    private static List<Long> completedMoments(String connect) throws Exception {
+    /** Where in the period of the clock each item's completed node (there now) was created. */
+    private static List<Long> completedMoments(String connect, long periodMs) throws Exception {
         List<Long> moments = new ArrayList<>();
         ZooKeeper zk = ZkClients.connect(connect);
         try {
@@ -74,7 +107,7 @@ class CronTimingIT {
                     for (String item : zk.getChildren(jobs + "/" + job + "/execution", false)) {
                         Stat s = zk.exists(jobs + "/" + job + "/execution/" + item + "/completed", false);
                         if (s != null) {
-                            moments.add(s.getCtime() % PERIOD_MS);
+                            moments.add(s.getCtime() % periodMs);
                         }
                     }
                 }

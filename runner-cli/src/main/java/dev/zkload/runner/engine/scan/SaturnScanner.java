@@ -3,6 +3,8 @@ package dev.zkload.runner.engine.scan;
 import dev.zkload.runner.engine.run.ReadOnlyZk;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -88,6 +90,7 @@ public final class SaturnScanner {
         }
         int bytes = 0;
         String cron = null;
+        String timeZone = null;
         String jobType = null;
         int items = 1;
         boolean enabled = true;
@@ -100,6 +103,7 @@ public final class SaturnScanner {
             String v = text(data);
             switch (f) {
                 case "cron" -> cron = v == null || v.isBlank() ? null : v.trim();
+                case "timeZone" -> timeZone = zoneOrNull(v);
                 case "jobType" -> jobType = v;
                 case "enabled" -> enabled = "true".equals(v);
                 case "shardingTotalCount" -> items = positiveOr1(v);
@@ -110,7 +114,16 @@ public final class SaturnScanner {
             cron = null;
         }
         boolean saturn3 = fields.stream().anyMatch(ONLY_3X::contains);
-        return new ScannedJob(items, cron, jobType, fields.size(), bytes, enabled, saturn3);
+        return new ScannedJob(items, cron, timeZone, jobType, fields.size(), bytes, enabled, saturn3);
+    }
+
+    /** A time zone's id as the model file takes it, or null for an empty or unknown one (the cron is then read in UTC). */
+    private static String zoneOrNull(String v) {
+        try {
+            return v == null || v.isBlank() ? null : ZoneId.of(v.trim()).getId();
+        } catch (DateTimeException e) {
+            return null;
+        }
     }
 
     private static int positiveOr1(String v) {

@@ -5,6 +5,7 @@ package dev.zkload.runner.engine.scan;
  *
  * @param items        {@code shardingTotalCount}
  * @param cron         {@code cron}, or null when the job does not fire on a cron (passive or message jobs, an empty cron)
+ * @param timeZone     {@code timeZone}, the zone its cron is read in; null when empty or not a time zone
  * @param jobType      {@code jobType}
  * @param configFields config children
  * @param configBytes  bytes of data in all config children
@@ -12,4 +13,11 @@ package dev.zkload.runner.engine.scan;
  * @param saturn3      whether its config has a field only Saturn 3.x writes ({@code downStream}, {@code rerun}, …)
  */
 public record ScannedJob(
-        int items, String cron, String jobType, int configFields, int configBytes, boolean enabled, boolean saturn3) {}
+        int items,
+        String cron,
+        String timeZone,
+        String jobType,
+        int configFields,
+        int configBytes,
+        boolean enabled,
+        boolean saturn3) {}

@@ -89,6 +89,9 @@ public final class ScannedModel {
         Long periodMs = FleetSummary.periodMs(j);
         if (periodMs != null) {
             m.put("cron", j.cron());
+            if (j.timeZone() != null) {
+                m.put("timeZone", j.timeZone());
+            }
         }
         if (j.jobType() != null) {
             m.put("jobType", j.jobType());
