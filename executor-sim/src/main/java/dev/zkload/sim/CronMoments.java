@@ -16,8 +16,8 @@ import java.util.Optional;
  * hour through the working day, then not until Monday), rather than evenly at its average rate.
  * Seconds, minutes, hours, days of the month, months and days of the week are matched exactly. A
  * day field with {@code L}, {@code W} or {@code #}, or a year, has no moments here ({@link #of} is
- * empty): such a job stays spread at its average rate. Where a daylight-saving change skips a wall-clock
- * time, its fire comes that much later on the day; where it repeats one, the fire comes once, at the first.
+ * empty): such a job stays spread at its average rate. The fires a daylight-saving change skips come once,
+ * at the end of the gap; those of an hour it repeats come once, the first time.
  */
 final class CronMoments {
     /** Long enough for any day pattern this reads to come round: four years hold a 29 February. */
@@ -62,12 +62,24 @@ final class CronMoments {
     static Optional<CronMoments> of(String cron, ZoneId zone) {
         CronRate.firesPerDay(cron); // refuses what cannot be read, in the same words
         String[] f = CronRate.fields(cron);
-        if ((f[3] + CronRate.named(f[5], CronRate.WEEKDAYS)).matches(".*[LW#].*")
+        if ((CronRate.named(f[3]) + CronRate.named(f[5], CronRate.WEEKDAYS)).matches(".*[LW#].*")
                 || (f.length == 7 && !CronRate.any(f[6]))) {
             return Optional.empty();
         }
         CronMoments m = new CronMoments(cron, zone, f);
         return m.nextAfter(0) < 0 ? Optional.empty() : Optional.of(m);
+    }
+
+    /**
+     * The least time between two fires on a day it fires, and across its midnight: a run must end within it, or the
+     * next fire finds it still running.
+     */
+    long closestMs() {
+        int closest = 24 * 3600 - secondsOfDay[secondsOfDay.length - 1] + secondsOfDay[0];
+        for (int k = 1; k < secondsOfDay.length; k++) {
+            closest = Math.min(closest, secondsOfDay[k] - secondsOfDay[k - 1]);
+        }
+        return closest * 1000L;
     }
 
     /** The first moment strictly after {@code epochMs}, in epoch milliseconds; -1 when none comes in four years. */

@@ -203,8 +203,8 @@ final class Executor implements Session.Owner {
         if (session.isClosed()) {
             return;
         }
+        jobs.clear(); // before reopening: an old fire chain that runs meanwhile finds its job state gone
         closed = false;
-        jobs.clear();
         session.watch(start(), FailureKind.REGISTRATION);
     }
 

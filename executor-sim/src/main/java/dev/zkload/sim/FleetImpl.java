@@ -263,15 +263,24 @@ final class FleetImpl implements DomainFleet {
         // meet it (one domain after another, a saturated leader answered the deletes at 25 znodes a second)
         List<CompletableFuture<Void>> shutdowns =
                 gone.stream().map(Domain::shutdown).toList();
+        List<Domain> down = new ArrayList<>();
         for (int i = 0; i < gone.size(); i++) {
-            Domain d = gone.get(i);
             try {
                 shutdowns.get(i).get(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                down.add(gone.get(i));
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                LOG.warn("domain {} did not shut down cleanly: {}", gone.get(i).name, e.toString());
+            }
+        }
+        for (Domain d : down) {
+            try {
                 admin.deleteTree(d.layout.ns);
             } catch (InterruptedException e) {
                 throw e;
             } catch (Exception e) {
-                LOG.warn("domain {} did not shut down cleanly: {}", d.name, e.toString());
+                LOG.warn("the tree of domain {} was not removed: {}", d.name, e.toString());
             }
         }
     }

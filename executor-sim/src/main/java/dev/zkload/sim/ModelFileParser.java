@@ -4,7 +4,6 @@ import java.io.Reader;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +27,9 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * a misspelt {@code itmes} must not silently become the default.
  */
 final class ModelFileParser {
+    /** The zone Saturn reads a job's cron in when its {@code timeZone} is empty. */
+    static final ZoneId SATURN_TIME_ZONE = ZoneId.of("Asia/Shanghai");
+
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
     private static final Set<String> TOP = Set.of("model", "version", "timing", "defaults", "kinds", "summary");
     private static final Set<String> KIND = Set.of("name", "weight", "executors", "registered", "consoles", "jobs");
@@ -169,11 +171,11 @@ final class ModelFileParser {
                     "runTime " + runTime.toMillis() + " ms must be shorter than the " + period.toMillis()
                             + " ms between fires");
         }
-        ZoneId zone = ZoneOffset.UTC;
+        ZoneId zone = SATURN_TIME_ZONE;
         if (j.containsKey("timeZone")) {
             String id = scalar(j.get("timeZone"), "timeZone");
             try {
-                zone = ZoneId.of(id);
+                zone = ZoneId.of(id, ZoneId.SHORT_IDS); // Saturn takes the JDK's short ids (CTT, PST) too
             } catch (DateTimeException e) {
                 throw fail(j.get("timeZone"), "timeZone '" + id + "' is not a time zone (e.g. Asia/Shanghai, UTC)");
             }
@@ -181,6 +183,12 @@ final class ModelFileParser {
         // a cron with L, W, # or a year has no moments here: its jobs stay spread
         CronMoments moments =
                 cronTiming && cron != null ? CronMoments.of(cron, zone).orElse(null) : null;
+        if (moments != null && enabled && runTime.toMillis() >= moments.closestMs()) {
+            throw fail(
+                    j.containsKey("runTime") ? j.get("runTime") : node,
+                    "runTime " + runTime.toMillis() + " ms must be shorter than the " + moments.closestMs()
+                            + " ms between the cron's closest fires");
+        }
         return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, runTime, moments);
     }
 

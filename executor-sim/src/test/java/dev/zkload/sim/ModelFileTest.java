@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -162,8 +161,8 @@ class ModelFileTest {
                     executors: 2
                     jobs:
                       - {count: 3, items: 1, cron: "0/5 * * * * ?"}
-                      - {items: 1, cron: "0 0 2 * * ?", timeZone: Asia/Shanghai}
-                      - {items: 1, cron: "0 0 9-17 * * ?"}
+                      - {items: 1, cron: "0 0 2 * * ?", timeZone: UTC}
+                      - {items: 1, cron: "0 0 9-17 * * ?", timeZone: PST}
                       - {items: 1, cron: "0 0 12 L * ?"}
                       - {items: 1, every: 10s}
                 """);
@@ -171,19 +170,21 @@ class ModelFileTest {
         assertThat(jobs)
                 .extracting(JobGroup::moments)
                 .containsExactly(
-                        CronMoments.of("0/5 * * * * ?", ZoneOffset.UTC).orElseThrow(),
-                        CronMoments.of("0 0 2 * * ?", ZoneId.of("Asia/Shanghai"))
+                        // no timeZone: Saturn's own default
+                        CronMoments.of("0/5 * * * * ?", ZoneId.of("Asia/Shanghai"))
                                 .orElseThrow(),
-                        CronMoments.of("0 0 9-17 * * ?", ZoneOffset.UTC).orElseThrow(),
+                        CronMoments.of("0 0 2 * * ?", ZoneId.of("UTC")).orElseThrow(),
+                        // a JDK short id, as Saturn's console takes it
+                        CronMoments.of("0 0 9-17 * * ?", ZoneId.of("America/Los_Angeles"))
+                                .orElseThrow(),
                         null,
                         null);
         Layout l = new Layout("/r", "d", timed.version(), timed.kinds().get(0));
         assertThat(List.of(l.moments("job-00"), l.moments("job-01"), l.moments("job-02")))
                 .as("three jobs on one cron fire together")
                 .containsOnly(jobs.get(0).moments());
-        // 02:00 in Shanghai is 18:00 UTC
         assertThat(l.moments("job-03").nextAfter(0))
-                .isEqualTo(Duration.ofHours(18).toMillis());
+                .isEqualTo(Duration.ofHours(2).toMillis());
         assertThat(parse(MIX).kinds().get(0).jobs().get(0).moments())
                 .as("spread unless the file asks")
                 .isNull();
@@ -199,6 +200,18 @@ class ModelFileTest {
                               - {items: 1, cron: "0 * * * * ?", timeZone: Mars/Olympus}
                         """))
                 .hasMessage("m.yaml:7: timeZone 'Mars/Olympus' is not a time zone (e.g. Asia/Shanghai, UTC)");
+        // two fires a minute apart each hour: a 5-minute run would still be running at the next fire
+        assertThatThrownBy(() -> parse("""
+                        version: saturn-3
+                        timing: cron
+                        kinds:
+                          - name: a
+                            executors: 1
+                            jobs:
+                              - {items: 1, cron: "0 0,1 * * * ?", runTime: 5m}
+                        """))
+                .hasMessage("m.yaml:7: runTime 300000 ms must be shorter than the 60000 ms between the cron's closest"
+                        + " fires");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.ModelFile;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +29,31 @@ class CronTimingIT {
 
     @Test
     void jobsOnOneCronFireTogetherAtItsSeconds(@TempDir Path tmp) throws Exception {
+        List<Long> moments = completedMoments(timed(tmp, "0/5 * * * * ?"), 5_000);
+        System.out.println("completed at ms of the 5 s period: " + moments);
+        assertThat(moments)
+                .as("items completed: one run after a fire at a multiple of 5 s, not spread over the period")
+                .hasSizeGreaterThanOrEqualTo(8)
+                .allSatisfy(ms -> assertThat(ms).isBetween(RUN_MS, 2_500L));
+    }
+
+    @Test
+    void jobsOnAnUnevenCronFireAtEachOfItsMoments(@TempDir Path tmp) throws Exception {
+        // seconds 0 to 3, then 20 and 21, of each minute: gaps of 1, 17 and 39 s (spread, its six fires a minute
+        // would come every 10 s from a random second of each job's)
+        List<Long> moments = completedMoments(timed(tmp, "0-3,20-21 * * * * ?"), 60_000);
+        System.out.println("completed at ms of the minute: " + moments);
+        assertThat(moments)
+                .as("items completed: one run after a fire at second 0-3 or 20-21 of the minute, nowhere else")
+                .hasSizeGreaterThanOrEqualTo(8)
+                .allSatisfy(ms -> assertThat(ms)
+                        .satisfiesAnyOf(
+                                early -> assertThat(early).isBetween(RUN_MS, 3_000 + 1_500L),
+                                late -> assertThat(late).isBetween(20_000 + RUN_MS, 21_000 + 1_500L)));
+    }
+
+    /** A model file with {@code timing: cron}: a kind of 2 executors and 4 jobs of 2 items on {@code cron}, 100 ms runs. */
+    private static Path timed(Path tmp, String cron) throws IOException {
         Path file = tmp.resolve("timed.yaml");
         Files.writeString(file, """
                 version: saturn-3
@@ -38,43 +64,10 @@ class CronTimingIT {
                     jobs:
                       - count: 4
                         items: 2
-                        cron: "0/5 * * * * ?"
+                        cron: "%s"
                         runTime: 100ms
-                """);
-        List<Long> moments = completedMoments(file, 5_000);
-        System.out.println("completed at ms of the 5 s period: " + moments);
-        assertThat(moments)
-                .as("items completed: one run after a fire at a multiple of 5 s, not spread over the period")
-                .hasSizeGreaterThanOrEqualTo(8)
-                .allSatisfy(ms -> assertThat(ms).isBetween(RUN_MS, 2_500L));
-    }
-
-    @Test
-    void jobsOnAnUnevenCronFireAtEachOfItsMoments(@TempDir Path tmp) throws Exception {
-        Path file = tmp.resolve("uneven.yaml");
-        // seconds 0 to 3, then 20 and 21, of each minute: gaps of 1, 17 and 39 s (spread, its six fires a minute
-        // would come every 10 s from a random second of each job's)
-        Files.writeString(file, """
-                version: saturn-3
-                timing: cron
-                kinds:
-                  - name: a
-                    executors: 2
-                    jobs:
-                      - count: 4
-                        items: 2
-                        cron: "0-3,20-21 * * * * ?"
-                        runTime: 100ms
-                """);
-        List<Long> moments = completedMoments(file, 60_000);
-        System.out.println("completed at ms of the minute: " + moments);
-        assertThat(moments)
-                .as("items completed: one run after a fire at second 0-3 or 20-21 of the minute, nowhere else")
-                .hasSizeGreaterThanOrEqualTo(8)
-                .allSatisfy(ms -> assertThat(ms)
-                        .satisfiesAnyOf(
-                                early -> assertThat(early).isBetween(RUN_MS, 3_000 + 1_500L),
-                                late -> assertThat(late).isBetween(20_000 + RUN_MS, 21_000 + 1_500L)));
+                """.formatted(cron));
+        return file;
     }
 
     /** Two domains of the file's model, every item run once: where in the period each item's last run completed. */

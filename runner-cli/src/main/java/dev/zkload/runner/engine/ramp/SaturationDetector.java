@@ -29,14 +29,14 @@ import java.util.Deque;
 public final class SaturationDetector {
     static final int SHARE_PERCENT = 90;
 
-    private record Sample(Instant time, boolean above, long outstanding, long counted) {}
+    private record Sample(Instant time, boolean above, long outstanding, double counted) {}
 
     private final long threshold;
     private final Duration sustain;
     private final Deque<Sample> window = new ArrayDeque<>();
     private int above;
-    private long sum;
-    private long countedSum;
+    private double sum;
+    private double countedSum;
     private Instant firstSample;
     private Instant streakStart;
     private Instant saturatedAt;
@@ -84,7 +84,8 @@ public final class SaturationDetector {
         if (firstSample == null) {
             firstSample = time;
         }
-        Sample s = new Sample(time, outstanding >= threshold, outstanding, Math.min(outstanding, 2 * threshold));
+        Sample s = new Sample(
+                time, outstanding >= threshold, outstanding, Math.min((double) outstanding, 2.0 * threshold));
         window.addLast(s);
         count(s, 1);
         Instant from = time.minus(sustain);
@@ -95,9 +96,10 @@ public final class SaturationDetector {
             return false; // the samples do not cover the sustain time yet
         }
         int n = window.size();
-        Saturation.Rule rule = s.above() && above * 100L >= SHARE_PERCENT * (long) n
+        boolean held = above * 100L >= SHARE_PERCENT * (long) n;
+        Saturation.Rule rule = held && s.above()
                 ? Saturation.Rule.HELD
-                : countedSum >= threshold * n ? Saturation.Rule.AVERAGED : null;
+                : !held && countedSum >= (double) threshold * n ? Saturation.Rule.AVERAGED : null;
         if (rule != null) {
             saturatedAt = time;
             streakStart = from;
@@ -118,7 +120,7 @@ public final class SaturationDetector {
     /** Adds ({@code sign} 1) a sample to the window's counts, or takes ({@code -1}) one out of them. */
     private void count(Sample s, int sign) {
         above += sign * (s.above() ? 1 : 0);
-        sum += sign * s.outstanding();
+        sum += sign * (double) s.outstanding();
         countedSum += sign * s.counted();
     }
 

@@ -117,10 +117,15 @@ public final class SaturnScanner {
         return new ScannedJob(items, cron, timeZone, jobType, fields.size(), bytes, enabled, saturn3);
     }
 
-    /** A time zone's id as the model file takes it, or null for an empty or unknown one (the cron is then read in UTC). */
+    /**
+     * A time zone's id as the model file takes it (a short id such as CTT as the zone it stands for), or null for an
+     * empty or unknown one: the file's default then stands, Saturn's own (Asia/Shanghai).
+     */
     private static String zoneOrNull(String v) {
         try {
-            return v == null || v.isBlank() ? null : ZoneId.of(v.trim()).getId();
+            return v == null || v.isBlank()
+                    ? null
+                    : ZoneId.of(v.trim(), ZoneId.SHORT_IDS).getId();
         } catch (DateTimeException e) {
             return null;
         }

@@ -72,6 +72,16 @@ class SaturationDetectorTest {
     }
 
     @Test
+    void aQueueAboveTheThresholdNineTimesInTenIsHeldNotAveragedEvenWhenItsNewestSampleDips() {
+        // eleven samples a window, ten of them at 400: the dip at the end saturates nothing, the next 400 holds
+        SaturationDetector d = new SaturationDetector(300, Duration.ofSeconds(10));
+        assertThat(firstSaturated(d, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 0))
+                .isEqualTo(-1);
+        assertThat(d.offer(T0.plusSeconds(11), 400)).isTrue();
+        assertThat(d.finding().rule()).isEqualTo(Saturation.Rule.HELD);
+    }
+
+    @Test
     void aFewSecondsOfABurstsThousandsDoNotMakeAQuietMinuteSaturated() {
         // a registration's tail: 5 s at 10,000 outstanding, then a minute near 150; counted up to 600 each,
         // the burst adds 50 to the mean, not 800
