@@ -4,9 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +37,35 @@ final class Domain {
         }
         return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new))
                 .whenComplete((v, e) -> consoles.forEach(Console::close));
+    }
+
+    /**
+     * Removes {@code domains}: every one's graceful shutdown at once, so that all their load leaves the servers
+     * before their trees' deletes meet it (one domain after another, a saturated leader answered those deletes at
+     * 25 znodes a second), then the trees of those that shut down within {@code timeout} each; a domain still
+     * shutting down keeps its tree for the root's removal.
+     */
+    static void remove(List<Domain> domains, Duration timeout, AdminSession admin) throws InterruptedException {
+        List<CompletableFuture<Void>> shutdowns =
+                domains.stream().map(Domain::shutdown).toList();
+        List<Domain> down = new ArrayList<>();
+        for (int i = 0; i < domains.size(); i++) {
+            try {
+                shutdowns.get(i).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                down.add(domains.get(i));
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.warn("domain {} did not shut down cleanly: {}", domains.get(i).name, e.toString());
+            }
+        }
+        for (Domain d : down) {
+            try {
+                admin.deleteTree(d.layout.ns);
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                LOG.warn("the tree of domain {} was not removed: {}", d.name, e.toString());
+            }
+        }
     }
 
     /**

@@ -259,30 +259,7 @@ final class FleetImpl implements DomainFleet {
             }
         }
         gone.forEach(d -> mix.remove(d.layout.kind)); // the next domains added make up for them
-        // every surplus session goes first, all at once: their load leaves the servers before the trees' deletes
-        // meet it (one domain after another, a saturated leader answered the deletes at 25 znodes a second)
-        List<CompletableFuture<Void>> shutdowns =
-                gone.stream().map(Domain::shutdown).toList();
-        List<Domain> down = new ArrayList<>();
-        for (int i = 0; i < gone.size(); i++) {
-            try {
-                shutdowns.get(i).get(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS);
-                down.add(gone.get(i));
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                LOG.warn("domain {} did not shut down cleanly: {}", gone.get(i).name, e.toString());
-            }
-        }
-        for (Domain d : down) {
-            try {
-                admin.deleteTree(d.layout.ns);
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                LOG.warn("the tree of domain {} was not removed: {}", d.name, e.toString());
-            }
-        }
+        Domain.remove(gone, settings.addTimeout(), admin);
     }
 
     /** The domains up now, for tests that reach into one session. */
