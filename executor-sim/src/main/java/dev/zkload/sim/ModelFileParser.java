@@ -165,11 +165,9 @@ final class ModelFileParser {
         int bytes = j.containsKey("configBytes") ? nonNegative(j.get("configBytes"), "configBytes") : 0;
         boolean enabled = !j.containsKey("enabled") || bool(j.get("enabled"), "enabled");
         Duration runTime = j.containsKey("runTime") ? duration(j.get("runTime"), "runTime") : defaultRunTime;
-        if (period != null && runTime.compareTo(period) >= 0) {
-            throw fail(
-                    j.containsKey("runTime") ? j.get("runTime") : node,
-                    "runTime " + runTime.toMillis() + " ms must be shorter than the " + period.toMillis()
-                            + " ms between fires");
+        Node runTimeAt = j.containsKey("runTime") ? j.get("runTime") : node;
+        if (period != null) {
+            requireShorter(runTime, period.toMillis(), "between fires", runTimeAt);
         }
         ZoneId zone = SATURN_TIME_ZONE;
         if (j.containsKey("timeZone")) {
@@ -183,13 +181,18 @@ final class ModelFileParser {
         // a cron with L, W, # or a year has no moments here: its jobs stay spread
         CronMoments moments =
                 cronTiming && cron != null ? CronMoments.of(cron, zone).orElse(null) : null;
-        if (moments != null && enabled && runTime.toMillis() >= moments.closestMs()) {
-            throw fail(
-                    j.containsKey("runTime") ? j.get("runTime") : node,
-                    "runTime " + runTime.toMillis() + " ms must be shorter than the " + moments.closestMs()
-                            + " ms between the cron's closest fires");
+        if (moments != null && enabled) {
+            requireShorter(runTime, moments.closestMs(), "between the cron's closest fires", runTimeAt);
         }
         return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, runTime, moments);
+    }
+
+    /** A run must end before the next fire: {@code runTime} below the {@code gapMs} {@code between} them. */
+    private void requireShorter(Duration runTime, long gapMs, String between, Node at) {
+        if (runTime.toMillis() >= gapMs) {
+            throw fail(
+                    at, "runTime " + runTime.toMillis() + " ms must be shorter than the " + gapMs + " ms " + between);
+        }
     }
 
     private Map<String, Node> map(Node node, Set<String> allowed, String what) {

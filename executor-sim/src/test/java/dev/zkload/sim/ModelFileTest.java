@@ -151,6 +151,19 @@ class ModelFileTest {
         }
     }
 
+    /** A file with {@code timing: cron} and one job shape, {@code job}, on its line 7. */
+    private static String oneTimedJob(String job) {
+        return """
+                version: saturn-3
+                timing: cron
+                kinds:
+                  - name: a
+                    executors: 1
+                    jobs:
+                      - %s
+                """.formatted(job);
+    }
+
     @Test
     void cronTimingFiresEveryJobOnACronAtItsMomentsInItsTimeZoneAndSpreadsTheRest() {
         ModelFile timed = parse("""
@@ -190,26 +203,10 @@ class ModelFileTest {
                 .isNull();
         assertThatThrownBy(() -> parse("version: saturn-3\ntiming: quartz\nkinds: []"))
                 .hasMessage("m.yaml:2: timing must be spread or cron, not 'quartz'");
-        assertThatThrownBy(() -> parse("""
-                        version: saturn-3
-                        timing: cron
-                        kinds:
-                          - name: a
-                            executors: 1
-                            jobs:
-                              - {items: 1, cron: "0 * * * * ?", timeZone: Mars/Olympus}
-                        """))
+        assertThatThrownBy(() -> parse(oneTimedJob("{items: 1, cron: \"0 * * * * ?\", timeZone: Mars/Olympus}")))
                 .hasMessage("m.yaml:7: timeZone 'Mars/Olympus' is not a time zone (e.g. Asia/Shanghai, UTC)");
         // two fires a minute apart each hour: a 5-minute run would still be running at the next fire
-        assertThatThrownBy(() -> parse("""
-                        version: saturn-3
-                        timing: cron
-                        kinds:
-                          - name: a
-                            executors: 1
-                            jobs:
-                              - {items: 1, cron: "0 0,1 * * * ?", runTime: 5m}
-                        """))
+        assertThatThrownBy(() -> parse(oneTimedJob("{items: 1, cron: \"0 0,1 * * * ?\", runTime: 5m}")))
                 .hasMessage("m.yaml:7: runTime 300000 ms must be shorter than the 60000 ms between the cron's closest"
                         + " fires");
     }

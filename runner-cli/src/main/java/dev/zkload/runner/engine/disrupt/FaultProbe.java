@@ -103,20 +103,20 @@ final class FaultProbe {
     /** One call, timed and recorded; false when it failed. */
     private boolean call(Op op, String znode) throws InterruptedException {
         long sent = System.nanoTime();
-        String error = null;
+        KeeperException.Code error = null;
         try {
             op.call(zk, znode, data, security.acl(), IGNORED);
         } catch (KeeperException e) {
-            error = e.code().name();
+            error = e.code();
         }
         long micros = Math.max(1, (System.nanoTime() - sent) / 1000);
-        if (KeeperException.Code.SESSIONEXPIRED.name().equals(error)) {
+        if (error == KeeperException.Code.SESSIONEXPIRED) {
             reopen(); // not in the call's latency: the next call waits for the new session, if at all
         }
         synchronized (lock) {
             window.latencies.get(op).recordValue(micros);
             if (error != null) {
-                window.errors.get(op).merge(error, 1L, Long::sum);
+                window.errors.get(op).merge(error.name(), 1L, Long::sum);
             }
         }
         return error == null;

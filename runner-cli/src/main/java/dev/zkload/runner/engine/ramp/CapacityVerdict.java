@@ -77,7 +77,7 @@ final class CapacityVerdict {
                     case GENERATOR_BOUND ->
                         "At " + counted(boundAt, firstYours) + " the load generator, not the ensemble, was the"
                                 + " limit"
-                                + saturatedToo(load, boundAt, plan.outstandingThreshold())
+                                + saturatedToo(load, plan.outstandingThreshold())
                                 + ": "
                                 + (maxStable == null
                                         ? "no step measured the ensemble below the generator's limit, so"
@@ -221,15 +221,15 @@ final class CapacityVerdict {
     }
 
     /**
-     * The generator-bound step's own saturation, which the runner's limit keeps from counting as the ensemble's (on
-     * one machine both limits can come at once), in words; empty when its leader's queue did not meet the rule.
+     * The last generator-bound step's own saturation, which the runner's limit keeps from counting as the
+     * ensemble's (on one machine both limits can come at once), in words; empty when its leader's queue did not meet
+     * the rule.
      */
-    private static String saturatedToo(List<StepResult> load, Integer boundAt, long threshold) {
+    private static String saturatedToo(List<StepResult> load, long threshold) {
         return load.stream()
-                .filter(s -> s.verdict() == StepVerdict.GENERATOR_BOUND && boundAt != null && s.domains() == boundAt)
-                .map(StepResult::saturation)
-                .filter(s -> s != null)
+                .filter(s -> s.verdict() == StepVerdict.GENERATOR_BOUND)
                 .reduce((a, b) -> b)
+                .map(StepResult::saturation)
                 .map(s -> String.format(
                         Locale.ROOT,
                         ", though the leader's queue met the saturation rule there too (it %s %.0f outstanding"
