@@ -20,6 +20,8 @@ final class ConfigValues {
         JobGroup g = l.group(job);
         return switch (field) {
             case "enabled" -> Boolean.toString(g.enabled());
+            // the console turns failover off with the report: without running nodes there is nothing to fail over
+            case "enabledReport", "failover" -> Boolean.toString(g.reports());
             case "cron" -> g.cron() == null ? "" : g.cron();
             case "shardingTotalCount" -> Integer.toString(g.items());
             case "jobType" -> g.jobType() == null ? l.version.jobType() : g.jobType();

@@ -129,6 +129,9 @@ final class Console implements Session.Owner {
                     ops.add(Op.check(l.ns, -1));
                     for (String job : l.jobs) {
                         session.watch(zk.getData(l.config(job, "enabled"), null), FailureKind.RESHARD);
+                        if (!l.group(job).enabled()) {
+                            continue;
+                        }
                         String assignment = Sharding.assign(online, l.items(job));
                         if (!assignment.equals(lastAssignment.get(job))) {
                             lastAssignment.put(job, assignment);

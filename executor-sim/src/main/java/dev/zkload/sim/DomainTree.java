@@ -56,14 +56,21 @@ final class DomainTree {
             }
             all.add(zk.multi(config));
             List<Op> structure = new ArrayList<>();
-            for (String p :
-                    List.of("servers", "leader", "leader/election", "leader/election/latch", "leader/sharding")) {
+            for (String p : List.of("servers", "leader", "leader/election", "leader/election/latch")) {
                 structure.add(create(zk, l.job(job) + "/" + p, ""));
             }
-            structure.add(create(zk, l.job(job) + "/leader/sharding/necessary", "0"));
-            structure.add(create(zk, l.job(job) + "/execution", ""));
-            for (int i = 0; i < l.items(job); i++) {
-                structure.add(create(zk, l.item(job, i), ""));
+            JobGroup g = l.group(job);
+            if (g.enabled()) {
+                // the console shards enabled jobs only
+                structure.add(create(zk, l.job(job) + "/leader/sharding", ""));
+                structure.add(create(zk, l.job(job) + "/leader/sharding/necessary", "0"));
+            }
+            if (g.keepsExecution()) {
+                // an item's node comes with its first reported run; the steady state has them all
+                structure.add(create(zk, l.job(job) + "/execution", ""));
+                for (int i = 0; i < l.items(job); i++) {
+                    structure.add(create(zk, l.item(job, i), ""));
+                }
             }
             for (String x : l.offlineExecutors) {
                 String server = l.server(job, x);

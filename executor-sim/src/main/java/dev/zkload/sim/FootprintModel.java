@@ -8,6 +8,9 @@ package dev.zkload.sim;
  * (DomainTree says which). docs/executor-sim.md walks through the same arithmetic for the presets.
  */
 final class FootprintModel {
+    /** A fire that is not reported, on each executor: exists and get of necessary, its sharding, the context. */
+    private static final int UNREPORTED_READS_PER_EXECUTOR = 4;
+
     private FootprintModel() {}
 
     static Footprint of(SaturnModel m) {
@@ -37,22 +40,26 @@ final class FootprintModel {
             int n = g.configFields();
             double firesPerSec = g.firesPerSec();
             // znodes: per job = job + config(1+N) + servers(1 + E*perServer + O*(perServer-2): no status, no
-            // sharding) + leader 6 + execution(1+2I, completed nodes only where the job runs) + analyse 3
-            long servers = 1 + (long) e * perServer + (long) o * (perServer - 2);
-            long execution = 1 + (g.fires() ? 2L : 1L) * i;
-            znodes += g.count() * (double) (1 + (1 + n) + servers + 6 + execution + 3);
-            running += g.fires()
+            // sharding) + leader 6 + execution(1+2I, completed nodes only where the job runs) + analyse 3; a
+            // disabled job is never sharded (no sharding under servers, no leader/sharding and necessary), and
+            // only an enabled job that reports its runs has an execution tree
+            int sharded = g.enabled() ? 0 : 1;
+            long servers = 1 + (long) e * (perServer - sharded) + (long) o * (perServer - 2);
+            long leader = g.enabled() ? 6 : 4;
+            long execution = g.keepsExecution() ? 1 + (g.fires() ? 2L : 1L) * i : 0;
+            znodes += g.count() * (double) (1 + (1 + n) + servers + leader + execution + 3);
+            running += g.fires() && g.reports()
                     ? (double) g.count()
                             * i
                             * g.runTime().toMillis()
                             / g.period().toMillis()
                     : 0;
-            // executor watches: per job host 1 + execution TreeCache (2+I) + 2 NodeCaches per item + 3 op caches
-            // + config caches + analyse/reset + control/report
+            // executor watches: per job host 1 + execution TreeCache (2+I; an absent execution node 1) + 2
+            // NodeCaches per item + 3 op caches + config caches + analyse/reset + control/report
+            long executionWatches = g.keepsExecution() ? (2 + i) + 2L * i : 1;
             perExecutor += g.count()
                     * (double) (1
-                            + (2 + i)
-                            + 2L * i
+                            + executionWatches
                             + 3
                             + v.executorConfigWatches().size()
                             + 1
@@ -64,9 +71,14 @@ final class FootprintModel {
                 configWatches += p.depth() == 0 ? 1 : 2 + n;
             }
             perConsole += g.count()
-                    * (double) ((2 + e * (2L + (perServer - 1)) + o * (2L + (perServer - 3))) + configWatches);
-            writes += firesPerSec * writesPerFire(v, e, i);
-            reads += firesPerSec * readsPerFire(v, e, c, i);
+                    * (double)
+                            ((2 + e * (2L + (perServer - 1 - sharded)) + o * (2L + (perServer - 3))) + configWatches);
+            if (g.reports()) {
+                writes += firesPerSec * writesPerFire(v, e, i);
+                reads += firesPerSec * readsPerFire(v, e, c, i);
+            } else {
+                reads += firesPerSec * UNREPORTED_READS_PER_EXECUTOR * e;
+            }
         }
         double ephemerals = e + (double) j * e + j + 1 + running;
         double watches = e * perExecutor + c * perConsole;

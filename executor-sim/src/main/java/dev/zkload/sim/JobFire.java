@@ -13,7 +13,9 @@ import org.apache.zookeeper.Op;
  * failover checks, the reshard flag, its own items), and on the owners of items phase B per item
  * (delete completed, create the ephemeral running, run for the model's run time, create completed,
  * delete running) and phase C (the failover check). A pending reshard ({@code necessary} not "0")
- * is applied first by the job leader.
+ * is applied first by the job leader. A job that does not report its runs ({@code enabledReport}
+ * false, and so no failover) only reads: the reshard flag, its own items and the custom context; its
+ * items run with nothing written.
  */
 final class JobFire {
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
@@ -40,6 +42,10 @@ final class JobFire {
         String necessary = l.job(job) + "/leader/sharding/necessary";
         String mySharding = l.server(job, x.name) + "/sharding";
         int items = l.items(job);
+        if (!l.group(job).reports()) {
+            fireUnreported(necessary, mySharding);
+            return;
+        }
         x.session.watch(failoverChecks(execution, items), FailureKind.JOB_FIRE);
         var unused = zk.exists(necessary, null)
                 .thenCompose(s -> zk.getData(necessary, null))
@@ -63,6 +69,33 @@ final class JobFire {
                             .thenApply(v -> owned);
                 })
                 .thenCompose(this::run)
+                .whenComplete((v, e) -> {
+                    if (e != null && !x.session.isClosed()) {
+                        x.state.runFailed();
+                        x.session.failed(FailureKind.JOB_FIRE, e);
+                    }
+                });
+    }
+
+    /** A fire without report: shardingIfNecessary, the executor's items, the context, then the runs, all unwritten. */
+    private void fireUnreported(String necessary, String mySharding) {
+        var unused = zk.exists(necessary, null)
+                .thenCompose(s -> zk.getData(necessary, null))
+                .thenCompose(this::reshardIfNeeded)
+                .thenCompose(v -> zk.getData(mySharding, null))
+                .thenCompose(
+                        d -> zk.getData(l.config(job, "customContext"), null).thenApply(c -> Sharding.parseItems(d)))
+                .thenCompose(owned -> {
+                    List<CompletableFuture<Void>> runs = new ArrayList<>();
+                    for (int k = 0; k < owned.size(); k++) {
+                        x.state.runStarted();
+                        runs.add(later(l.runTimeMs(job)).thenRun(() -> {
+                            x.state.runCompleted();
+                            js.completed.incrementAndGet();
+                        }));
+                    }
+                    return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new));
+                })
                 .whenComplete((v, e) -> {
                     if (e != null && !x.session.isClosed()) {
                         x.state.runFailed();

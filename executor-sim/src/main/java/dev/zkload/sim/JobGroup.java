@@ -13,7 +13,11 @@ import java.time.Duration;
  * @param jobType      {@code config/jobType}, or null for the Saturn line's usual type
  * @param configFields config children per job, {@code jobClass} included
  * @param configBytes  bytes of data in all config children of a job, or 0 for what the simulator writes anyway
- * @param enabled      whether the jobs fire at all (disabled jobs keep their tree, watches and sessions)
+ * @param enabled      whether the jobs fire at all (disabled jobs keep their tree, watches and sessions, but are
+ *                     never sharded)
+ * @param reports      whether each run is reported in ZooKeeper ({@code config/enabledReport}): running and
+ *                     completed nodes, failover; Saturn's console turns it off for crons that fire under
+ *                     {@value #REPORT_GAP_MS} ms apart, and then a fire only reads
  * @param runTime      how long one item run lasts, below {@code period}
  * @param moments      with {@code timing: cron}, the cron's own moments, the same for every job on it; null for fires
  *                     spread evenly over the period from a random offset of each job's
@@ -27,8 +31,12 @@ record JobGroup(
         int configFields,
         int configBytes,
         boolean enabled,
+        boolean reports,
         Duration runTime,
         CronMoments moments) {
+
+    /** Saturn's console: a cron whose fires come closer than this does not report its runs. */
+    static final long REPORT_GAP_MS = 5_000;
 
     /** The jobs of a preset: the given number, each once a minute at second 0 of its minute's cron. */
     static JobGroup of(SaturnModel m) {
@@ -41,8 +49,22 @@ record JobGroup(
                 m.configFields(),
                 0,
                 true,
+                true,
                 m.runTime(),
                 null);
+    }
+
+    /**
+     * Whether Saturn's console sets {@code enabledReport} for jobs that fire {@code closestMs} apart at the
+     * closest: only when that is at least {@value #REPORT_GAP_MS} ms (jobs fired only when triggered report).
+     */
+    static boolean consoleReports(long closestMs) {
+        return closestMs <= 0 || closestMs >= REPORT_GAP_MS;
+    }
+
+    /** Whether these jobs' executors keep {@code execution} nodes: enabled jobs that report their runs. */
+    boolean keepsExecution() {
+        return enabled && reports;
     }
 
     /** Whether these jobs fire on their own: enabled and on a schedule. */

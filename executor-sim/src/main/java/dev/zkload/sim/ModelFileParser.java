@@ -43,6 +43,7 @@ final class ModelFileParser {
             "configFields",
             "configBytes",
             "enabled",
+            "enabledReport",
             "runTime");
 
     private final String source;
@@ -184,7 +185,21 @@ final class ModelFileParser {
         if (moments != null && enabled) {
             requireShorter(runTime, moments.closestMs(), "between the cron's closest fires", runTimeAt);
         }
-        return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, runTime, moments);
+        boolean reports = j.containsKey("enabledReport")
+                ? bool(j.get("enabledReport"), "enabledReport")
+                : JobGroup.consoleReports(closestMs(cron, zone, period));
+        return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, reports, runTime, moments);
+    }
+
+    /** The closest two fires of a job come: the cron's moments where it has some, else its period; 0 if never fired. */
+    private static long closestMs(String cron, ZoneId zone, Duration period) {
+        if (cron != null) {
+            var moments = CronMoments.of(cron, zone);
+            if (moments.isPresent()) {
+                return moments.get().closestMs();
+            }
+        }
+        return period == null ? 0 : period.toMillis();
     }
 
     /** A run must end before the next fire: {@code runTime} below the {@code gapMs} {@code between} them. */

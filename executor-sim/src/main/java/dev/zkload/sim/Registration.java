@@ -91,8 +91,11 @@ final class Registration {
         for (String field : l.version.serverValues()) {
             chain = chain.thenCompose(v -> persistIfAbsent(zk, server + "/" + field, serverValue(field)));
         }
-        return chain.thenCompose(v -> persistIfAbsent(zk, server + "/sharding", ""))
-                .thenCompose(v -> ephemeral(zk, server + "/status", l.version.idleStatus()))
+        if (l.group(job).enabled()) {
+            // a disabled job is never sharded: no sharding node under its servers
+            chain = chain.thenCompose(v -> persistIfAbsent(zk, server + "/sharding", ""));
+        }
+        return chain.thenCompose(v -> ephemeral(zk, server + "/status", l.version.idleStatus()))
                 .thenRun(() -> x.schedule(job, js));
     }
 

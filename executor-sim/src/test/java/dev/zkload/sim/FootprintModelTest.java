@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class FootprintModelTest {
     private static final JobGroup EVERY_10S = new JobGroup(
-            4, 3, "0/10 * * * * ?", Duration.ofSeconds(10), null, 34, 0, true, Duration.ofSeconds(1), null);
+            4, 3, "0/10 * * * * ?", Duration.ofSeconds(10), null, 34, 0, true, true, Duration.ofSeconds(1), null);
 
     @Test
     void offlineExecutorsCostTheirPersistentZnodesAndTheConsolesWatchesOnThemOnly() {
@@ -33,14 +33,40 @@ class FootprintModelTest {
     }
 
     @Test
-    void aJobThatNeverFiresHasNoCompletedNodes() {
-        JobGroup disabled =
-                new JobGroup(2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, false, Duration.ofSeconds(2), null);
-        JobGroup enabled =
-                new JobGroup(2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, true, Duration.ofSeconds(2), null);
-        assertThat(of(kind(2, 2, enabled)).znodes() - of(kind(2, 2, disabled)).znodes())
-                .as("one completed node per item of each enabled job")
-                .isEqualTo(2 * 5);
+    void aDisabledJobIsNeitherShardedNorRunSoItHasNoShardingAndNoExecutionTree() {
+        JobGroup disabled = new JobGroup(
+                2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, false, true, Duration.ofSeconds(2), null);
+        JobGroup enabled = new JobGroup(
+                2, 5, "0 0 2 * * ?", Duration.ofDays(1), null, 34, 0, true, true, Duration.ofSeconds(2), null);
+        Footprint on = of(kind(2, 2, enabled));
+        Footprint off = of(kind(2, 2, disabled));
+        // per job: execution 1 + 5 items + 5 completed, leader/sharding and necessary, a sharding node per executor
+        assertThat(on.znodes() - off.znodes()).isEqualTo(2 * (11 + 2 + 2));
+        // per job and executor: the execution cache's 2 + 5 and 2 per item against 1 on an absent node; per
+        // console, a sharding node per executor
+        assertThat(on.watches() - off.watches()).isEqualTo(2 * 2 * (7 + 10 - 1) + 2 * 2 * 2);
+    }
+
+    @Test
+    void aJobFiringUnder5sApartReportsNothingAndOnlyReads() {
+        JobGroup reported = new JobGroup(
+                1, 4, "0/5 * * * * ?", Duration.ofSeconds(5), null, 34, 0, true, true, Duration.ofSeconds(1), null);
+        JobGroup unreported = new JobGroup(
+                1, 4, "0/5 * * * * ?", Duration.ofSeconds(5), null, 34, 0, true, false, Duration.ofSeconds(1), null);
+        Footprint off = of(kind(2, 2, unreported));
+        assertThat(of(kind(2, 2, reported)).znodes() - off.znodes())
+                .as("execution 1 + 4 items + 4 completed")
+                .isEqualTo(9);
+        assertThat(off.writesPerSec()).as("only the statistics, every 300 s").isEqualTo(round(2 * 3 / 300.0));
+        // per fire on each of the 2 executors: necessary (exists, get), its sharding, the custom context
+        assertThat(off.readsPerSec()).isEqualTo(round(2 * 4 / 5.0 + 2 * 3 / 300.0 + 2 * 2 * 2 / 300.0));
+        assertThat(JobGroup.consoleReports(2_000)).isFalse();
+        assertThat(JobGroup.consoleReports(5_000)).isTrue();
+        assertThat(JobGroup.consoleReports(0)).as("fired only when triggered").isTrue();
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100.0) / 100.0;
     }
 
     private static DomainKind kind(int executors, int registered, JobGroup jobs) {

@@ -34,9 +34,10 @@ class LayoutTest {
 
     @Test
     void jobsOfAKindTakeTheirGroupsShapesInOrder() {
-        JobGroup fast = new JobGroup(2, 5, null, Duration.ofSeconds(5), null, 3, 0, true, Duration.ofMillis(100), null);
-        JobGroup off =
-                new JobGroup(1, 1, "0 0 2 * * ?", Duration.ofDays(1), null, 1, 0, false, Duration.ofSeconds(2), null);
+        JobGroup fast =
+                new JobGroup(2, 5, null, Duration.ofSeconds(5), null, 3, 0, true, true, Duration.ofMillis(100), null);
+        JobGroup off = new JobGroup(
+                1, 1, "0 0 2 * * ?", Duration.ofDays(1), null, 1, 0, false, true, Duration.ofSeconds(2), null);
         Layout mixed =
                 new Layout("/r", "d", SaturnVersion.SATURN_3, new DomainKind("k", 1, 2, 2, 1, List.of(fast, off)));
         assertThat(mixed.jobs).containsExactly("job-00", "job-01", "job-02");
@@ -52,7 +53,8 @@ class LayoutTest {
 
     @Test
     void offlineExecutorsAreNumberedAfterTheOnlineOnes() {
-        JobGroup job = new JobGroup(1, 1, null, Duration.ofSeconds(5), null, 3, 0, true, Duration.ofMillis(100), null);
+        JobGroup job =
+                new JobGroup(1, 1, null, Duration.ofSeconds(5), null, 3, 0, true, true, Duration.ofMillis(100), null);
         Layout withOffline =
                 new Layout("/r", "d-0002", SaturnVersion.SATURN_3, new DomainKind("k", 1, 2, 4, 1, List.of(job)));
         assertThat(withOffline.executorName(0)).isEqualTo("d-0002-exec-0");

@@ -212,6 +212,24 @@ class ModelFileTest {
     }
 
     @Test
+    void aJobReportsItsRunsUnlessItsFiresComeUnder5sApartOrTheFileSaysOtherwise() {
+        assertThat(reports("{items: 1, cron: \"0/5 * * * * ?\"}")).isTrue();
+        assertThat(reports("{items: 1, cron: \"0/2 * * * * ?\", runTime: 1s}")).isFalse();
+        assertThat(reports("{items: 1, cron: \"0-3,20 * * * * ?\", runTime: 500ms}"))
+                .as("an uneven cron by its closest fires")
+                .isFalse();
+        assertThat(reports("{items: 1, every: 3s, runTime: 1s}")).isFalse();
+        assertThat(reports("{items: 1, cron: \"0/2 * * * * ?\", runTime: 1s, enabledReport: true}"))
+                .isTrue();
+        assertThat(reports("{items: 1, cron: \"0 * * * * ?\", enabledReport: false}"))
+                .isFalse();
+    }
+
+    private static boolean reports(String job) {
+        return parse(oneTimedJob(job)).kinds().get(0).jobs().get(0).reports();
+    }
+
+    @Test
     void theExpectationIsTheWeightedMeanOfTheKinds() {
         ModelFile mix = parse(MIX);
         Footprint small = FootprintModel.of(mix.version(), mix.kinds().get(0));
@@ -228,8 +246,8 @@ class ModelFileTest {
     @Test
     void twoGroupsOfOneShapeCostWhatOneGroupOfBothCosts() {
         JobGroup g = JobGroup.of(SaturnModel.saturn21());
-        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), null);
-        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, g.runTime(), null);
+        JobGroup half = new JobGroup(17, 3, g.cron(), g.period(), null, 22, 0, true, true, g.runTime(), null);
+        JobGroup rest = new JobGroup(18, 3, g.cron(), g.period(), null, 22, 0, true, true, g.runTime(), null);
         DomainKind split = new DomainKind("s", 1, 3, 3, 2, List.of(half, rest));
         Footprint f = FootprintModel.of(SaturnVersion.SATURN_2_1, split);
         Footprint preset = SaturnModel.saturn21().expectedFootprint();

@@ -17,9 +17,10 @@ final class ItemRuns {
     private ItemRuns() {}
 
     /**
-     * Until every item of every enabled job under {@code root} has completed once: each job's reshard
-     * applied and each executor at its steady work. "Completed once" rather than "all completed at one
-     * instant": a run deletes its item's completed node while it runs.
+     * Until every item of every enabled job under {@code root} that reports its runs has completed once: each
+     * job's reshard applied and each executor at its steady work. "Completed once" rather than "all completed
+     * at one instant": a run deletes its item's completed node while it runs. (A job that does not report its
+     * runs leaves nothing to see; the reported ones' reshards come with theirs.)
      */
     static void awaitEveryItemRan(String connect, String root) throws Exception {
         ZooKeeper observer = ZkClients.connect(connect);
@@ -41,7 +42,7 @@ final class ItemRuns {
         }
     }
 
-    /** Every item of every enabled job of every namespace under the root, as its execution path. */
+    /** Every item of every enabled, reporting job of every namespace under the root, as its execution path. */
     private static List<String> enabledItems(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
         List<String> items = new ArrayList<>();
         for (String namespace : zk.getChildren(root, false)) {
@@ -51,7 +52,8 @@ final class ItemRuns {
             }
             for (String job : zk.getChildren(jobs, false)) {
                 String config = jobs + "/" + job + "/config/";
-                if (text(zk, config + "enabled").equals("true")) {
+                if (text(zk, config + "enabled").equals("true")
+                        && !text(zk, config + "enabledReport").equals("false")) {
                     int count = Integer.parseInt(text(zk, config + "shardingTotalCount"));
                     for (int i = 0; i < count; i++) {
                         items.add(jobs + "/" + job + "/execution/" + i);
@@ -62,7 +64,12 @@ final class ItemRuns {
         return items;
     }
 
+    /** A config field's text, or "" where the job has no such field. */
     private static String text(ZooKeeper zk, String path) throws KeeperException, InterruptedException {
-        return new String(zk.getData(path, false, null), StandardCharsets.UTF_8);
+        try {
+            return new String(zk.getData(path, false, null), StandardCharsets.UTF_8);
+        } catch (KeeperException.NoNodeException e) {
+            return "";
+        }
     }
 }

@@ -94,6 +94,7 @@ public final class SaturnScanner {
         String jobType = null;
         int items = 1;
         boolean enabled = true;
+        Boolean enabledReport = null;
         for (String f : fields) {
             byte[] data = zk.data(config + "/" + f);
             if (data == null) {
@@ -106,6 +107,8 @@ public final class SaturnScanner {
                 case "timeZone" -> timeZone = zoneOrNull(v);
                 case "jobType" -> jobType = v;
                 case "enabled" -> enabled = "true".equals(v);
+                case "enabledReport" ->
+                    enabledReport = "true".equals(v) ? Boolean.TRUE : "false".equals(v) ? Boolean.FALSE : null;
                 case "shardingTotalCount" -> items = positiveOr1(v);
                 default -> {}
             }
@@ -114,7 +117,7 @@ public final class SaturnScanner {
             cron = null;
         }
         boolean saturn3 = fields.stream().anyMatch(ONLY_3X::contains);
-        return new ScannedJob(items, cron, timeZone, jobType, fields.size(), bytes, enabled, saturn3);
+        return new ScannedJob(items, cron, timeZone, jobType, fields.size(), bytes, enabled, enabledReport, saturn3);
     }
 
     /**
