@@ -43,8 +43,8 @@ final class FootprintModel {
             // sharding) + leader 6 + execution(1+2I, completed nodes only where the job runs) + analyse 3; a
             // disabled job is never sharded (no sharding under servers, no leader/sharding and necessary), and
             // only an enabled job that reports its runs has an execution tree
-            int sharded = g.enabled() ? 0 : 1;
-            long servers = 1 + (long) e * (perServer - sharded) + (long) o * (perServer - 2);
+            int unsharded = g.enabled() ? 0 : 1;
+            long servers = 1 + (long) e * (perServer - unsharded) + (long) o * (perServer - 2);
             long leader = g.enabled() ? 6 : 4;
             long execution = g.keepsExecution() ? 1 + (g.fires() ? 2L : 1L) * i : 0;
             znodes += g.count() * (double) (1 + (1 + n) + servers + leader + execution + 3);
@@ -72,7 +72,7 @@ final class FootprintModel {
             }
             perConsole += g.count()
                     * (double)
-                            ((2 + e * (2L + (perServer - 1 - sharded)) + o * (2L + (perServer - 3))) + configWatches);
+                            ((2 + e * (2L + (perServer - 1 - unsharded)) + o * (2L + (perServer - 3))) + configWatches);
             if (g.reports()) {
                 writes += firesPerSec * writesPerFire(v, e, i);
                 reads += firesPerSec * readsPerFire(v, e, c, i);

@@ -13,10 +13,10 @@ import java.time.Duration;
  * @param jobType      {@code config/jobType}, or null for the Saturn line's usual type
  * @param configFields config children per job, {@code jobClass} included
  * @param configBytes  bytes of data in all config children of a job, or 0 for what the simulator writes anyway
- * @param enabled      whether the jobs fire at all (disabled jobs keep their tree, watches and sessions, but are
- *                     never sharded)
+ * @param enabled      whether the jobs fire at all (disabled jobs keep their config, servers and leader election,
+ *                     watches and sessions, but are never sharded and never run)
  * @param reports      whether each run is reported in ZooKeeper ({@code config/enabledReport}): running and
- *                     completed nodes, failover; Saturn's console turns it off for crons that fire under
+ *                     completed nodes, failover; Saturn 3.x's console turns it off for crons that fire under
  *                     {@value #REPORT_GAP_MS} ms apart, and then a fire only reads
  * @param runTime      how long one item run lasts, below {@code period}
  * @param moments      with {@code timing: cron}, the cron's own moments, the same for every job on it; null for fires
@@ -55,11 +55,31 @@ record JobGroup(
     }
 
     /**
-     * Whether Saturn's console sets {@code enabledReport} for jobs that fire {@code closestMs} apart at the
-     * closest: only when that is at least {@value #REPORT_GAP_MS} ms (jobs fired only when triggered report).
+     * What Saturn 3.x's console writes into {@code enabledReport} for jobs of a type that fire {@code closestMs}
+     * apart at the closest: passive jobs report; cron jobs only when their fires come at least
+     * {@value #REPORT_GAP_MS} ms apart (or never); other types (message jobs) do not. The console looks at a
+     * cron's next six fires from the moment the job is added; this takes the cron's closest fires anywhere.
+     *
+     * @param jobType {@code config/jobType}, or null for the Saturn line's usual cron type
      */
-    static boolean consoleReports(long closestMs) {
-        return closestMs <= 0 || closestMs >= REPORT_GAP_MS;
+    static boolean consoleReports(String jobType, long closestMs) {
+        if (isPassive(jobType)) {
+            return true;
+        }
+        return isCron(jobType) && (closestMs <= 0 || closestMs >= REPORT_GAP_MS);
+    }
+
+    /** What Saturn's executor takes when a job has no {@code enabledReport}: cron and passive jobs report. */
+    static boolean executorReports(String jobType) {
+        return isCron(jobType) || isPassive(jobType);
+    }
+
+    private static boolean isCron(String jobType) {
+        return jobType == null || jobType.equals("JAVA_JOB") || jobType.equals("SHELL_JOB");
+    }
+
+    private static boolean isPassive(String jobType) {
+        return jobType != null && jobType.startsWith("PASSIVE_");
     }
 
     /** Whether these jobs' executors keep {@code execution} nodes: enabled jobs that report their runs. */

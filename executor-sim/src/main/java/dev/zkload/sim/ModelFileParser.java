@@ -185,10 +185,22 @@ final class ModelFileParser {
         if (moments != null && enabled) {
             requireShorter(runTime, moments.closestMs(), "between the cron's closest fires", runTimeAt);
         }
-        boolean reports = j.containsKey("enabledReport")
-                ? bool(j.get("enabledReport"), "enabledReport")
-                : JobGroup.consoleReports(closestMs(cron, zone, period));
+        boolean reports;
+        if (j.containsKey("enabledReport")) {
+            reports = bool(j.get("enabledReport"), "enabledReport");
+        } else if (version.consoleSetsEnabledReport() && writes(version, fields, "enabledReport")) {
+            reports = JobGroup.consoleReports(jobType, closestMs(cron, zone, period));
+        } else {
+            // no such node in the job's config: the executor's default
+            reports = JobGroup.executorReports(jobType);
+        }
         return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, reports, runTime, moments);
+    }
+
+    /** Whether a job of {@code fields} config fields has {@code field}: the first N-1 of the line's, and jobClass. */
+    private static boolean writes(SaturnVersion version, int fields, String field) {
+        int at = version.configFields().indexOf(field);
+        return at >= 0 && at < fields - 1;
     }
 
     /** The closest two fires of a job come: the cron's moments where it has some, else its period; 0 if never fired. */

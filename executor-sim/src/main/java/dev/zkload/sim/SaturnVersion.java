@@ -124,6 +124,11 @@ public enum SaturnVersion {
         return this == SATURN_2_1 ? 22 : 34;
     }
 
+    /** Whether the console sets {@code enabledReport} by how often a cron fires (3.x); 2.1's sets it true. */
+    boolean consoleSetsEnabledReport() {
+        return this == SATURN_3;
+    }
+
     /** {@code config/jobType}. */
     String jobType() {
         return this == SATURN_2_1 ? "SHELL_JOB" : "JAVA_JOB";

@@ -48,7 +48,7 @@ class FootprintModelTest {
     }
 
     @Test
-    void aJobFiringUnder5sApartReportsNothingAndOnlyReads() {
+    void aJobThatDoesNotReportHasNoExecutionTreeAndItsFiresOnlyRead() {
         JobGroup reported = new JobGroup(
                 1, 4, "0/5 * * * * ?", Duration.ofSeconds(5), null, 34, 0, true, true, Duration.ofSeconds(1), null);
         JobGroup unreported = new JobGroup(
@@ -60,9 +60,11 @@ class FootprintModelTest {
         assertThat(off.writesPerSec()).as("only the statistics, every 300 s").isEqualTo(round(2 * 3 / 300.0));
         // per fire on each of the 2 executors: necessary (exists, get), its sharding, the custom context
         assertThat(off.readsPerSec()).isEqualTo(round(2 * 4 / 5.0 + 2 * 3 / 300.0 + 2 * 2 * 2 / 300.0));
-        assertThat(JobGroup.consoleReports(2_000)).isFalse();
-        assertThat(JobGroup.consoleReports(5_000)).isTrue();
-        assertThat(JobGroup.consoleReports(0)).as("fired only when triggered").isTrue();
+        assertThat(JobGroup.consoleReports(null, 2_000)).isFalse();
+        assertThat(JobGroup.consoleReports(null, 5_000)).isTrue();
+        assertThat(JobGroup.consoleReports(null, 0))
+                .as("a cron that never fires")
+                .isTrue();
     }
 
     private static double round(double v) {

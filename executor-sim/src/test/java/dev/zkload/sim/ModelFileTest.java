@@ -223,6 +223,11 @@ class ModelFileTest {
                 .isTrue();
         assertThat(reports("{items: 1, cron: \"0 * * * * ?\", enabledReport: false}"))
                 .isFalse();
+        assertThat(reports("{items: 1, cron: \"0/2 * * * * ?\", runTime: 1s, configFields: 10}"))
+                .as("no enabledReport among its 10 fields: the executor's default for a cron job")
+                .isTrue();
+        assertThat(reports("{items: 1, jobType: PASSIVE_JAVA_JOB}")).isTrue();
+        assertThat(reports("{items: 1, jobType: MSG_JOB}")).isFalse();
     }
 
     private static boolean reports(String job) {

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 final class RealSaturnProcess implements AutoCloseable {
     private final Process process;
     private final Path err;
+    private long readyNanos;
 
     private RealSaturnProcess(Process process, Path err) {
         this.process = process;
@@ -72,11 +73,17 @@ final class RealSaturnProcess implements AutoCloseable {
             assertThat(p.isAlive())
                     .as("Saturn's domain started; its errors: %s", saturn.errors())
                     .isTrue();
+            saturn.readyNanos = System.nanoTime();
         } catch (RuntimeException | AssertionError e) {
             saturn.close();
             throw e;
         }
         return saturn;
+    }
+
+    /** How long ago every executor had started (and with it its jobs). */
+    long millisSinceReady() {
+        return (System.nanoTime() - readyNanos) / 1_000_000;
     }
 
     /** What Saturn wrote to standard error (its warnings), for a failure's message. */

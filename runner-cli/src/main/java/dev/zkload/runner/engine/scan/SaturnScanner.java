@@ -19,6 +19,9 @@ import java.util.Set;
  */
 public final class SaturnScanner {
     /** Job types that fire when triggered, not on their cron. */
+    private static final Set<String> CRON_OR_PASSIVE =
+            Set.of("JAVA_JOB", "SHELL_JOB", "PASSIVE_JAVA_JOB", "PASSIVE_SHELL_JOB");
+
     private static final Set<String> NOT_ON_CRON = Set.of("MSG_JOB", "VSHELL", "PASSIVE_JAVA_JOB", "PASSIVE_SHELL_JOB");
     /** Config fields Saturn 2.x never writes. */
     private static final Set<String> ONLY_3X = Set.of("disableTimeoutSeconds", "rerun", "upStream", "downStream");
@@ -94,7 +97,7 @@ public final class SaturnScanner {
         String jobType = null;
         int items = 1;
         boolean enabled = true;
-        Boolean enabledReport = null;
+        String enabledReport = null;
         for (String f : fields) {
             byte[] data = zk.data(config + "/" + f);
             if (data == null) {
@@ -107,8 +110,7 @@ public final class SaturnScanner {
                 case "timeZone" -> timeZone = zoneOrNull(v);
                 case "jobType" -> jobType = v;
                 case "enabled" -> enabled = "true".equals(v);
-                case "enabledReport" ->
-                    enabledReport = "true".equals(v) ? Boolean.TRUE : "false".equals(v) ? Boolean.FALSE : null;
+                case "enabledReport" -> enabledReport = v;
                 case "shardingTotalCount" -> items = positiveOr1(v);
                 default -> {}
             }
@@ -117,7 +119,27 @@ public final class SaturnScanner {
             cron = null;
         }
         boolean saturn3 = fields.stream().anyMatch(ONLY_3X::contains);
-        return new ScannedJob(items, cron, timeZone, jobType, fields.size(), bytes, enabled, enabledReport, saturn3);
+        return new ScannedJob(
+                items,
+                cron,
+                timeZone,
+                jobType,
+                fields.size(),
+                bytes,
+                enabled,
+                reports(enabledReport, jobType),
+                saturn3);
+    }
+
+    /**
+     * Whether the job's executors report its runs, as Saturn's executor reads {@code enabledReport}: its text as
+     * {@link Boolean#parseBoolean(String)} takes it, and without one (no node, or empty), true for cron and passive jobs.
+     */
+    private static boolean reports(String enabledReport, String jobType) {
+        if (enabledReport != null && !enabledReport.isEmpty()) {
+            return Boolean.parseBoolean(enabledReport);
+        }
+        return jobType == null || CRON_OR_PASSIVE.contains(jobType);
     }
 
     /**

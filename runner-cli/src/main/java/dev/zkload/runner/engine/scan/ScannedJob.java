@@ -10,8 +10,8 @@ package dev.zkload.runner.engine.scan;
  * @param configFields config children
  * @param configBytes  bytes of data in all config children
  * @param enabled      {@code enabled}
- * @param enabledReport {@code enabledReport}, whether the job reports each run in ZooKeeper; null when the job has no
- *                     such node or it holds neither true nor false (the model then applies the console's rule)
+ * @param enabledReport whether the job's executors report each run in ZooKeeper, as they read {@code enabledReport}
+ *                     (without one, cron and passive jobs do)
  * @param saturn3      whether its config has a field only Saturn 3.x writes ({@code downStream}, {@code rerun}, …)
  */
 public record ScannedJob(
@@ -22,5 +22,5 @@ public record ScannedJob(
         int configFields,
         int configBytes,
         boolean enabled,
-        Boolean enabledReport,
+        boolean enabledReport,
         boolean saturn3) {}

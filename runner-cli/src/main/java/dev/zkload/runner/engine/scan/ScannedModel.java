@@ -100,9 +100,7 @@ public final class ScannedModel {
         m.put("configFields", Math.min(j.configFields(), maxFields));
         m.put("configBytes", j.configBytes());
         m.put("enabled", j.enabled());
-        if (j.enabledReport() != null) {
-            m.put("enabledReport", j.enabledReport());
-        }
+        m.put("enabledReport", j.enabledReport());
         // a job firing more often than the default run time lasts gets half its interval
         if (periodMs != null && periodMs <= DEFAULT_RUN_TIME.toMillis()) {
             m.put("runTime", Math.max(1, periodMs / 2) + "ms");

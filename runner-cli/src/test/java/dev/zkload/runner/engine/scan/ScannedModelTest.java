@@ -12,13 +12,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ScannedModelTest {
     private static final ScannedJob MINUTELY =
-            new ScannedJob(3, "0 * * * * ?", null, "JAVA_JOB", 34, 60, true, null, true);
+            new ScannedJob(3, "0 * * * * ?", null, "JAVA_JOB", 34, 60, true, true, true);
     private static final ScannedJob EVERY_SECOND =
-            new ScannedJob(1, "* * * * * ?", null, "JAVA_JOB", 34, 60, true, null, true);
+            new ScannedJob(1, "* * * * * ?", null, "JAVA_JOB", 34, 60, true, true, true);
     private static final ScannedJob PASSIVE =
-            new ScannedJob(2, null, null, "PASSIVE_JAVA_JOB", 36, 80, true, null, true);
+            new ScannedJob(2, null, null, "PASSIVE_JAVA_JOB", 36, 80, true, true, true);
     private static final ScannedJob ODD_CRON =
-            new ScannedJob(1, "0 0 12 LW * ?x", null, "JAVA_JOB", 34, 60, false, null, true);
+            new ScannedJob(1, "0 0 12 LW * ?x", null, "JAVA_JOB", 34, 60, false, true, true);
 
     @Test
     void aScannedFleetIsAModelFileThatReadsBack(@TempDir Path dir) throws Exception {
@@ -51,7 +51,7 @@ class ScannedModelTest {
 
     @Test
     void aJobsTimeZoneGoesIntoTheFileWithItsCron(@TempDir Path dir) throws Exception {
-        ScannedJob nightly = new ScannedJob(2, "0 0 2 * * ?", "Asia/Shanghai", "JAVA_JOB", 34, 60, true, null, true);
+        ScannedJob nightly = new ScannedJob(2, "0 0 2 * * ?", "Asia/Shanghai", "JAVA_JOB", 34, 60, true, true, true);
         Map<String, Object> model =
                 ScannedModel.of("fleet", List.of(new ScannedDomain("a", 1, 1, 1, "3.5.1", List.of(nightly))), 0, 10);
         Path file = dir.resolve("fleet.yaml");
@@ -61,7 +61,7 @@ class ScannedModelTest {
     }
 
     @Test
-    void aJobsEnabledReportGoesIntoTheFileOnlyWhereItsConfigHasOne(@TempDir Path dir) throws Exception {
+    void aJobsEnabledReportGoesIntoTheFile(@TempDir Path dir) throws Exception {
         ScannedJob unreported = new ScannedJob(4, "0/2 * * * * ?", null, "JAVA_JOB", 34, 60, true, false, true);
         Map<String, Object> model = ScannedModel.of(
                 "fleet", List.of(new ScannedDomain("a", 2, 2, 1, "3.5.0", List.of(unreported, MINUTELY))), 0, 10);
@@ -73,7 +73,7 @@ class ScannedModelTest {
 
     @Test
     void theSaturnLineIsWhatTheExecutorsRegisteredElseWhatTheConfigShows() {
-        ScannedJob shell = new ScannedJob(1, "0 * * * * ?", null, "SHELL_JOB", 22, 40, true, null, false);
+        ScannedJob shell = new ScannedJob(1, "0 * * * * ?", null, "SHELL_JOB", 22, 40, true, true, false);
         assertThat(ScannedModel.version(List.of(new ScannedDomain("a", 1, 1, 1, "2.1.5", List.of(MINUTELY)))))
                 .isEqualTo("saturn-2.1");
         assertThat(ScannedModel.version(List.of(new ScannedDomain("a", 1, 1, 1, "sim", List.of(shell)))))
