@@ -1,19 +1,23 @@
 package dev.zkload.it;
 
+import static dev.zkload.it.ModelScans.ROOT;
+import static dev.zkload.it.ModelScans.WINDOW_SECONDS;
+import static dev.zkload.it.ModelScans.assertSameFootprint;
+import static dev.zkload.it.ModelScans.fleet;
+import static dev.zkload.it.ModelScans.scan;
+import static dev.zkload.it.ModelScans.started;
+import static dev.zkload.it.ModelScans.steady;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
-import static org.awaitility.Awaitility.await;
 
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.Footprint;
 import dev.zkload.sim.ModelFile;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,10 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.Test;
@@ -46,13 +46,12 @@ import org.junit.jupiter.api.io.TempDir;
  * enabled job's fires (every enabled cron fires every 2, 5 or 6 s, which divide the window), so where
  * in its period the window starts does not matter; periods that short also keep the wait until every
  * item has run once short. What stays random is each executor's statistics
- * write, once every five minutes per job at its own moment: a window of {@value #WINDOW_SECONDS} s
+ * write, once every five minutes per job at its own moment: a window of {@value ModelScans#WINDOW_SECONDS} s
  * holds a tenth of them on average, a few writes either way in over a thousand.
  *
- * <p>The second test takes its tree from real Saturn instead of executor-sim's writes.
+ * <p>{@link RealSaturnScanIT} takes its tree from real Saturn instead of executor-sim's writes.
  */
 class ModelScanIT {
-    private static final String ROOT = "/zkload/saturn";
     private static final String SOURCE = """
             model: shop
             version: saturn-3
@@ -81,7 +80,6 @@ class ModelScanIT {
                     items: 4
                     cron: "0/5 * * * * ?"
             """;
-    private static final int WINDOW_SECONDS = 30;
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path tmp;
@@ -95,97 +93,6 @@ class ModelScanIT {
                 LocalEnsemble sim = started()) {
             ModelFile scanned = scanAndCompareFootprints(real, sim, ModelFile.read(source), stats);
             compareRates(real, sim, ModelFile.read(source), scanned, stats);
-        }
-    }
-
-    /**
-     * The same proof against a tree real Saturn wrote: a domain of Saturn 3.5's own executors and console
-     * sharding managers, its jobs created as its console creates them (jobs every 5 s that report their runs,
-     * jobs every 2 s that the console has not report, a disabled one). Scanned, given the jobs' run time as the file's
-     * header asks, and simulated on another server, it puts the same znodes, watches, ephemerals and
-     * sessions there (the fleet's control session besides), and the same writes and reads per second.
-     */
-    @Test
-    void aTreeRealSaturnWroteSimulatesToTheSameFootprintAndRates() throws Exception {
-        StatsClient stats = new StatsClient(Duration.ofSeconds(5));
-        try (LocalEnsemble real = started();
-                LocalEnsemble sim = started()) {
-            ServerAddress realServer = real.servers().get(0);
-            ServerAddress simServer = sim.servers().get(0);
-            ZooKeeper admin = ZkClients.connect(real.connectString());
-            try {
-                // the chroot Saturn's connect string names: /zkload, then its saturn
-                for (String path : List.of("/zkload", ROOT)) {
-                    admin.create(path, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                }
-            } finally {
-                admin.close();
-            }
-            ServerStats realBefore = stats.monitor(realServer);
-            ServerStats simBefore = stats.monitor(simServer);
-            List<String> jobs = List.of(
-                    "fast0,4,0/2 * * * * ?,500,true",
-                    "fast1,4,0/2 * * * * ?,500,true",
-                    "five0,4,0/5 * * * * ?,100,true",
-                    "five1,4,0/5 * * * * ?,100,true",
-                    "five2,4,0/5 * * * * ?,100,true",
-                    "nightly,2,0 0 2 * * ?,100,false");
-            try (RealSaturnProcess saturn =
-                    RealSaturnProcess.start(tmp.resolve("saturn"), real.connectString() + ROOT, "shop", 2, 2, jobs)) {
-                ItemRuns.awaitEveryItemRan(real.connectString(), ROOT);
-                assertThat(saturn.errors())
-                        .as("Saturn's log, its jobs set up as it needs")
-                        .doesNotContain("ERROR");
-                Path model = tmp.resolve("real.yaml");
-                RunnerProcess scan = RunnerProcess.run(tmp.resolve("logs"), scan(real, model, "--consoles", "2"));
-                assertThat(scan.exitCode()).as(scan.output()).isZero();
-                String text = Files.readString(model);
-                assertThat(text).containsOnlyOnce("enabledReport: false").contains("runTime: 2s");
-                // the run time ZooKeeper cannot show, as the header asks: the 5 s jobs' items sleep 100 ms
-                Files.writeString(model, text.replace("runTime: 2s", "runTime: 100ms"));
-                ModelFile scanned = ModelFile.read(model);
-                assertThat(scanned.describe()).isEqualTo("shop (2 executors, 6 jobs)");
-                // Real Saturn's rates first, on its own: on this 2-core machine the simulator's work beside its
-                // bursts (all its 5 s jobs fire together) would slow its caches, whose watches then miss events
-                // and read less. Once each job's first statistics are written (Saturn writes them within 10 s
-                // of the job's start, then every 300 s), and from halfway between two of those bursts, so the
-                // window's ends cut none.
-                TimeUnit.MILLISECONDS.sleep(Math.max(0, 12_000 - saturn.millisSinceReady()));
-                TimeUnit.MILLISECONDS.sleep(Math.floorMod(2_500 - System.currentTimeMillis(), 5_000));
-                ServerRates saturnRates = ServerRates.over(
-                                Duration.ofSeconds(WINDOW_SECONDS), stats, List.of(realServer))
-                        .get(0);
-                try (DomainFleet simulated = fleet(sim, scanned, true)) {
-                    simulated.start();
-                    simulated.addDomains(1);
-                    ItemRuns.awaitEveryItemRan(sim.connectString(), ROOT);
-                    ServerStats realSteady = steady(stats, realServer);
-                    ServerStats simSteady = steady(stats, simServer);
-                    assertSameFootprint(realBefore, realSteady, simBefore, simSteady, 1);
-                    // spread fires (the file's default timing): a window of whole periods holds the same fires
-                    // wherever it starts
-                    ServerRates simRates = ServerRates.over(
-                                    Duration.ofSeconds(WINDOW_SECONDS), stats, List.of(simServer))
-                            .get(0);
-                    System.out.printf(
-                            "real Saturn vs simulated over %.1f/%.1f s: writes/s %.2f/%.2f, reads/s %.2f/%.2f%n",
-                            saturnRates.seconds(),
-                            simRates.seconds(),
-                            saturnRates.writesPerSec(),
-                            simRates.writesPerSec(),
-                            saturnRates.readsPerSec(),
-                            simRates.readsPerSec());
-                    // Saturn writes each job's statistics within 10 s of its start, then every 300 s: the window
-                    // holds none of real Saturn's, and the simulator's, spread over the 300 s, their mean rate
-                    double simulatedStatistics = 2 * jobs.size() * 3 / 300.0;
-                    assertThat(simRates.writesPerSec() - simulatedStatistics)
-                            .as("writes per second, the simulator's statistics aside")
-                            .isCloseTo(saturnRates.writesPerSec(), withinPercentage(2));
-                    assertThat(simRates.readsPerSec())
-                            .as("reads per second")
-                            .isCloseTo(saturnRates.readsPerSec(), withinPercentage(2));
-                }
-            }
         }
     }
 
@@ -281,81 +188,6 @@ class ModelScanIT {
             assertThat(s.writesPerSec()).as("writes per second").isCloseTo(r.writesPerSec(), withinPercentage(2));
             assertThat(s.readsPerSec()).as("reads per second").isCloseTo(r.readsPerSec(), withinPercentage(2));
         }
-    }
-
-    /** One forked server, started. */
-    private static LocalEnsemble started() throws IOException, InterruptedException {
-        LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").build();
-        try {
-            zk.start();
-            return zk;
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            zk.close();
-            throw e;
-        }
-    }
-
-    private static DomainFleet fleet(LocalEnsemble zk, ModelFile model, boolean jobRuns) {
-        return DomainFleet.builder(zk.connectString())
-                .root(ROOT)
-                .modelFile(model)
-                .jobRuns(jobRuns)
-                .build();
-    }
-
-    private static String[] scan(LocalEnsemble zk, Path out, String... more) {
-        List<String> args = new ArrayList<>(
-                List.of("model", "scan", "--connect", zk.connectString() + ROOT, "--all", "--out", out.toString()));
-        args.addAll(List.of(more));
-        return args.toArray(String[]::new);
-    }
-
-    /** The server's counts once two readings a second apart agree: every session registered and cached. */
-    private static ServerStats steady(StatsClient stats, ServerAddress server) {
-        AtomicReference<ServerStats> last = new AtomicReference<>();
-        await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-            ServerStats now = stats.monitor(server);
-            ServerStats before = last.getAndSet(now);
-            return before != null
-                    && before.znodeCount() == now.znodeCount()
-                    && before.watchCount() == now.watchCount()
-                    && before.ephemeralsCount() == now.ephemeralsCount()
-                    && before.aliveConnections() == now.aliveConnections();
-        });
-        return last.get();
-    }
-
-    /**
-     * @param simSessions sessions the simulated side has beside the domain's: the fleet's control session, with
-     *                    its ephemeral lock on the root
-     */
-    private static void assertSameFootprint(
-            ServerStats r0, ServerStats r1, ServerStats s0, ServerStats s1, int simSessions) {
-        System.out.printf(
-                "real vs simulated: znodes %d/%d, watches %d/%d, ephemerals %d/%d, sessions %d/%d%n",
-                r1.znodeCount() - r0.znodeCount(),
-                s1.znodeCount() - s0.znodeCount(),
-                r1.watchCount() - r0.watchCount(),
-                s1.watchCount() - s0.watchCount(),
-                r1.ephemeralsCount() - r0.ephemeralsCount(),
-                s1.ephemeralsCount() - s0.ephemeralsCount(),
-                r1.aliveConnections() - r0.aliveConnections(),
-                s1.aliveConnections() - s0.aliveConnections());
-        assertThat((double) s1.znodeCount() - s0.znodeCount())
-                .as("znodes")
-                .isCloseTo((double) r1.znodeCount() - r0.znodeCount(), withinPercentage(2));
-        assertThat((double) s1.watchCount() - s0.watchCount())
-                .as("watches")
-                .isCloseTo((double) r1.watchCount() - r0.watchCount(), withinPercentage(2));
-        assertThat((double) s1.ephemeralsCount() - s0.ephemeralsCount() - simSessions)
-                .as("ephemerals")
-                .isCloseTo((double) r1.ephemeralsCount() - r0.ephemeralsCount(), withinPercentage(2));
-        assertThat(s1.aliveConnections() - s0.aliveConnections())
-                .as("sessions")
-                .isEqualTo(r1.aliveConnections() - r0.aliveConnections() + simSessions);
-        assertThat(r1.watchCount() - r0.watchCount())
-                .as("a tree worth comparing")
-                .isGreaterThan(100);
     }
 
     /**
