@@ -69,12 +69,7 @@ final class JobFire {
                             .thenApply(v -> owned);
                 })
                 .thenCompose(this::run)
-                .whenComplete((v, e) -> {
-                    if (e != null && !x.session.isClosed()) {
-                        x.state.runFailed();
-                        x.session.failed(FailureKind.JOB_FIRE, e);
-                    }
-                });
+                .whenComplete(this::failedIfAny);
     }
 
     /** A fire without report: shardingIfNecessary, the executor's items, the context, then the runs, all unwritten. */
@@ -96,12 +91,15 @@ final class JobFire {
                     }
                     return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new));
                 })
-                .whenComplete((v, e) -> {
-                    if (e != null && !x.session.isClosed()) {
-                        x.state.runFailed();
-                        x.session.failed(FailureKind.JOB_FIRE, e);
-                    }
-                });
+                .whenComplete(this::failedIfAny);
+    }
+
+    /** A fire that failed while its session is open counts as a failed run. */
+    private void failedIfAny(Object unused, Throwable e) {
+        if (e != null && !x.session.isClosed()) {
+            x.state.runFailed();
+            x.session.failed(FailureKind.JOB_FIRE, e);
+        }
     }
 
     /** getLocalHostFailoverItems: the execution children, and whether each item has a failover node. */

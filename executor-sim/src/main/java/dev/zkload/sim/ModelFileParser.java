@@ -180,8 +180,8 @@ final class ModelFileParser {
             }
         }
         // a cron with L, W, # or a year has no moments here: its jobs stay spread
-        CronMoments moments =
-                cronTiming && cron != null ? CronMoments.of(cron, zone).orElse(null) : null;
+        CronMoments cronMoments = cron != null ? CronMoments.of(cron, zone).orElse(null) : null;
+        CronMoments moments = cronTiming ? cronMoments : null;
         if (moments != null && enabled) {
             requireShorter(runTime, moments.closestMs(), "between the cron's closest fires", runTimeAt);
         }
@@ -189,7 +189,9 @@ final class ModelFileParser {
         if (j.containsKey("enabledReport")) {
             reports = bool(j.get("enabledReport"), "enabledReport");
         } else if (version.consoleSetsEnabledReport() && writes(version, fields, "enabledReport")) {
-            reports = JobGroup.consoleReports(jobType, closestMs(cron, zone, period));
+            // the closest two fires: the cron's moments where it has some, else its period; 0 if it never fires
+            long closestMs = cronMoments != null ? cronMoments.closestMs() : period == null ? 0 : period.toMillis();
+            reports = JobGroup.consoleReports(jobType, closestMs);
         } else {
             // no such node in the job's config: the executor's default
             reports = JobGroup.executorReports(jobType);
@@ -201,17 +203,6 @@ final class ModelFileParser {
     private static boolean writes(SaturnVersion version, int fields, String field) {
         int at = version.configFields().indexOf(field);
         return at >= 0 && at < fields - 1;
-    }
-
-    /** The closest two fires of a job come: the cron's moments where it has some, else its period; 0 if never fired. */
-    private static long closestMs(String cron, ZoneId zone, Duration period) {
-        if (cron != null) {
-            var moments = CronMoments.of(cron, zone);
-            if (moments.isPresent()) {
-                return moments.get().closestMs();
-            }
-        }
-        return period == null ? 0 : period.toMillis();
     }
 
     /** A run must end before the next fire: {@code runTime} below the {@code gapMs} {@code between} them. */

@@ -18,10 +18,10 @@ import java.util.Set;
  * docs/model-files.md counts the requests.
  */
 public final class SaturnScanner {
-    /** Job types that fire when triggered, not on their cron. */
+    /** Job types whose executors report their runs when the config does not say ({@code enabledReport} absent). */
     private static final Set<String> CRON_OR_PASSIVE =
             Set.of("JAVA_JOB", "SHELL_JOB", "PASSIVE_JAVA_JOB", "PASSIVE_SHELL_JOB");
-
+    /** Job types that fire when triggered, not on their cron. */
     private static final Set<String> NOT_ON_CRON = Set.of("MSG_JOB", "VSHELL", "PASSIVE_JAVA_JOB", "PASSIVE_SHELL_JOB");
     /** Config fields Saturn 2.x never writes. */
     private static final Set<String> ONLY_3X = Set.of("disableTimeoutSeconds", "rerun", "upStream", "downStream");
