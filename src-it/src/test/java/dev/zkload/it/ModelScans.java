@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -57,17 +58,26 @@ final class ModelScans {
         return args.toArray(String[]::new);
     }
 
-    /** The server's counts once two readings a second apart agree: every session registered and cached. */
+    /**
+     * The server's counts once three readings a second apart agree: every session registered and cached. Three,
+     * not two: with jobs running, two readings can each catch a run's ephemeral nodes, of two jobs a second apart.
+     */
     static ServerStats steady(StatsClient stats, ServerAddress server) {
         AtomicReference<ServerStats> last = new AtomicReference<>();
+        AtomicInteger agreeing = new AtomicInteger();
         await().atMost(Timeouts.seconds(60)).pollInterval(Duration.ofSeconds(1)).until(() -> {
             ServerStats now = stats.monitor(server);
             ServerStats before = last.getAndSet(now);
-            return before != null
+            boolean same = before != null
                     && before.znodeCount() == now.znodeCount()
                     && before.watchCount() == now.watchCount()
                     && before.ephemeralsCount() == now.ephemeralsCount()
                     && before.aliveConnections() == now.aliveConnections();
+            if (!same) {
+                agreeing.set(0);
+                return false;
+            }
+            return agreeing.incrementAndGet() >= 2;
         });
         return last.get();
     }
