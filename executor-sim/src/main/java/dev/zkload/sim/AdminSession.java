@@ -110,8 +110,8 @@ final class AdminSession implements Closeable {
     }
 
     /** Deletes {@code path} with everything under it. */
-    void deleteTree(String path) throws Exception {
-        ZkTrees.deleteRecursive(client.getZookeeperClient().getZooKeeper(), path);
+    long deleteTree(String path) throws Exception {
+        return ZkTrees.deleteRecursive(client.getZookeeperClient().getZooKeeper(), path);
     }
 
     /** The current raw session, for the root's claim. */

@@ -145,7 +145,7 @@ final class Executor implements Session.Owner {
     /** The success and failure counters, and the job's running total. */
     private void writeStats(String job) {
         Zk zk = session.zk();
-        if (zk == null || closed) {
+        if (zk == null || closed || state.runsHeld()) {
             return;
         }
         String server = l.server(job, name);

@@ -2,6 +2,7 @@ package dev.zkload.sim;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
@@ -18,6 +19,8 @@ final class FleetState {
     private final Map<SessionEvent, LongAdder> sessionEvents = new EnumMap<>(SessionEvent.class);
     private final boolean jobRuns;
     private final LongConsumer fireLag;
+    /** Removals under way; while any is, no job fires (see {@link FleetImpl#removeDomains(int, boolean)}). */
+    private final AtomicInteger holds = new AtomicInteger();
 
     FleetState(boolean jobRuns, LongConsumer fireLag) {
         this.jobRuns = jobRuns;
@@ -35,6 +38,20 @@ final class FleetState {
     /** False when the fleet holds its domains without firing jobs. */
     boolean jobRuns() {
         return jobRuns;
+    }
+
+    /** Holds every domain's job runs and statistics writes until as many {@link #releaseRuns()}. */
+    void holdRuns() {
+        holds.incrementAndGet();
+    }
+
+    void releaseRuns() {
+        holds.decrementAndGet();
+    }
+
+    /** True while a removal holds the runs: a fire or statistics write due now is skipped. */
+    boolean runsHeld() {
+        return holds.get() > 0;
     }
 
     OpCounters ops() {

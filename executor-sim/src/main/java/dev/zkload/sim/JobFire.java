@@ -35,7 +35,7 @@ final class JobFire {
     }
 
     void fire() {
-        if (zk == null || x.closed() || !x.session.isConnected()) {
+        if (zk == null || x.closed() || !x.session.isConnected() || x.state.runsHeld()) {
             return;
         }
         String execution = l.job(job) + "/execution";

@@ -9,6 +9,8 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -20,10 +22,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The lifecycle against a real server, judged by what the server sees: its connections and znodes.
- * Small domains (2 jobs) that do not run, so that each test takes seconds.
+ * Small domains (2 jobs) that do not run, so that each test takes seconds; one test fires jobs every second.
  */
 // DomainFleet.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
@@ -156,6 +159,52 @@ class DomainFleetLifecycleIT {
         assertThat(fleet.state()).isEqualTo(DomainFleet.State.CLOSED);
         assertThat(fleet.snapshot().operationErrorCodes()).isEmpty();
         before.awaitAgain();
+    }
+
+    /**
+     * While domains go, the others fire no job (so that a saturated leader is not asked for the removal behind their
+     * runs), and once the removal returns they fire again. Jobs of a cron of every second: three seconds held are
+     * three fires of each job that must not come.
+     */
+    @Test
+    void theOtherDomainsFireNoJobWhileRunsAreHeldAndAgainAfterARemoval(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("every-second.yaml");
+        Files.writeString(file, """
+                version: saturn-3
+                timing: cron
+                kinds:
+                  - name: a
+                    executors: 2
+                    jobs:
+                      - count: 2
+                        items: 2
+                        cron: "0/1 * * * * ?"
+                        runTime: 50ms
+                        enabledReport: true
+                """);
+        try (DomainFleet fleet = DomainFleet.builder(zk.connectString())
+                .root("/zkload/lifecycle-hold")
+                .modelFile(ModelFile.read(file))
+                .build()) {
+            fleet.start();
+            fleet.addDomains(2);
+            long first = fleet.snapshot().runsStarted();
+            await().atMost(Timeouts.seconds(10)).until(() -> fleet.snapshot().runsStarted() > first);
+            FleetState state = ((FleetImpl) fleet).domains().get(0).executors.get(0).state;
+
+            state.holdRuns();
+            Thread.sleep(1_000); // a fire that began before the hold finishes
+            long held = fleet.snapshot().runsStarted();
+            Thread.sleep(3_000);
+            assertThat(fleet.snapshot().runsStarted()).isEqualTo(held);
+            state.releaseRuns();
+            await().atMost(Timeouts.seconds(5)).until(() -> fleet.snapshot().runsStarted() > held);
+
+            fleet.removeDomains(1);
+            long removed = fleet.snapshot().runsStarted();
+            await().atMost(Timeouts.seconds(5)).until(() -> fleet.snapshot().runsStarted() > removed);
+            assertThat(fleet.snapshot().runsFailed()).isZero();
+        }
     }
 
     @Test
