@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -16,6 +17,7 @@ import org.slf4j.LoggerFactory;
 final class Domain {
     private static final Logger LOG = LoggerFactory.getLogger(Domain.class);
     private static final int CLOSERS = 32;
+    private static final int DELETERS = 8;
 
     final String name;
     final Layout layout;
@@ -42,8 +44,8 @@ final class Domain {
     /**
      * Removes {@code domains}: every one's graceful shutdown at once, so that all their load leaves the servers
      * before their trees' deletes meet it (one domain after another, a saturated leader answered those deletes at
-     * 25 znodes a second), then the trees of those that shut down within {@code timeout} each; a domain still
-     * shutting down keeps its tree for the root's removal.
+     * 25 znodes a second), then the trees of those that shut down within {@code timeout} each, together; a domain
+     * still shutting down keeps its tree for the root's removal.
      */
     static void remove(List<Domain> domains, Duration timeout, AdminSession admin) throws InterruptedException {
         long started = System.nanoTime();
@@ -59,22 +61,49 @@ final class Domain {
             }
         }
         long shutDown = System.nanoTime();
-        long znodes = 0;
-        for (Domain d : down) {
-            try {
-                znodes += admin.deleteTree(d.layout.ns);
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                LOG.warn("the tree of domain {} was not removed: {}", d.name, e.toString());
-            }
-        }
+        long znodes = deleteTrees(down, admin);
         LOG.info(
                 "removed {} domains: shut down in {} ms, their {} znodes deleted in {} ms",
                 domains.size(),
                 (shutDown - started) / 1_000_000,
                 znodes,
                 (System.nanoTime() - shutDown) / 1_000_000);
+    }
+
+    /**
+     * Deletes the trees of {@code domains}, {@value #DELETERS} at a time: each delete keeps its own requests in
+     * flight, and one tree after another the removal waits a round trip per batch of each, where the leader,
+     * with the fleet's runs held, has room for several; a tree that cannot be deleted is logged and left for
+     * the root's removal.
+     *
+     * @return the znodes deleted
+     */
+    private static long deleteTrees(List<Domain> domains, AdminSession admin) throws InterruptedException {
+        if (domains.isEmpty()) {
+            return 0;
+        }
+        ExecutorService deleters =
+                Executors.newFixedThreadPool(Math.min(DELETERS, domains.size()), Threads.named("zkload-sim-delete"));
+        try {
+            List<Future<Long>> trees = new ArrayList<>();
+            for (Domain d : domains) {
+                trees.add(deleters.submit(() -> admin.deleteTree(d.layout.ns)));
+            }
+            long znodes = 0;
+            for (int i = 0; i < trees.size(); i++) {
+                try {
+                    znodes += trees.get(i).get();
+                } catch (ExecutionException e) {
+                    LOG.warn(
+                            "the tree of domain {} was not removed: {}",
+                            domains.get(i).name,
+                            e.getCause().toString());
+                }
+            }
+            return znodes;
+        } finally {
+            deleters.shutdownNow(); // at once when interrupted; else every delete has ended
+        }
     }
 
     /**

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Benchmark command (not a test): how long removing domains takes when the leader is busy, with the other
  * domains' job runs held while they go (what {@link DomainFleet#removeDomains} does) and without (the
- * removal before the hold). On an embedded-like ensemble of three forked servers: {@code domains} domains
+ * removal before the hold; the trees are deleted alike, several at a time). On an embedded-like ensemble of three forked servers: {@code domains} domains
  * added, a minute to settle, {@code k} removed with the hold, a minute to settle, {@code k} more removed
  * without it. The held removal goes first, from the larger fleet, so the ratio is the conservative one.
  * The leader's outstanding requests are sampled every second, and the fleet's completed runs per domain

@@ -106,8 +106,11 @@ final class ReportDocument {
 
     /** The bisection after the grid, in one sentence: where it began, the counts it judged, how far it got. */
     static String refinement(RefinementSummary r) {
-        return "Refinement (--resolution " + r.resolution() + ", " + r.widthDomains() + " domains): from the grid's "
-                + r.gridMaxStable() + " stable and " + r.gridSaturatedAt() + " saturated, steps at "
+        String from = r.gridMaxStable() == 0
+                ? "from 0 to the grid's first step, " + r.gridSaturatedAt() + ", saturated"
+                : "from the grid's " + r.gridMaxStable() + " stable and " + r.gridSaturatedAt() + " saturated";
+        return "Refinement (--resolution " + r.resolution() + ", " + r.widthDomains() + " domains): " + from
+                + ", steps at "
                 + (r.visited().isEmpty()
                         ? "none"
                         : String.join(

@@ -22,7 +22,7 @@ import java.util.List;
  * @param thresholds              every {@code --threshold}, judged (empty when none was given, or in a shard's own
  *                                folder: the merge judges them)
  * @param refinement              how the ramp narrowed its answer between the grid's steps by bisection; null when
- *                                it did not refine (no saturation after a stable step, {@code --resolution 0},
+ *                                it did not refine (no saturation, {@code --resolution 0}, a grid within it,
  *                                shards)
  * @param marginal                what makes the answer marginal, in words (a last stable step within 20% below the
  *                                outstanding threshold, a saturation met only barely); empty when it is clear

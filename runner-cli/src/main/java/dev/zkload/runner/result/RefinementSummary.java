@@ -9,7 +9,8 @@ import java.util.List;
  * @param resolution      {@code --resolution} as given: a count of domains ({@code 20}) or a percentage of the
  *                        grid's last stable count ({@code 10%})
  * @param widthDomains    the widest interval that counts as an answer, in domains
- * @param gridMaxStable   the grid's last stable domain count, where the bisection began
+ * @param gridMaxStable   the grid's last stable domain count, where the bisection began; 0 when its first load
+ *                        step saturated
  * @param gridSaturatedAt the grid's first saturated domain count
  * @param visited         the domain counts of the refinement steps, in the order they ran
  * @param complete        the interval was narrowed to {@code widthDomains}

@@ -7,7 +7,7 @@ import java.util.List;
  * answers lie apart.
  *
  * @param runs                  each run in the order it ran
- * @param answered              runs whose answer is a capacity (the ramp saturated after a stable step)
+ * @param answered              runs whose answer is a capacity (the ramp saturated and judged some count stable)
  * @param minDomains            the least max stable domains among the answered runs; null when none answered
  * @param maxDomains            the most
  * @param medianDomains         their median

@@ -18,6 +18,10 @@ class ReportDocumentTest {
         assertThat(ReportDocument.refinement(new RefinementSummary(
                         "20", 20, 100, 200, List.of(150), false, "at 150 domains the ensemble was disturbed")))
                 .endsWith("steps at 150; stopped early: at 150 domains the ensemble was disturbed.");
+        assertThat(ReportDocument.refinement(
+                        new RefinementSummary("10%", 10, 0, 100, List.of(50, 75, 87, 81), true, null)))
+                .isEqualTo("Refinement (--resolution 10%, 10 domains): from 0 to the grid's first step, 100,"
+                        + " saturated, steps at 50, 75, 87, 81; narrowed to the resolution.");
     }
 
     @Test

@@ -49,6 +49,11 @@ final class Bisection {
         return saturated - stable <= width;
     }
 
+    /** The widest interval that is an answer. */
+    int width() {
+        return width;
+    }
+
     int stable() {
         return stable;
     }

@@ -150,10 +150,20 @@ final class CapacityVerdict {
         if (r == null) {
             return "";
         }
-        String grid = "between the grid's " + r.gridMaxStable() + " and " + r.gridSaturatedAt();
+        String grid = r.gridMaxStable() == 0
+                ? "between 0 and the grid's first step, " + r.gridSaturatedAt() + ","
+                : "between the grid's " + r.gridMaxStable() + " and " + r.gridSaturatedAt();
         if (r.complete()) {
             return String.format(
                     Locale.ROOT, " (refined by bisection %s to within %s)", grid, Plural.domains(r.widthDomains()));
+        }
+        if (maxStable == null) {
+            return String.format(
+                    Locale.ROOT,
+                    " — the refinement %s stopped before its resolution (see the notes): no count was judged stable,"
+                            + " and the capacity lies below %s",
+                    grid,
+                    Plural.domains(saturatedAt));
         }
         return String.format(
                 Locale.ROOT,

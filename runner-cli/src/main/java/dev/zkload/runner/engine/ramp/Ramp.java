@@ -320,7 +320,7 @@ public final class Ramp {
         int mine = plan.shard().share(domains);
         int from = domainsUp;
         if (mine < from) { // a refinement step below the domains up: the surplus goes, and the load settles
-            status.phase("removing " + Plural.domains(from - mine));
+            status.phase("removing " + Plural.domains(from - mine) + ", the others' job runs held");
             fleet.removeDomains(from - mine);
             domainsUp = mine;
             return Optional.empty();

@@ -65,21 +65,25 @@ final class Refinement {
     private Refinement() {}
 
     /**
-     * The bisection to run after the grid's end, if there is one: only a ramp that saturated after a stable
-     * step, alone (shards follow one schedule of grid steps), with a resolution narrower than the interval
-     * (a grid already as narrow is its own answer, and not called refined).
+     * The bisection to run after the grid's end, if there is one: only a ramp that saturated, alone (shards
+     * follow one schedule of grid steps), with a resolution narrower than the interval (a grid already as
+     * narrow is its own answer, and not called refined). A first load step that saturated is bisected from
+     * the baseline's 0 domains, a percentage resolution then taken of the saturated count: the grid's
+     * default of 100 domains is more than a small ensemble carries, and its answer would otherwise be none.
      */
     static Optional<Bisection> after(RampSummary grid, RampPlan plan, Resolution resolution) {
         if (grid.stopReason() != StopReason.SATURATED
                 || resolution.off()
                 || !plan.shard().alone()
-                || grid.maxStableDomains() == null
-                || grid.saturatedAtDomains() == null
-                || grid.saturatedAtDomains() <= grid.maxStableDomains()) {
+                || grid.saturatedAtDomains() == null) {
             return Optional.empty();
         }
-        int stable = grid.maxStableDomains();
-        Bisection b = new Bisection(stable, grid.saturatedAtDomains(), resolution.domains(stable));
+        int stable = grid.maxStableDomains() == null ? 0 : grid.maxStableDomains();
+        int saturated = grid.saturatedAtDomains();
+        if (saturated <= stable) {
+            return Optional.empty();
+        }
+        Bisection b = new Bisection(stable, saturated, resolution.domains(stable > 0 ? stable : saturated));
         return b.done() ? Optional.empty() : Optional.of(b);
     }
 
@@ -98,7 +102,7 @@ final class Refinement {
             Progress progress) {
         int gridStable = b.stable();
         int gridSaturated = b.saturated();
-        int width = resolution.domains(gridStable);
+        int width = b.width();
         progress.line(
                 "Refining between %d and %d domains by bisection, to within %s (--resolution %s)",
                 gridStable, gridSaturated, Plural.domains(width), resolution);

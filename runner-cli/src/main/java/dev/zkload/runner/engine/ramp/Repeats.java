@@ -10,7 +10,7 @@ import java.util.Locale;
 
 /**
  * How far the answers of one ramp run several times on the same target lie apart. Only a run that
- * saturated after a stable step has a capacity for an answer; a run that reached its target, was
+ * saturated and judged some count stable has a capacity for an answer; a run that reached its target, was
  * disturbed or ended otherwise is listed but left out of the spread, and the sentence says so.
  */
 public final class Repeats {

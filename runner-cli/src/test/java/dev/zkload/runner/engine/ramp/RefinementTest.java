@@ -24,6 +24,7 @@ class RefinementTest {
     private final List<Integer> stepNumbers = new ArrayList<>();
     private final StringWriter console = new StringWriter();
     private Refinement.Refined lastRefined;
+    private RampSummary grid;
 
     @Test
     void bisectsFromTheGridsEndsToTheResolutionAndSaysSo() throws Exception {
@@ -158,8 +159,53 @@ class RefinementTest {
         assertThat(Refinement.after(gridSummary(StopReason.DISTURBED, 100, null), PLAN, Resolution.DEFAULT))
                 .isEmpty();
         assertThat(Refinement.after(gridSummary(StopReason.SATURATED, null, 100), PLAN, Resolution.DEFAULT))
-                .as("no stable step: nothing to bisect from")
+                .as("a first load step that saturated: bisected from the baseline's 0, to a tenth of it")
+                .map(Bisection::width)
+                .contains(10);
+        assertThat(Refinement.after(gridSummary(StopReason.SATURATED, null, 100), PLAN, Resolution.parse("100")))
                 .isEmpty();
+    }
+
+    @Test
+    void aFirstLoadStepThatSaturatedIsBisectedFromNothing() throws Exception {
+        firstStepSaturated(100);
+        RefinementSummary r = refine(Resolution.DEFAULT, d -> d <= 80 ? StepVerdict.STABLE : StepVerdict.SATURATED);
+
+        assertThat(r.visited()).containsExactly(50, 75, 87, 81);
+        assertThat(r.complete()).isTrue();
+        assertThat(r.widthDomains())
+                .as("10% of the saturated count, no count being stable")
+                .isEqualTo(10);
+        assertThat(console.toString())
+                .contains("Refining between 0 and 100 domains by bisection, to within 10 domains (--resolution 10%)");
+        RampSummary s = CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, r);
+        assertThat(s.maxStableDomains()).isEqualTo(75);
+        assertThat(s.saturatedAtDomains()).isEqualTo(81);
+        assertThat(s.verdict())
+                .isEqualTo("The ensemble saturated at 81 domains; max stable domains: 75 (refined by bisection"
+                        + " between 0 and the grid's first step, 100, to within 10 domains).");
+    }
+
+    @Test
+    void aRefinementFromNothingThatNothingCarriedNamesNoStableCount() throws Exception {
+        firstStepSaturated(100);
+        RefinementSummary r = refine(Resolution.parse("30"), d -> StepVerdict.SATURATED);
+        assertThat(r.visited()).containsExactly(50, 25);
+        RampSummary s = CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, r);
+        assertThat(s.maxStableDomains()).isNull();
+        assertThat(s.verdict())
+                .isEqualTo("The ensemble saturated at 25 domains; max stable domains: none (refined by bisection"
+                        + " between 0 and the grid's first step, 100, to within 30 domains).");
+
+        recorded.clear();
+        firstStepSaturated(100);
+        RefinementSummary cut = refine(Resolution.DEFAULT, d -> StepVerdict.DISTURBED);
+        assertThat(cut.visited()).containsExactly(50);
+        assertThat(CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, cut)
+                        .verdict())
+                .isEqualTo("The ensemble saturated at 100 domains; max stable domains: none — the refinement between"
+                        + " 0 and the grid's first step, 100, stopped before its resolution (see the notes): no count"
+                        + " was judged stable, and the capacity lies below 100 domains.");
     }
 
     /** The grid's last two steps, stable then saturated, as the ramp recorded them. */
@@ -169,6 +215,16 @@ class RefinementTest {
                 .saturated()
                 .verdict(StepVerdict.SATURATED)
                 .build());
+        grid = gridSummary(StopReason.SATURATED, stable, saturated);
+    }
+
+    /** A grid whose first load step saturated: no stable step before it. */
+    private void firstStepSaturated(int saturated) {
+        recorded.add(StepFixture.step(saturated)
+                .saturated()
+                .verdict(StepVerdict.SATURATED)
+                .build());
+        grid = gridSummary(StopReason.SATURATED, null, saturated);
     }
 
     /**
@@ -183,7 +239,6 @@ class RefinementTest {
 
     private Refinement.Refined refined(Resolution resolution, IntFunction<StepVerdict> ensemble)
             throws InterruptedException {
-        RampSummary grid = gridSummary(StopReason.SATURATED, 100, 200);
         Bisection b = Refinement.after(grid, PLAN, resolution).orElseThrow();
         return Refinement.run(
                 b,
