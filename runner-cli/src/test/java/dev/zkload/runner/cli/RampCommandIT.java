@@ -182,6 +182,48 @@ class RampCommandIT {
     }
 
     @Test
+    void aFirstStepThatSaturatesIsRefinedFromTheBaseline(@TempDir Path out) throws Exception {
+        List<String> znodesBefore = znodes();
+        CliRun run = CliRun.of(
+                "--connect",
+                zk.connectString(),
+                "--domains",
+                "2",
+                "--step",
+                "2",
+                "--settle",
+                "2s",
+                "--sustain",
+                "0s",
+                "--znode-count",
+                "100",
+                "--jobs-per-domain",
+                "3",
+                "--outstanding-threshold",
+                "0",
+                "--out",
+                out.toString());
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode summary = json(out.resolve("summary.json"));
+        assertThat(summary.get("saturatedAtDomains").asInt())
+                .as("the refinement's step below the grid's first")
+                .isEqualTo(1);
+        assertThat(summary.get("maxStableDomains").isNull()).isTrue();
+        assertThat(summary.at("/refinement/gridMaxStable").asInt()).isZero();
+        assertThat(summary.at("/refinement/visited").toString()).isEqualTo("[1]");
+        assertThat(summary.at("/refinement/complete").asBoolean()).isTrue();
+        assertThat(run.out())
+                .contains("The ensemble saturated at 1 domain; max stable domains: none (refined by bisection between"
+                        + " 0 and the grid's first step, 2, to within 1 domain).");
+        List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
+        JsonNode last = ResultJson.compact().readTree(lines.get(lines.size() - 1));
+        assertThat(last.get("domains").asInt()).isEqualTo(1);
+        assertThat(last.get("refinement").asBoolean()).isTrue();
+        assertThat(last.get("verdict").asText()).isEqualTo("saturated");
+        assertThat(znodes()).as("the removed domain's tree went too").containsExactlyInAnyOrderElementsOf(znodesBefore);
+    }
+
+    @Test
     void aRepeatedRampRunsEachRampInItsOwnFolderAndSaysWhichRunsHaveNoCapacity(@TempDir Path out) throws Exception {
         List<String> znodesBefore = znodes();
         CliRun run = CliRun.of(

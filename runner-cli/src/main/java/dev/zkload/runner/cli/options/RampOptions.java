@@ -141,9 +141,10 @@ public final class RampOptions {
             defaultValue = "10%",
             converter = ResolutionConverter.class,
             description =
-                    "After the first saturated step, narrow the interval between the last stable and the first"
+                    "After the first saturated step, narrow the interval between the last stable (or 0) and the first"
                             + " saturated domain count by bisection until it is at most this wide: a count of domains (20) or"
-                            + " a percentage of the last stable count (10%%); 0 keeps the plain grid (default: ${DEFAULT-VALUE}).")
+                            + " a percentage of the last stable count (of the saturated one when none was stable) (10%%);"
+                            + " 0 keeps the plain grid (default: ${DEFAULT-VALUE}).")
     public Resolution resolution;
 
     @Option(
