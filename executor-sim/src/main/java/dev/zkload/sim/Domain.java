@@ -44,7 +44,7 @@ final class Domain {
     /**
      * Removes {@code domains}: every one's graceful shutdown at once, so that all their load leaves the servers
      * before their trees' deletes meet it (one domain after another, a saturated leader answered those deletes at
-     * 25 znodes a second), then the trees of those that shut down within {@code timeout} each, together; a domain
+     * 25 znodes a second), then the trees of those that shut down within {@code timeout}, together; a domain
      * still shutting down keeps its tree for the root's removal.
      */
     static void remove(List<Domain> domains, Duration timeout, AdminSession admin) throws InterruptedException {
@@ -52,9 +52,11 @@ final class Domain {
         List<CompletableFuture<Void>> shutdowns =
                 domains.stream().map(Domain::shutdown).toList();
         List<Domain> down = new ArrayList<>();
+        // one deadline for all: the fleet's runs are held meanwhile, a hung shutdown must not hold them for each
+        long deadline = started + timeout.toNanos();
         for (int i = 0; i < domains.size(); i++) {
             try {
-                shutdowns.get(i).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                shutdowns.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 down.add(domains.get(i));
             } catch (ExecutionException | TimeoutException e) {
                 LOG.warn("domain {} did not shut down cleanly: {}", domains.get(i).name, e.toString());

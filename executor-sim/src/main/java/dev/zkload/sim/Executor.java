@@ -133,7 +133,9 @@ final class Executor implements Session.Owner {
             long delay = Math.max(0, dueMs - System.currentTimeMillis());
             timers.add(scheduler.schedule(
                     () -> {
-                        state.fireLag(Math.max(0, System.currentTimeMillis() - dueMs) * 1000);
+                        if (!state.runsHeld()) { // a skipped fire has no lateness
+                            state.fireLag(Math.max(0, System.currentTimeMillis() - dueMs) * 1000);
+                        }
                         fireAt(job, js, moments, moments.nextAfter(dueMs));
                         new JobFire(this, job, js).fire();
                     },
@@ -272,7 +274,9 @@ final class Executor implements Session.Owner {
         public void run() {
             long late = System.nanoTime() - dueNanos;
             dueNanos += periodNanos;
-            state.fireLag(late / 1000);
+            if (!state.runsHeld()) { // a skipped fire has no lateness
+                state.fireLag(late / 1000);
+            }
             new JobFire(Executor.this, job, js).fire();
         }
     }

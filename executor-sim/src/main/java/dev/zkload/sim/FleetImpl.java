@@ -268,6 +268,9 @@ final class FleetImpl implements DomainFleet {
                 gone.add(domains.remove(domains.size() - 1));
             }
         }
+        if (gone.isEmpty()) {
+            return;
+        }
         gone.forEach(d -> mix.remove(d.layout.kind)); // the next domains added make up for them
         if (holdRuns) {
             state.holdRuns();

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
@@ -193,14 +194,40 @@ class DomainFleetLifecycleIT {
             FleetState state = ((FleetImpl) fleet).domains().get(0).executors.get(0).state;
 
             state.holdRuns();
-            Thread.sleep(1_000); // a fire that began before the hold finishes
+            // a fire that began before the hold runs to its end: the count settles first, and then must stay
+            long[] last = {-1};
+            await().atMost(Timeouts.seconds(15))
+                    .pollInterval(Duration.ofMillis(1_500))
+                    .until(() -> {
+                        long now = fleet.snapshot().runsStarted();
+                        boolean settled = now == last[0];
+                        last[0] = now;
+                        return settled;
+                    });
             long held = fleet.snapshot().runsStarted();
-            Thread.sleep(3_000);
+            Thread.sleep(3_000); // every job would have fired three times
             assertThat(fleet.snapshot().runsStarted()).isEqualTo(held);
             state.releaseRuns();
             await().atMost(Timeouts.seconds(5)).until(() -> fleet.snapshot().runsStarted() > held);
 
-            fleet.removeDomains(1);
+            // the removal takes the hold itself, for as long as it runs (its round trips take milliseconds)
+            AtomicBoolean removing = new AtomicBoolean(true);
+            AtomicBoolean sawHeld = new AtomicBoolean();
+            Thread watcher = new Thread(() -> {
+                while (removing.get()) {
+                    sawHeld.compareAndSet(false, state.runsHeld());
+                    Thread.onSpinWait();
+                }
+            });
+            watcher.start();
+            try {
+                fleet.removeDomains(1);
+            } finally {
+                removing.set(false);
+                watcher.join();
+            }
+            assertThat(sawHeld).as("the removal held the runs").isTrue();
+            assertThat(state.runsHeld()).isFalse();
             long removed = fleet.snapshot().runsStarted();
             await().atMost(Timeouts.seconds(5)).until(() -> fleet.snapshot().runsStarted() > removed);
             assertThat(fleet.snapshot().runsFailed()).isZero();

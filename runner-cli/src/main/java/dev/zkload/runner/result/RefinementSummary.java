@@ -7,7 +7,7 @@ import java.util.List;
  * grid's last stable and first saturated domain counts by bisection.
  *
  * @param resolution      {@code --resolution} as given: a count of domains ({@code 20}) or a percentage of the
- *                        grid's last stable count ({@code 10%})
+ *                        grid's last stable count, or of its saturated count when none was stable ({@code 10%})
  * @param widthDomains    the widest interval that counts as an answer, in domains
  * @param gridMaxStable   the grid's last stable domain count, where the bisection began; 0 when its first load
  *                        step saturated

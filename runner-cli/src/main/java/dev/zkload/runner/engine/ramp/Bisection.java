@@ -3,8 +3,8 @@ package dev.zkload.runner.engine.ramp;
 import java.util.OptionalInt;
 
 /**
- * The refinement's arithmetic: an interval whose lower end the ensemble carried (stable) and whose upper
- * end saturated it, halved step by step until it is no wider than the resolution. Every count it asks
+ * The refinement's arithmetic: an interval whose lower end the ensemble carried (stable; 0 when no count
+ * was) and whose upper end saturated it, halved step by step until it is no wider than the resolution. Every count it asks
  * for lies strictly inside the interval, so each judged step narrows it and it ends after at most
  * {@code log2(width / resolution) + 1} steps. Not thread-safe: the ramp's thread alone drives it.
  */

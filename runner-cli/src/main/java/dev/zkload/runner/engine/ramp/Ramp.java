@@ -278,7 +278,7 @@ public final class Ramp {
 
     /** After a saturated grid, its answer narrowed by bisection ({@link Refinement}); else the grid's end. */
     private RampSummary refine(RampSummary grid, int k, DomainFleet fleet) throws InterruptedException {
-        Optional<Bisection> bisection = Refinement.after(grid, plan, resolution);
+        Optional<Bisection> bisection = Refinement.after(grid, plan, resolution, steps);
         if (bisection.isEmpty()) {
             return grid;
         }

@@ -14,8 +14,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * After the grid's first saturated step, narrows the interval between its last stable and first saturated
- * domain counts by bisection: the ramp removes or adds domains to the midpoint, lets the load settle and
+ * After the grid's first saturated step, narrows the interval between its last stable (or, when its first load
+ * step saturated, 0) and first saturated domain counts by bisection: the ramp removes or adds domains to the midpoint, lets the load settle and
  * judges the step as any other, until the interval is no wider than the resolution. A step that is
  * neither stable nor saturated (a fault, the runner its own bottleneck, a server's connection limit,
  * saturation not observable, domains that could not be added) ends the refinement where it is: the
@@ -70,12 +70,21 @@ final class Refinement {
      * narrow is its own answer, and not called refined). A first load step that saturated is bisected from
      * the baseline's 0 domains, a percentage resolution then taken of the saturated count: the grid's
      * default of 100 domains is more than a small ensemble carries, and its answer would otherwise be none.
+     * A grid with no stable step before a later saturated one (an unobservable step first) has nothing to
+     * start from.
+     *
+     * @param recorded the ramp's steps so far, the baseline's included
      */
-    static Optional<Bisection> after(RampSummary grid, RampPlan plan, Resolution resolution) {
+    static Optional<Bisection> after(
+            RampSummary grid, RampPlan plan, Resolution resolution, List<StepResult> recorded) {
         if (grid.stopReason() != StopReason.SATURATED
                 || resolution.off()
                 || !plan.shard().alone()
                 || grid.saturatedAtDomains() == null) {
+            return Optional.empty();
+        }
+        boolean firstLoadStep = recorded.stream().filter(s -> s.step() > 0).count() == 1;
+        if (grid.maxStableDomains() == null && !firstLoadStep) {
             return Optional.empty();
         }
         int stable = grid.maxStableDomains() == null ? 0 : grid.maxStableDomains();

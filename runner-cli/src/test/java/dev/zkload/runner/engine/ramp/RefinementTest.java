@@ -102,7 +102,7 @@ class RefinementTest {
     @Test
     void ctrlCDuringAStepEndsTheRefinementAndKeepsItsRecord() {
         grid(100, 200);
-        Bisection b = Refinement.after(gridSummary(StopReason.SATURATED, 100, 200), PLAN, Resolution.DEFAULT)
+        Bisection b = Refinement.after(gridSummary(StopReason.SATURATED, 100, 200), PLAN, Resolution.DEFAULT, recorded)
                 .orElseThrow();
         Refinement.Refined r = Refinement.run(
                 b,
@@ -149,20 +149,35 @@ class RefinementTest {
     }
 
     @Test
-    void onlyASaturatedGridWithAStableStepAndAResolutionIsRefined() {
+    void onlyASaturatedGridWithAResolutionIsRefined() {
+        grid(100, 200);
         RampSummary saturated = gridSummary(StopReason.SATURATED, 100, 200);
-        assertThat(Refinement.after(saturated, PLAN, Resolution.DEFAULT)).isPresent();
-        assertThat(Refinement.after(saturated, PLAN, Resolution.parse("0"))).isEmpty();
-        assertThat(Refinement.after(saturated, PLAN, Resolution.parse("100")))
+        assertThat(Refinement.after(saturated, PLAN, Resolution.DEFAULT, recorded))
+                .isPresent();
+        assertThat(Refinement.after(saturated, PLAN, Resolution.parse("0"), recorded))
+                .isEmpty();
+        assertThat(Refinement.after(saturated, PLAN, Resolution.parse("100"), recorded))
                 .as("a grid already within the resolution is its own answer")
                 .isEmpty();
-        assertThat(Refinement.after(gridSummary(StopReason.DISTURBED, 100, null), PLAN, Resolution.DEFAULT))
+        assertThat(Refinement.after(gridSummary(StopReason.DISTURBED, 100, null), PLAN, Resolution.DEFAULT, recorded))
                 .isEmpty();
-        assertThat(Refinement.after(gridSummary(StopReason.SATURATED, null, 100), PLAN, Resolution.DEFAULT))
+
+        recorded.clear();
+        firstStepSaturated(100);
+        RampSummary first = gridSummary(StopReason.SATURATED, null, 100);
+        assertThat(Refinement.after(first, PLAN, Resolution.DEFAULT, recorded))
                 .as("a first load step that saturated: bisected from the baseline's 0, to a tenth of it")
                 .map(Bisection::width)
                 .contains(10);
-        assertThat(Refinement.after(gridSummary(StopReason.SATURATED, null, 100), PLAN, Resolution.parse("100")))
+        assertThat(Refinement.after(first, PLAN, Resolution.parse("100"), recorded))
+                .isEmpty();
+
+        recorded.clear();
+        recorded.add(StepFixture.step(100).verdict(StepVerdict.UNOBSERVABLE).build());
+        recorded.add(
+                StepFixture.step(200).saturated().verdict(StepVerdict.SATURATED).build());
+        assertThat(Refinement.after(gridSummary(StopReason.SATURATED, null, 200), PLAN, Resolution.DEFAULT, recorded))
+                .as("no stable step, but not the first step either: nothing to start from")
                 .isEmpty();
     }
 
@@ -239,7 +254,7 @@ class RefinementTest {
 
     private Refinement.Refined refined(Resolution resolution, IntFunction<StepVerdict> ensemble)
             throws InterruptedException {
-        Bisection b = Refinement.after(grid, PLAN, resolution).orElseThrow();
+        Bisection b = Refinement.after(grid, PLAN, resolution, recorded).orElseThrow();
         return Refinement.run(
                 b,
                 resolution,
