@@ -133,9 +133,7 @@ final class Executor implements Session.Owner {
             long delay = Math.max(0, dueMs - System.currentTimeMillis());
             timers.add(scheduler.schedule(
                     () -> {
-                        if (!state.runsHeld()) { // a skipped fire has no lateness
-                            state.fireLag(Math.max(0, System.currentTimeMillis() - dueMs) * 1000);
-                        }
+                        state.fireLag(Math.max(0, System.currentTimeMillis() - dueMs) * 1000);
                         fireAt(job, js, moments, moments.nextAfter(dueMs));
                         new JobFire(this, job, js).fire();
                     },
@@ -274,9 +272,7 @@ final class Executor implements Session.Owner {
         public void run() {
             long late = System.nanoTime() - dueNanos;
             dueNanos += periodNanos;
-            if (!state.runsHeld()) { // a skipped fire has no lateness
-                state.fireLag(late / 1000);
-            }
+            state.fireLag(late / 1000);
             new JobFire(Executor.this, job, js).fire();
         }
     }

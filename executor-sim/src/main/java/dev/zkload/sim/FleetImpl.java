@@ -251,10 +251,7 @@ final class FleetImpl implements DomainFleet {
         removeDomains(n, true);
     }
 
-    /**
-     * {@link #removeDomains(int)}, or with {@code holdRuns} false as before the hold (10 of 100 domains took 12
-     * minutes to leave a saturated leader): the removal benchmark's baseline.
-     */
+    /** {@link #removeDomains(int)}, or without the hold as before it: the removal benchmark's baseline. */
     void removeDomains(int n, boolean holdRuns) throws InterruptedException {
         if (n < 0) {
             throw new IllegalArgumentException("n must be at least 0, got " + n);
@@ -267,13 +264,14 @@ final class FleetImpl implements DomainFleet {
             }
         }
         gone.forEach(d -> mix.remove(d.layout.kind)); // the next domains added make up for them
-        if (holdRuns && !gone.isEmpty()) {
+        boolean hold = holdRuns && !gone.isEmpty();
+        if (hold) {
             state.holdRuns();
         }
         try {
             Domain.remove(gone, settings.addTimeout(), admin);
         } finally {
-            if (holdRuns && !gone.isEmpty()) {
+            if (hold) {
                 state.releaseRuns();
             }
         }

@@ -30,8 +30,11 @@ final class FleetState {
         }
     }
 
-    /** How late a fire began against its cron instant, µs. */
+    /** How late a fire began against its cron instant, µs; a fire skipped while runs are held has no lateness. */
     void fireLag(long lateMicros) {
+        if (runsHeld()) {
+            return;
+        }
         fireLag.accept(Math.max(0, lateMicros));
     }
 
