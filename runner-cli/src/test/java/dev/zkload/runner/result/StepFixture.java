@@ -42,6 +42,13 @@ public final class StepFixture {
             return this;
         }
 
+        /** Saturated by the threshold held in this share of the window's samples, with this mean. */
+        public Builder saturatedAsHeld(double aboveShare, double mean) {
+            saturated = true;
+            saturation = new Saturation(Saturation.Rule.HELD, aboveShare, mean);
+            return this;
+        }
+
         /** Saturated by the mean of a queue below the threshold in more than a tenth of the samples. */
         public Builder saturatedOnAverage(double aboveShare, double mean) {
             saturated = true;

@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import java.util.ArrayList;
@@ -11,9 +12,12 @@ import java.util.Optional;
  * Whether the answer lies close to the saturation line, where a second run could fall on the other
  * side of it: the last stable step's leader averaged within {@value #PERCENT}% below the outstanding
  * threshold over its settled load, or the saturated step's leader averaged less than {@value #PERCENT}%
- * above it. The latter is "barely": the rule (the threshold held for 90% of the sustain time, or on average) was met,
- * yet the queue sat so near the threshold that a slightly lighter load or a calmer moment might not
- * have met it. The average, not the maximum, because one burst says little about where the load sits.
+ * above it over the window that met the rule. The latter is "barely": the rule (the threshold held for
+ * 90% of the sustain time, or on average) was met, yet the queue sat so near the threshold that a
+ * slightly lighter load or a calmer moment might not have met it. The average, not the maximum, because
+ * one burst says little about where the load sits; the saturated step's over the rule's window, not its
+ * whole settled load, because a queue that grew during the step saturates at its end: averaged over the
+ * step it reads as under the threshold, which is no measure of how near the rule it was.
  */
 final class Marginal {
     static final int PERCENT = 20;
@@ -37,17 +41,30 @@ final class Marginal {
                                 ? "within " + PERCENT + "% below"
                                 : "at or above (in bursts too short to count as saturation)",
                         threshold)));
-        step(load, StepVerdict.SATURATED, saturatedAt)
-                .filter(avg -> avg < threshold * (1 + PERCENT / 100.0))
-                .ifPresent(avg -> m.add(String.format(
+        saturated(load, saturatedAt)
+                .filter(how -> how.mean() < threshold * (1 + PERCENT / 100.0))
+                .ifPresent(how -> m.add(String.format(
                         Locale.ROOT,
-                        "the saturation at %s was met only barely: its leader averaged %.0f outstanding requests,"
-                                + " less than %d%% above the threshold of %d",
+                        "the saturation at %s was met only barely: over the window that met the rule its leader"
+                                + " averaged %.0f outstanding requests, %s the threshold of %d",
                         Plural.domains(saturatedAt),
-                        avg,
-                        PERCENT,
+                        how.mean(),
+                        how.mean() < threshold
+                                ? "at or above in " + Math.round(100 * how.aboveShare()) + "% of the samples but under"
+                                : "less than " + PERCENT + "% above",
                         threshold)));
         return m;
+    }
+
+    /** How the last saturated step of this count met the rule. */
+    private static Optional<Saturation> saturated(List<StepResult> load, Integer domains) {
+        Saturation how = null;
+        for (StepResult s : load) {
+            if (domains != null && s.verdict() == StepVerdict.SATURATED && s.domains() == domains) {
+                how = s.saturation();
+            }
+        }
+        return Optional.ofNullable(how);
     }
 
     /** The leader's outstanding average over the settled load of the last step with this verdict and count. */

@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.runner.result.RampSummary;
@@ -8,6 +9,7 @@ import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
 import java.util.List;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 class MarginalTest {
@@ -24,12 +26,37 @@ class MarginalTest {
     }
 
     @Test
-    void aSaturationLessThanTwentyPercentAboveTheThresholdIsBarely() {
-        assertThat(Marginal.of(List.of(stable(100, 10), saturated(200, 359)), 100, 200, 300))
-                .containsExactly("the saturation at 200 domains was met only barely: its leader averaged 359"
-                        + " outstanding requests, less than 20% above the threshold of 300");
-        assertThat(Marginal.of(List.of(stable(100, 10), saturated(200, 360)), 100, 200, 300))
+    void aSaturationLessThanTwentyPercentAboveTheThresholdOverTheRulesWindowIsBarely() {
+        assertThat(Marginal.of(List.of(stable(100, 10), saturated(200, 500, 359)), 100, 200, 300))
+                .containsExactly("the saturation at 200 domains was met only barely: over the window that met the"
+                        + " rule its leader averaged 359 outstanding requests, less than 20% above the threshold of"
+                        + " 300");
+        assertThat(Marginal.of(List.of(stable(100, 10), saturated(200, 359, 360)), 100, 200, 300))
                 .isEmpty();
+    }
+
+    @Test
+    void aQueueThatGrewDuringTheStepIsJudgedByTheWindowThatMetTheRuleNotByTheWholeStep() {
+        // measured: a refinement step at 150 domains averaged 173 over its settled load, its last minute 307
+        assertThat(Marginal.of(List.of(stable(143, 147), saturated(150, 173.3, 307.4)), 143, 150, 300))
+                .singleElement(as(InstanceOfAssertFactories.STRING))
+                .contains("averaged 307 outstanding requests, less than 20% above");
+        // a queue that grew to far above the line in the window is no barely, whatever the step's average
+        assertThat(Marginal.of(List.of(stable(143, 10), saturated(150, 173.3, 520)), 143, 150, 300))
+                .isEmpty();
+    }
+
+    @Test
+    void aHeldSaturationWhoseMeanIsUnderTheThresholdSaysSo() {
+        StepResult held = StepFixture.step(200)
+                .saturatedAsHeld(0.92, 290)
+                .outstanding(250)
+                .verdict(StepVerdict.SATURATED)
+                .build();
+        assertThat(Marginal.of(List.of(stable(100, 10), held), 100, 200, 300))
+                .containsExactly("the saturation at 200 domains was met only barely: over the window that met the"
+                        + " rule its leader averaged 290 outstanding requests, at or above in 92% of the samples"
+                        + " but under the threshold of 300");
     }
 
     @Test
@@ -42,16 +69,17 @@ class MarginalTest {
     @Test
     void theVerdictSentenceAndTheSummaryCarryIt() {
         RampSummary s = CapacityVerdict.summarize(
-                StopReason.SATURATED, "m", List.of(stable(100, 280), saturated(200, 320)), PLAN, false);
+                StopReason.SATURATED, "m", List.of(stable(100, 280), saturated(200, 320, 320)), PLAN, false);
         assertThat(s.verdict())
                 .isEqualTo("The ensemble saturated at 200 domains; max stable domains: 100. Marginal: the last stable"
                         + " step (100 domains) averaged 280 leader outstanding requests, within 20% below the threshold"
-                        + " of 300; the saturation at 200 domains was met only barely: its leader averaged 320"
-                        + " outstanding requests, less than 20% above the threshold of 300.");
+                        + " of 300; the saturation at 200 domains was met only barely: over the window that met the"
+                        + " rule its leader averaged 320 outstanding requests, less than 20% above the threshold of"
+                        + " 300.");
         assertThat(s.marginal()).hasSize(2);
 
         RampSummary clear = CapacityVerdict.summarize(
-                StopReason.SATURATED, "m", List.of(stable(100, 20), saturated(200, 900)), PLAN, false);
+                StopReason.SATURATED, "m", List.of(stable(100, 20), saturated(200, 900, 580)), PLAN, false);
         assertThat(clear.verdict()).doesNotContain("Marginal");
         assertThat(clear.marginal()).isEmpty();
     }
@@ -63,9 +91,10 @@ class MarginalTest {
                 .build();
     }
 
-    private static StepResult saturated(int domains, double outstanding) {
+    /** Saturated on average: the settled load's average, and the mean over the window that met the rule. */
+    private static StepResult saturated(int domains, double outstanding, double windowMean) {
         return StepFixture.step(domains)
-                .saturated()
+                .saturatedOnAverage(0.6, windowMean)
                 .outstanding(outstanding)
                 .verdict(StepVerdict.SATURATED)
                 .build();
