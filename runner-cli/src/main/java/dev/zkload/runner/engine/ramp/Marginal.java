@@ -45,14 +45,23 @@ final class Marginal {
                 .filter(how -> how.mean() < threshold * (1 + PERCENT / 100.0))
                 .ifPresent(how -> m.add(String.format(
                         Locale.ROOT,
-                        "the saturation at %s was met only barely: over the window that met the rule its leader"
-                                + " averaged %.0f outstanding requests, %s the threshold of %d",
+                        "the saturation at %s was met only barely: over the window that met the rule, its leader"
+                                + " %s",
                         Plural.domains(saturatedAt),
-                        how.mean(),
                         how.mean() < threshold
-                                ? "at or above in " + Math.round(100 * how.aboveShare()) + "% of the samples but under"
-                                : "less than " + PERCENT + "% above",
-                        threshold)));
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "was at or above the threshold of %d in %d%% of the samples but averaged %.0f"
+                                                + " outstanding requests, under it",
+                                        threshold,
+                                        Math.round(100 * how.aboveShare()),
+                                        how.mean())
+                                : String.format(
+                                        Locale.ROOT,
+                                        "averaged %.0f outstanding requests, less than %d%% above the threshold of %d",
+                                        how.mean(),
+                                        PERCENT,
+                                        threshold))));
         return m;
     }
 

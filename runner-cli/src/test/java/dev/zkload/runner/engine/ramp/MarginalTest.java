@@ -29,7 +29,7 @@ class MarginalTest {
     void aSaturationLessThanTwentyPercentAboveTheThresholdOverTheRulesWindowIsBarely() {
         assertThat(Marginal.of(List.of(stable(100, 10), saturated(200, 500, 359)), 100, 200, 300))
                 .containsExactly("the saturation at 200 domains was met only barely: over the window that met the"
-                        + " rule its leader averaged 359 outstanding requests, less than 20% above the threshold of"
+                        + " rule, its leader averaged 359 outstanding requests, less than 20% above the threshold of"
                         + " 300");
         assertThat(Marginal.of(List.of(stable(100, 10), saturated(200, 359, 360)), 100, 200, 300))
                 .isEmpty();
@@ -55,8 +55,8 @@ class MarginalTest {
                 .build();
         assertThat(Marginal.of(List.of(stable(100, 10), held), 100, 200, 300))
                 .containsExactly("the saturation at 200 domains was met only barely: over the window that met the"
-                        + " rule its leader averaged 290 outstanding requests, at or above in 92% of the samples"
-                        + " but under the threshold of 300");
+                        + " rule, its leader was at or above the threshold of 300 in 92% of the samples but averaged"
+                        + " 290 outstanding requests, under it");
     }
 
     @Test
@@ -74,7 +74,7 @@ class MarginalTest {
                 .isEqualTo("The ensemble saturated at 200 domains; max stable domains: 100. Marginal: the last stable"
                         + " step (100 domains) averaged 280 leader outstanding requests, within 20% below the threshold"
                         + " of 300; the saturation at 200 domains was met only barely: over the window that met the"
-                        + " rule its leader averaged 320 outstanding requests, less than 20% above the threshold of"
+                        + " rule, its leader averaged 320 outstanding requests, less than 20% above the threshold of"
                         + " 300.");
         assertThat(s.marginal()).hasSize(2);
 
