@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import java.util.ArrayList;
@@ -30,7 +29,8 @@ final class Marginal {
         if (threshold <= 0) {
             return m;
         }
-        step(load, StepVerdict.STABLE, maxStable)
+        last(load, StepVerdict.STABLE, maxStable)
+                .map(s -> s.server().outstandingAvg())
                 .filter(avg -> avg >= threshold * (1 - PERCENT / 100.0))
                 .ifPresent(avg -> m.add(String.format(
                         Locale.ROOT,
@@ -41,7 +41,8 @@ final class Marginal {
                                 ? "within " + PERCENT + "% below"
                                 : "at or above (in bursts too short to count as saturation)",
                         threshold)));
-        saturated(load, saturatedAt)
+        last(load, StepVerdict.SATURATED, saturatedAt)
+                .map(StepResult::saturation)
                 .filter(how -> how.mean() < threshold * (1 + PERCENT / 100.0))
                 .ifPresent(how -> m.add(String.format(
                         Locale.ROOT,
@@ -65,25 +66,14 @@ final class Marginal {
         return m;
     }
 
-    /** How the last saturated step of this count met the rule. */
-    private static Optional<Saturation> saturated(List<StepResult> load, Integer domains) {
-        Saturation how = null;
-        for (StepResult s : load) {
-            if (domains != null && s.verdict() == StepVerdict.SATURATED && s.domains() == domains) {
-                how = s.saturation();
-            }
-        }
-        return Optional.ofNullable(how);
-    }
-
-    /** The leader's outstanding average over the settled load of the last step with this verdict and count. */
-    private static Optional<Double> step(List<StepResult> load, StepVerdict verdict, Integer domains) {
-        Double avg = null;
+    /** The last step with this verdict and count that carries the servers' data. */
+    private static Optional<StepResult> last(List<StepResult> load, StepVerdict verdict, Integer domains) {
+        StepResult last = null;
         for (StepResult s : load) {
             if (domains != null && s.verdict() == verdict && s.domains() == domains && s.server() != null) {
-                avg = s.server().outstandingAvg();
+                last = s;
             }
         }
-        return Optional.ofNullable(avg);
+        return Optional.ofNullable(last);
     }
 }
