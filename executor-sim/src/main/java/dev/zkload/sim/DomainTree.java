@@ -10,8 +10,9 @@ import org.apache.zookeeper.Op;
 /**
  * What the Saturn console writes when a domain and its jobs are created: the namespace skeleton,
  * then each job's config as one {@code multi} with {@code jobClass} last (executors take jobClass as
- * "the job is ready"), then the job's structural nodes. All pipelined, so a domain costs the server's
- * time, not round trips.
+ * "the job is ready"), then the job's structural nodes. By default all pipelined, so a domain costs
+ * the server's time, not round trips; {@link #writeOneAtATime} sends the same requests with one in
+ * flight, as a console that waits for each answer does.
  *
  * <p>With them, what the kind's offline executors left when their sessions ended: their executor node
  * with {@code lastBeginTime}, {@code version} and {@code clean} (set to "false": with "true" the console
@@ -23,8 +24,38 @@ import org.apache.zookeeper.Op;
 final class DomainTree {
     private DomainTree() {}
 
-    static CompletableFuture<Void> create(Zk zk, Layout l) {
+    /** The domains' trees as one future, and the znodes they hold. */
+    record Writes(CompletableFuture<Void> done, long znodes) {}
+
+    /** Every request of every domain's tree sent at once: the server's pace, not round trips. */
+    static Writes writePipelined(Zk zk, List<Layout> layouts) {
         List<CompletableFuture<?>> all = new ArrayList<>();
+        long znodes = 0;
+        for (Layout l : layouts) {
+            for (List<Op> request : requests(zk, l)) {
+                all.add(zk.multi(request));
+                znodes += request.size();
+            }
+        }
+        return new Writes(CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)), znodes);
+    }
+
+    /** The same requests, each sent when the one before it is answered; a failure ends the chain. */
+    static Writes writeOneAtATime(Zk zk, List<Layout> layouts) {
+        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        long znodes = 0;
+        for (Layout l : layouts) {
+            for (List<Op> request : requests(zk, l)) {
+                chain = chain.thenCompose(v -> zk.multi(request)).thenApply(results -> null);
+                znodes += request.size();
+            }
+        }
+        return new Writes(chain, znodes);
+    }
+
+    /** One domain's tree as the console's requests, each a {@code multi}, in the order it sends them. */
+    static List<List<Op>> requests(Zk zk, Layout l) {
+        List<List<Op>> all = new ArrayList<>();
         String se = l.saturnExecutors();
         List<Op> skeleton = new ArrayList<>();
         for (String p : List.of(
@@ -46,7 +77,7 @@ final class DomainTree {
             skeleton.add(create(zk, l.executor(x) + "/version", "sim"));
             skeleton.add(create(zk, l.executor(x) + "/clean", "false"));
         }
-        all.add(zk.multi(skeleton));
+        all.add(skeleton);
         for (String job : l.jobs) {
             List<Op> config = new ArrayList<>();
             config.add(create(zk, l.job(job), ""));
@@ -54,7 +85,7 @@ final class DomainTree {
             for (String field : l.configFields(job)) {
                 config.add(create(zk, l.config(job, field), ConfigValues.value(l, job, field)));
             }
-            all.add(zk.multi(config));
+            all.add(config);
             List<Op> structure = new ArrayList<>();
             for (String p : List.of("servers", "leader", "leader/election", "leader/election/latch")) {
                 structure.add(create(zk, l.job(job) + "/" + p, ""));
@@ -81,9 +112,9 @@ final class DomainTree {
                 structure.add(create(zk, server + "/processFailureCount", "0"));
                 structure.add(create(zk, server + "/processSuccessCount", "0"));
             }
-            all.add(zk.multi(structure));
+            all.add(structure);
         }
-        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new));
+        return all;
     }
 
     private static Op create(Zk zk, String path, String data) {

@@ -50,10 +50,12 @@ final class FleetImpl implements DomainFleet {
     private ExitHook exitHook;
     private int nextDomain;
     private final DomainMix mix;
+    private final AddMeters addMeters;
 
     FleetImpl(FleetSettings settings) {
         this.settings = settings;
         this.mix = settings.models().mix();
+        this.addMeters = new AddMeters(settings.meters());
         this.state = new FleetState(settings.jobRuns(), settings.fireLag());
     }
 
@@ -116,7 +118,7 @@ final class FleetImpl implements DomainFleet {
             throw new IllegalArgumentException("n must be at least 1, got " + n);
         }
         List<Domain> added = new ArrayList<>();
-        CompletableFuture<Void> trees;
+        DomainTree.Writes trees;
         synchronized (lock) {
             requireStarted("addDomains");
             for (int i = 0; i < n; i++) {
@@ -129,7 +131,7 @@ final class FleetImpl implements DomainFleet {
         }
         long t0 = System.nanoTime();
         try {
-            await(trees, "writing the domains' trees", "domain " + added.get(0).name);
+            await(trees.done(), "writing the domains' trees", "domain " + added.get(0).name);
         } catch (InterruptedException | RuntimeException e) {
             added.forEach(d -> mix.remove(d.layout.kind)); // domains that never joined keep no share
             throw e;
@@ -148,26 +150,29 @@ final class FleetImpl implements DomainFleet {
             domains.addAll(added);
         }
         startInBatches(starts);
-        // where an add's time goes: the pipelined tree writes, or the sessions' registration
+        long registered = System.nanoTime();
+        addMeters.record(treesWritten - t0, trees.znodes(), registered - treesWritten);
+        // where an add's time goes: the tree writes, or the sessions' registration
         LOG.info(
-                "added {} domains: trees written in {} ms, {} sessions registered in {} ms",
+                "added {} domains: {} znodes of trees written in {} ms, {} sessions registered in {} ms",
                 n,
+                trees.znodes(),
                 (treesWritten - t0) / 1_000_000,
                 starts.starts.size(),
-                (System.nanoTime() - treesWritten) / 1_000_000);
+                (registered - treesWritten) / 1_000_000);
     }
 
-    /** Writes the domains' trees with the control session, pipelined; close() waits for what is in flight. Under the lock. */
-    private CompletableFuture<Void> writeTrees(List<Domain> added) {
+    /** Writes the domains' trees with the control session; close() waits for what is in flight. Under the lock. */
+    private DomainTree.Writes writeTrees(List<Domain> added) {
         Zk zk = adminZk();
-        List<CompletableFuture<Void>> writes = new ArrayList<>();
-        for (Domain d : added) {
-            writes.add(DomainTree.create(zk, d.layout));
-        }
-        CompletableFuture<Void> trees = CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
+        List<Layout> layouts = added.stream().map(d -> d.layout).toList();
+        DomainTree.Writes writes = settings.pipelinedTrees()
+                ? DomainTree.writePipelined(zk, layouts)
+                : DomainTree.writeOneAtATime(zk, layouts);
+        CompletableFuture<Void> trees = writes.done();
         treeWrites.add(trees);
         var unused = trees.whenComplete((v, e) -> treeWrites.removeIf(f -> f == trees));
-        return trees;
+        return writes;
     }
 
     private void addConsoles(Domain d, Starts starts) {

@@ -15,6 +15,7 @@ record FleetSettings(
         Duration addTimeout,
         Duration connectTimeout,
         boolean jobRuns,
+        boolean pipelinedTrees,
         boolean keepTreeOnClose,
         LongConsumer fireLag,
         ZkClientSecurity security) {}

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class MetersTest {
@@ -55,5 +56,19 @@ class MetersTest {
                 .isEqualTo(3);
         assertThat(r.get("zkload.sim.reshards").functionCounter().count()).isEqualTo(7);
         assertThat(r.get("zkload.sim.reshard.writes").functionCounter().count()).isEqualTo(31);
+    }
+
+    @Test
+    void eachAddRecordsItsTreesItsZnodesAndItsRegistration() {
+        SimpleMeterRegistry r = new SimpleMeterRegistry();
+        AddMeters add = new AddMeters(r);
+        add.record(TimeUnit.MILLISECONDS.toNanos(2_250), 120_000, TimeUnit.SECONDS.toNanos(72));
+        add.record(TimeUnit.MILLISECONDS.toNanos(750), 1_200, TimeUnit.SECONDS.toNanos(3));
+        assertThat(r.get("zkload.sim.add.trees").timer().count()).isEqualTo(2);
+        assertThat(r.get("zkload.sim.add.trees").timer().totalTime(TimeUnit.MILLISECONDS))
+                .isEqualTo(3_000);
+        assertThat(r.get("zkload.sim.add.tree.znodes").counter().count()).isEqualTo(121_200);
+        assertThat(r.get("zkload.sim.add.registration").timer().totalTime(TimeUnit.SECONDS))
+                .isEqualTo(75);
     }
 }

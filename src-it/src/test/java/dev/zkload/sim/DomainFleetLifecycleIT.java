@@ -9,9 +9,13 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.sim.zk.ZkTrees;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -234,6 +239,61 @@ class DomainFleetLifecycleIT {
             await().atMost(Timeouts.seconds(5)).until(() -> fleet.snapshot().runsStarted() > removed);
             assertThat(fleet.snapshot().runsFailed()).isZero();
         }
+    }
+
+    /**
+     * Trees written one request at a time hold what pipelined ones hold: the same persistent znodes once the
+     * sessions have registered on them, and the same count in the add's meters.
+     */
+    @Test
+    void serialTreesHoldWhatPipelinedTreesHold() throws Exception {
+        SimpleMeterRegistry pipelinedMeters = new SimpleMeterRegistry();
+        SimpleMeterRegistry serialMeters = new SimpleMeterRegistry();
+        ZooKeeper observer = Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), null);
+        try (DomainFleet pipelined = treesFleet("/zkload/lifecycle-pipelined", true, pipelinedMeters);
+                DomainFleet serial = treesFleet("/zkload/lifecycle-serial", false, serialMeters)) {
+            pipelined.start();
+            serial.start();
+            pipelined.addDomains(2);
+            serial.addDomains(2);
+
+            Set<String> persistent = persistentZnodes(observer, "/zkload/lifecycle-pipelined");
+            assertThat(persistent).hasSizeGreaterThan(100);
+            assertThat(persistentZnodes(observer, "/zkload/lifecycle-serial")).isEqualTo(persistent);
+            double treeZnodes =
+                    pipelinedMeters.get("zkload.sim.add.tree.znodes").counter().count();
+            assertThat(treeZnodes).isGreaterThan(100).isLessThan(persistent.size());
+            assertThat(serialMeters.get("zkload.sim.add.tree.znodes").counter().count())
+                    .isEqualTo(treeZnodes);
+            assertThat(serialMeters.get("zkload.sim.add.trees").timer().count()).isEqualTo(1);
+            assertThat(serialMeters.get("zkload.sim.add.registration").timer().count())
+                    .isEqualTo(1);
+        } finally {
+            observer.close();
+        }
+        before.awaitAgain();
+    }
+
+    private static DomainFleet treesFleet(String root, boolean pipelined, SimpleMeterRegistry meters) {
+        return DomainFleet.builder(zk.connectString())
+                .root(root)
+                .model(SMALL)
+                .jobRuns(false)
+                .pipelinedTrees(pipelined)
+                .meterRegistry(meters)
+                .build();
+    }
+
+    /** The persistent znodes under a root, by their paths below it. */
+    private static Set<String> persistentZnodes(ZooKeeper zk, String root) throws Exception {
+        Set<String> paths = new TreeSet<>();
+        for (String path : ZkTrees.list(zk, root)) {
+            Stat stat = zk.exists(path, false);
+            if (stat != null && stat.getEphemeralOwner() == 0) {
+                paths.add(path.substring(root.length()));
+            }
+        }
+        return paths;
     }
 
     @Test

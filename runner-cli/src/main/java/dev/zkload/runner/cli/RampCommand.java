@@ -194,6 +194,7 @@ public final class RampCommand {
         RampSummary summary;
         try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec), plan.connectionDemand())) {
             Map<String, Object> settings = settingsMap(plan, options.keep, options.resolution);
+            settings.put("treeWrites", options.treeWrites.name().toLowerCase(Locale.ROOT));
             Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
             benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
             run.writeRun(arguments, model.description(), settings);
@@ -206,6 +207,7 @@ public final class RampCommand {
                         // its own root inside the run's: the fleet claims it, and the run's lock holds the run's
                         .root(plan.root() + "/sim")
                         .keepTreeOnClose(options.keep)
+                        .pipelinedTrees(options.treeWrites == RampOptions.TreeWrites.PIPELINED)
                         .modelFile(model.models())
                         .addTimeout(plan.addTimeout())
                         .fireLagListener(monitor.fireLagListener())

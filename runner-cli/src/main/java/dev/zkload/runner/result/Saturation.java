@@ -9,8 +9,16 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * @param rule       which half of the rule was met
  * @param aboveShare the share of the window's samples at or above the outstanding threshold, 0–1
  * @param mean       the window's mean outstanding requests
+ * @param countedMean the same mean with each sample counted up to twice the threshold, as the averaged rule
+ *                    counts it, so that one burst's thousands do not lift it; null in results written before
+ *                    it was recorded
  */
-public record Saturation(Rule rule, double aboveShare, double mean) {
+public record Saturation(Rule rule, double aboveShare, double mean, Double countedMean) {
+    /** The mean as the rule counts it; the plain mean where the counted one was not recorded. */
+    public double judgedMean() {
+        return countedMean != null ? countedMean : mean;
+    }
+
     /** The two ways a leader's queue is saturated. */
     public enum Rule {
         /** At or above the threshold in at least 90% of the window's samples: the 2017 report's "stays above". */

@@ -18,7 +18,7 @@ public final class StepFixture {
     public static final class Builder {
         private final int domains;
         private boolean saturated;
-        private Saturation saturation = new Saturation(Saturation.Rule.HELD, 0.95, 520);
+        private Saturation saturation = new Saturation(Saturation.Rule.HELD, 0.95, 520, 520.0);
         private boolean observable = true;
         private List<String> bound = List.of();
         private long[] events = {0, 0, 0};
@@ -45,14 +45,23 @@ public final class StepFixture {
         /** Saturated by the threshold held in this share of the window's samples, with this mean. */
         public Builder saturatedAsHeld(double aboveShare, double mean) {
             saturated = true;
-            saturation = new Saturation(Saturation.Rule.HELD, aboveShare, mean);
+            saturation = new Saturation(Saturation.Rule.HELD, aboveShare, mean, mean);
             return this;
         }
 
         /** Saturated by the mean of a queue below the threshold in more than a tenth of the samples. */
         public Builder saturatedOnAverage(double aboveShare, double mean) {
             saturated = true;
-            saturation = new Saturation(Saturation.Rule.AVERAGED, aboveShare, mean);
+            saturation = new Saturation(Saturation.Rule.AVERAGED, aboveShare, mean, mean);
+            return this;
+        }
+
+        /**
+         * The saturation's window as the rule counts it, each sample up to twice the threshold (under a burst, below
+         * its mean); null as in results written before it was recorded.
+         */
+        public Builder countedMean(Double countedMean) {
+            saturation = new Saturation(saturation.rule(), saturation.aboveShare(), saturation.mean(), countedMean);
             return this;
         }
 

@@ -88,6 +88,21 @@ public final class RampOptions {
     public Double addRate;
 
     @Option(
+            names = "--tree-writes",
+            paramLabel = "HOW",
+            defaultValue = "pipelined",
+            description = "How a step writes its domains' persistent trees (job configs and structure): pipelined"
+                    + " (every request at once, the servers' write pace) or serial (one request at a time, each"
+                    + " sent when the one before is answered, as a console sends them) (default: ${DEFAULT-VALUE}).")
+    public TreeWrites treeWrites;
+
+    /** How a step writes its domains' persistent trees. */
+    public enum TreeWrites {
+        PIPELINED,
+        SERIAL
+    }
+
+    @Option(
             names = "--max-error-rate",
             paramLabel = "FRACTION",
             defaultValue = "0.01",

@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import java.util.ArrayList;
@@ -11,11 +12,12 @@ import java.util.Optional;
  * Whether the answer lies close to the saturation line, where a second run could fall on the other
  * side of it: the last stable step's leader averaged within {@value #PERCENT}% below the outstanding
  * threshold over its settled load, or the saturated step's leader averaged less than {@value #PERCENT}%
- * above it over the window that met the rule. The latter is "barely": the rule (the threshold held for
- * 90% of the sustain time, or on average) was met, yet the queue sat so near the threshold that a
- * slightly lighter load or a calmer moment might not have met it. The average, not the maximum, because
- * one burst says little about where the load sits; the saturated step's over the rule's window, not its
- * whole settled load, because a queue that grew during the step saturates at its end: averaged over the
+ * above it over the window that met the rule, each sample counted up to twice the threshold as the rule
+ * counts it (one burst's thousands would lift a plain mean far above a window that sat at the line). The
+ * latter is "barely": the rule (the threshold held for 90% of the sustain time, or on average) was met,
+ * yet the queue sat so near the threshold that a slightly lighter load or a calmer moment might not have
+ * met it. The average, not the maximum, because one burst says little about where the load sits; the
+ * saturated step's over the rule's window, not its whole settled load, because a queue that grew during the step saturates at its end: averaged over the
  * step it reads as under the threshold, which is no measure of how near the rule it was.
  */
 final class Marginal {
@@ -43,27 +45,43 @@ final class Marginal {
                         threshold)));
         last(load, StepVerdict.SATURATED, saturatedAt)
                 .map(StepResult::saturation)
-                .filter(how -> how.mean() < threshold * (1 + PERCENT / 100.0))
+                .filter(how -> how.judgedMean() < threshold * (1 + PERCENT / 100.0))
                 .ifPresent(how -> m.add(String.format(
                         Locale.ROOT,
                         "the saturation at %s was met only barely: over the window that met the rule, its leader"
                                 + " %s",
                         Plural.domains(saturatedAt),
-                        how.mean() < threshold
+                        how.judgedMean() < threshold
                                 ? String.format(
                                         Locale.ROOT,
-                                        "was at or above the threshold of %d in %d%% of the samples but averaged %.0f"
-                                                + " outstanding requests, under it",
+                                        "was at or above the threshold of %d in %d%% of the samples but averaged %s,"
+                                                + " under it",
                                         threshold,
                                         Math.round(100 * how.aboveShare()),
-                                        how.mean())
+                                        averaged(how, threshold))
                                 : String.format(
                                         Locale.ROOT,
-                                        "averaged %.0f outstanding requests, less than %d%% above the threshold of %d",
-                                        how.mean(),
+                                        "averaged %s, less than %d%% above the threshold of %d",
+                                        averaged(how, threshold),
                                         PERCENT,
                                         threshold))));
         return m;
+    }
+
+    /**
+     * The window's mean as the rule counts it; where a burst lifted the plain mean, that one beside it, so the
+     * reader sees why a window with a high plain mean is still "barely".
+     */
+    private static String averaged(Saturation how, long threshold) {
+        String counted = String.format(Locale.ROOT, "%.0f outstanding requests", how.judgedMean());
+        return how.mean() - how.judgedMean() < 0.5
+                ? counted
+                : String.format(
+                        Locale.ROOT,
+                        "%s as the rule counts them (each sample up to %d; %.0f with its bursts counted whole)",
+                        counted,
+                        2 * threshold,
+                        how.mean());
     }
 
     /** The last step with this verdict and count that carries the servers' data. */

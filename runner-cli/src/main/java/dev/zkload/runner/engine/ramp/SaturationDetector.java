@@ -103,7 +103,11 @@ public final class SaturationDetector {
         if (rule != null) {
             saturatedAt = time;
             streakStart = from;
-            finding = new Saturation(rule, Math.round(1000.0 * above / n) / 1000.0, Math.round(10.0 * sum / n) / 10.0);
+            finding = new Saturation(
+                    rule,
+                    Math.round(1000.0 * above / n) / 1000.0,
+                    Math.round(10.0 * sum / n) / 10.0,
+                    Math.round(10.0 * countedSum / n) / 10.0);
         }
         return saturatedAt != null;
     }

@@ -47,6 +47,34 @@ class MarginalTest {
     }
 
     @Test
+    void aBurstInTheWindowDoesNotLiftABarelyMetRuleAboveTheLine() {
+        // a window of 60 samples at 300 and one of 9,000: 445 plain, 305 as the rule counts each sample (up to 600)
+        StepResult burst = StepFixture.step(150)
+                .saturatedAsHeld(1.0, 445)
+                .countedMean(305.0)
+                .outstanding(300)
+                .verdict(StepVerdict.SATURATED)
+                .build();
+        assertThat(Marginal.of(List.of(stable(143, 10), burst), 143, 150, 300))
+                .containsExactly("the saturation at 150 domains was met only barely: over the window that met the"
+                        + " rule, its leader averaged 305 outstanding requests as the rule counts them (each sample up"
+                        + " to 600; 445 with its bursts counted whole), less than 20% above the threshold of 300");
+    }
+
+    @Test
+    void aResultWrittenBeforeTheCountedMeanIsJudgedByItsPlainMean() {
+        StepResult older = StepFixture.step(150)
+                .saturatedAsHeld(0.95, 330)
+                .countedMean(null)
+                .outstanding(250)
+                .verdict(StepVerdict.SATURATED)
+                .build();
+        assertThat(Marginal.of(List.of(stable(143, 10), older), 143, 150, 300))
+                .singleElement(as(InstanceOfAssertFactories.STRING))
+                .contains("averaged 330 outstanding requests, less than 20% above");
+    }
+
+    @Test
     void aHeldSaturationWhoseMeanIsUnderTheThresholdSaysSo() {
         StepResult held = StepFixture.step(200)
                 .saturatedAsHeld(0.92, 290)

@@ -95,6 +95,17 @@ class SaturationDetectorTest {
     }
 
     @Test
+    void theFindingRecordsTheMeanAsTheRuleCountsItBesideThePlainMean() {
+        // four samples a window at 300 and one of 9,000: the plain mean 2,040, as the rule counts it (up to 600) 360
+        SaturationDetector d = new SaturationDetector(300, Duration.ofSeconds(4));
+        assertThat(firstSaturated(d, 300, 300, 9_000, 300, 300)).isEqualTo(4);
+        assertThat(d.finding().rule()).isEqualTo(Saturation.Rule.HELD);
+        assertThat(d.finding().mean()).isEqualTo(2_040.0);
+        assertThat(d.finding().countedMean()).isEqualTo(360.0);
+        assertThat(d.finding().judgedMean()).isEqualTo(360.0);
+    }
+
+    @Test
     void aRestartForgetsTheFinding() {
         SaturationDetector d = new SaturationDetector(1, Duration.ZERO);
         assertThat(d.offer(T0, 5)).isTrue();
