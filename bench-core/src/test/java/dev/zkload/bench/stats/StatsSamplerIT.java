@@ -187,9 +187,13 @@ class StatsSamplerIT {
                 for (int kill = 0; kill < 2; kill++) {
                     int leader = zk.leader();
                     assertThat(leader).isPositive();
+                    ServerAddress victim = zk.servers().get(leader - 1);
+                    int atKill = heard.size();
                     killed.set(leader);
                     zk.kill(leader);
-                    await().atMost(Timeouts.seconds(60)).until(held::get);
+                    // the first kill's round is held until the restart; the second's must be seen too, before the
+                    // restart (a fast machine elects within a round)
+                    await().atMost(Timeouts.seconds(60)).until(() -> held.get() && seenDown(heard, atKill, victim));
                     await().atMost(Timeouts.seconds(60)).until(() -> zk.leader() > 0);
                     int before = heard.size();
                     zk.restart(leader);
@@ -211,6 +215,12 @@ class StatsSamplerIT {
                     .filteredOn(r -> r.stream().anyMatch(StatsSample::serverDown))
                     .hasSizeGreaterThan(1);
         }
+    }
+
+    /** Whether a round heard since the first {@code from} saw the server down. */
+    private static boolean seenDown(List<List<StatsSample>> heard, int from, ServerAddress server) {
+        List<List<StatsSample>> rounds = List.copyOf(heard);
+        return rounds.subList(from, rounds.size()).stream().anyMatch(round -> down(round, server));
     }
 
     private static boolean down(List<StatsSample> round, ServerAddress server) {
