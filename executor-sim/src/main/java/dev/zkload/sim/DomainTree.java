@@ -3,7 +3,10 @@ package dev.zkload.sim;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
 
@@ -11,8 +14,8 @@ import org.apache.zookeeper.Op;
  * What the Saturn console writes when a domain and its jobs are created: the namespace skeleton,
  * then each job's config as one {@code multi} with {@code jobClass} last (executors take jobClass as
  * "the job is ready"), then the job's structural nodes. By default all pipelined, so a domain costs
- * the server's time, not round trips; {@link #writeOneAtATime} sends the same requests with one in
- * flight, as a console that waits for each answer does.
+ * the server's time, not round trips; {@link #writeOneAtATime} sends each domain's requests with one in
+ * flight, as a console that waits for each answer does, the domains side by side.
  *
  * <p>With them, what the kind's offline executors left when their sessions ended: their executor node
  * with {@code lastBeginTime}, {@code version} and {@code clean} (set to "false": with "true" the console
@@ -40,21 +43,38 @@ final class DomainTree {
         return new Writes(CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)), znodes);
     }
 
-    /** The same requests, each sent when the one before it is answered; a failure ends the chain. */
-    static Writes writeOneAtATime(Zk zk, List<Layout> layouts) {
-        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    /**
+     * The same requests, each domain's one at a time (each sent when the one before it is answered), the domains
+     * side by side. A failure ends its domain's chain; once {@code stopped} says so (the fleet closed, the adder
+     * gave up) no further request is sent.
+     */
+    static Writes writeOneAtATime(Zk zk, List<Layout> layouts, BooleanSupplier stopped) {
+        List<CompletableFuture<Void>> chains = new ArrayList<>();
         long znodes = 0;
         for (Layout l : layouts) {
-            for (List<Op> request : requests(zk, l)) {
-                chain = chain.thenCompose(v -> zk.multi(request)).thenApply(results -> null);
-                znodes += request.size();
-            }
+            List<List<Op>> requests = requests(zk, l);
+            chains.add(oneAtATime(requests, zk::multi, stopped));
+            znodes += requests.stream().mapToLong(List::size).sum();
         }
-        return new Writes(chain, znodes);
+        return new Writes(CompletableFuture.allOf(chains.toArray(CompletableFuture[]::new)), znodes);
+    }
+
+    /** Sends the requests in order, each when the one before it has succeeded, until done, failed or stopped. */
+    static CompletableFuture<Void> oneAtATime(
+            List<List<Op>> requests, Function<List<Op>, CompletableFuture<?>> send, BooleanSupplier stopped) {
+        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        for (List<Op> request : requests) {
+            chain = chain.thenCompose(v -> stopped.getAsBoolean()
+                            ? CompletableFuture.failedFuture(new CancellationException(
+                                    "stopped before " + request.get(0).getPath()))
+                            : send.apply(request))
+                    .thenApply(answered -> null);
+        }
+        return chain;
     }
 
     /** One domain's tree as the console's requests, each a {@code multi}, in the order it sends them. */
-    static List<List<Op>> requests(Zk zk, Layout l) {
+    private static List<List<Op>> requests(Zk zk, Layout l) {
         List<List<Op>> all = new ArrayList<>();
         String se = l.saturnExecutors();
         List<Op> skeleton = new ArrayList<>();

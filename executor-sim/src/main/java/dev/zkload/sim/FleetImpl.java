@@ -10,7 +10,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,8 +39,8 @@ final class FleetImpl implements DomainFleet {
     private final List<Domain> domains = new CopyOnWriteArrayList<>();
     /** Completed when the fleet closes: wakes an adder waiting on the servers. */
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
-    /** Tree writes in flight, which close() waits for; futures compare by identity, hence the explicit == below. */
-    private final List<CompletableFuture<Void>> treeWrites = new CopyOnWriteArrayList<>();
+
+    private final InFlightWrites treeWrites = new InFlightWrites();
 
     /** Completed when close() has done what it could: the exit hook waits for a close already under way. */
     private final CompletableFuture<Void> released = new CompletableFuture<>();
@@ -119,6 +121,9 @@ final class FleetImpl implements DomainFleet {
         }
         List<Domain> added = new ArrayList<>();
         DomainTree.Writes trees;
+        // an adder that gives up stops a serial tree write (a pipelined one has sent everything already)
+        AtomicBoolean abandoned = new AtomicBoolean();
+        long t0 = System.nanoTime(); // the trees' time includes building and sending their requests
         synchronized (lock) {
             requireStarted("addDomains");
             for (int i = 0; i < n; i++) {
@@ -127,12 +132,12 @@ final class FleetImpl implements DomainFleet {
                         new Layout(settings.root(), name, settings.models().version(), mix.next());
                 added.add(new Domain(name, layout));
             }
-            trees = writeTrees(added);
+            trees = writeTrees(added, () -> abandoned.get() || closed.isDone());
         }
-        long t0 = System.nanoTime();
         try {
             await(trees.done(), "writing the domains' trees", "domain " + added.get(0).name);
         } catch (InterruptedException | RuntimeException e) {
+            abandoned.set(true);
             added.forEach(d -> mix.remove(d.layout.kind)); // domains that never joined keep no share
             throw e;
         }
@@ -163,15 +168,13 @@ final class FleetImpl implements DomainFleet {
     }
 
     /** Writes the domains' trees with the control session; close() waits for what is in flight. Under the lock. */
-    private DomainTree.Writes writeTrees(List<Domain> added) {
+    private DomainTree.Writes writeTrees(List<Domain> added, BooleanSupplier stopped) {
         Zk zk = adminZk();
         List<Layout> layouts = added.stream().map(d -> d.layout).toList();
         DomainTree.Writes writes = settings.pipelinedTrees()
                 ? DomainTree.writePipelined(zk, layouts)
-                : DomainTree.writeOneAtATime(zk, layouts);
-        CompletableFuture<Void> trees = writes.done();
-        treeWrites.add(trees);
-        var unused = trees.whenComplete((v, e) -> treeWrites.removeIf(f -> f == trees));
+                : DomainTree.writeOneAtATime(zk, layouts, stopped);
+        treeWrites.track(writes.done());
         return writes;
     }
 
@@ -340,7 +343,7 @@ final class FleetImpl implements DomainFleet {
         boolean interrupted = false;
         try {
             Domain.closeSessions(domains, settings.addTimeout());
-            awaitTreeWrites();
+            treeWrites.await(settings.addTimeout());
         } catch (InterruptedException e) {
             interrupted = true;
         }
@@ -388,15 +391,6 @@ final class FleetImpl implements DomainFleet {
         }
         if (admin != null) {
             admin.close();
-        }
-    }
-
-    private void awaitTreeWrites() throws InterruptedException {
-        try {
-            CompletableFuture.allOf(treeWrites.toArray(CompletableFuture[]::new))
-                    .get(settings.addTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            // the adder reports its own failure; the root goes anyway
         }
     }
 }

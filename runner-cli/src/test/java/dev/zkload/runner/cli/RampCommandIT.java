@@ -71,6 +71,7 @@ class RampCommandIT {
         assertThat(runJson.at("/target/servers/0/mode").asText()).isEqualTo("standalone");
         assertThat(runJson.at("/target/servers/0/metrics").asText()).isEqualTo("4lw");
         assertThat(runJson.at("/settings/step").asInt()).isEqualTo(1);
+        assertThat(runJson.at("/settings/treeWrites").asText()).isEqualTo("pipelined");
 
         List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
         assertThat(lines).hasSize(3);
@@ -202,9 +203,13 @@ class RampCommandIT {
                 "3",
                 "--outstanding-threshold",
                 "0",
+                "--tree-writes",
+                "serial",
                 "--out",
                 out.toString());
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(json(out.resolve("run.json")).at("/settings/treeWrites").asText())
+                .isEqualTo("serial");
         JsonNode summary = json(out.resolve("summary.json"));
         assertThat(summary.get("saturatedAtDomains").asInt())
                 .as("the refinement's step below the grid's first")

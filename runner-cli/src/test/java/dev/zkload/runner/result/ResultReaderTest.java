@@ -45,6 +45,20 @@ class ResultReaderTest {
     }
 
     @Test
+    void aSaturationWrittenBeforeItsCountedMeanIsReadWithoutOneAndJudgedByItsPlainMean() throws IOException {
+        Path steps = dir.resolve("steps.jsonl");
+        Files.writeString(steps, """
+                {"step":1,"domains":75,"verdict":"saturated","saturated":true,\
+                "saturation":{"rule":"averaged","aboveShare":0.7,"mean":356.4}}
+                """);
+        List<String> notes = new ArrayList<>();
+        StepResult step = JsonLines.read(steps, StepResult.class, "step", notes).get(0);
+        assertThat(notes).isEmpty();
+        assertThat(step.saturation().countedMean()).isNull();
+        assertThat(step.saturation().judgedMean()).isEqualTo(356.4);
+    }
+
+    @Test
     void csvColumnsAreFoundByNameWhateverTheirOrder() throws IOException {
         ResultsFixture.write(dir);
         Path csv = dir.resolve(ResultFiles.METRICS);

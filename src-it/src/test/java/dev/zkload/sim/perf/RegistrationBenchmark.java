@@ -16,10 +16,11 @@ import org.apache.zookeeper.ZooKeeper;
  * Benchmark command (not a test): how fast domains register by each way of writing their persistent
  * trees, against the server's own pipelined create rate, all on one fresh server in one run. Each
  * round adds the same number of domains (runs paused, so that only the add is measured) with the
- * trees pipelined, then with the trees sent one request at a time, each fleet closed before the next
- * begins; then a bare multi-create of as many znodes as the trees held ({@link BareMultiCreate}) gives
- * the server's rate. The rounds alternate so that a noisy machine touches every path alike. Run with
- * {@code bench/registration.sh [domains] [rounds]} (default 100 domains, 3 rounds).
+ * trees pipelined, and with each domain's tree sent one request at a time, each fleet closed before the
+ * next begins, and writes as many znodes as the trees held with a bare multi-create ({@link
+ * BareMultiCreate}): the server's rate. A first round, not reported, warms the server and the JVM; the
+ * reported rounds rotate the three so that none always runs first or last on a server that keeps
+ * warming. Run with {@code bench/registration.sh [domains] [rounds]} (default 100 domains, 3 rounds).
  */
 // DomainFleet.close() declares InterruptedException; no benchmark thread is ever interrupted
 @SuppressWarnings("try")
@@ -35,11 +36,21 @@ public final class RegistrationBenchmark {
             ZooKeeper client =
                     Connections.open(zk.connectString(), Duration.ofSeconds(30), Duration.ofSeconds(30), e -> {});
             try {
+                long treeZnodes = add(zk.connectString(), domains, true).treeZnodes; // the warm-up round
+                add(zk.connectString(), domains, false);
+                BareMultiCreate.seconds(client, "/zkload/bare", treeZnodes);
                 for (int round = 1; round <= rounds; round++) {
-                    Add pipelined = add(zk.connectString(), domains, true);
-                    Add serial = add(zk.connectString(), domains, false);
-                    double bareSeconds = BareMultiCreate.seconds(client, "/zkload/bare", pipelined.treeZnodes);
-                    double createRate = pipelined.treeZnodes / bareSeconds;
+                    Add pipelined = null;
+                    Add serial = null;
+                    double bareSeconds = 0;
+                    for (int i = 0; i < 3; i++) {
+                        switch ((round + i) % 3) {
+                            case 0 -> pipelined = add(zk.connectString(), domains, true);
+                            case 1 -> serial = add(zk.connectString(), domains, false);
+                            default -> bareSeconds = BareMultiCreate.seconds(client, "/zkload/bare", treeZnodes);
+                        }
+                    }
+                    double createRate = treeZnodes / bareSeconds;
                     rows.add(pipelined.row(round, "pipelined", createRate));
                     rows.add(serial.row(round, "serial", createRate));
                     rows.add(String.format(

@@ -92,8 +92,9 @@ public final class RampOptions {
             paramLabel = "HOW",
             defaultValue = "pipelined",
             description = "How a step writes its domains' persistent trees (job configs and structure): pipelined"
-                    + " (every request at once, the servers' write pace) or serial (one request at a time, each"
-                    + " sent when the one before is answered, as a console sends them) (default: ${DEFAULT-VALUE}).")
+                    + " (every request at once, the servers' write pace) or serial (each domain's requests one at"
+                    + " a time, each sent when the one before is answered, as a console sends them; the domains"
+                    + " side by side) (default: ${DEFAULT-VALUE}).")
     public TreeWrites treeWrites;
 
     /** How a step writes its domains' persistent trees. */

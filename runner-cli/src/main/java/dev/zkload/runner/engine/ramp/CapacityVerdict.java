@@ -245,7 +245,7 @@ final class CapacityVerdict {
                         ", though the leader's queue met the saturation rule there too (it %s %.0f outstanding"
                                 + " requests against the threshold of %d, so the ensemble's limit may be there)",
                         s.rule() == Saturation.Rule.HELD ? "stayed at or above the threshold, averaging" : "averaged",
-                        s.mean(),
+                        s.rule() == Saturation.Rule.HELD ? s.mean() : s.judgedMean(),
                         threshold))
                 .orElse("");
     }

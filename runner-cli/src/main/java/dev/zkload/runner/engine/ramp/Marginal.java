@@ -17,8 +17,9 @@ import java.util.Optional;
  * latter is "barely": the rule (the threshold held for 90% of the sustain time, or on average) was met,
  * yet the queue sat so near the threshold that a slightly lighter load or a calmer moment might not have
  * met it. The average, not the maximum, because one burst says little about where the load sits; the
- * saturated step's over the rule's window, not its whole settled load, because a queue that grew during the step saturates at its end: averaged over the
- * step it reads as under the threshold, which is no measure of how near the rule it was.
+ * saturated step's over the rule's window, not its whole settled load, because a queue that grew during
+ * the step saturates at its end: averaged over the step it reads as under the threshold, which is no
+ * measure of how near the rule it was.
  */
 final class Marginal {
     static final int PERCENT = 20;
@@ -54,32 +55,32 @@ final class Marginal {
                         how.judgedMean() < threshold
                                 ? String.format(
                                         Locale.ROOT,
-                                        "was at or above the threshold of %d in %d%% of the samples but averaged %s,"
-                                                + " under it",
+                                        "was at or above the threshold of %d in %d%% of the samples but averaged %.0f"
+                                                + " outstanding requests, under it%s",
                                         threshold,
                                         Math.round(100 * how.aboveShare()),
-                                        averaged(how, threshold))
+                                        how.judgedMean(),
+                                        burst(how, threshold))
                                 : String.format(
                                         Locale.ROOT,
-                                        "averaged %s, less than %d%% above the threshold of %d",
-                                        averaged(how, threshold),
+                                        "averaged %.0f outstanding requests%s, less than %d%% above the threshold of %d",
+                                        how.judgedMean(),
+                                        burst(how, threshold),
                                         PERCENT,
                                         threshold))));
         return m;
     }
 
     /**
-     * The window's mean as the rule counts it; where a burst lifted the plain mean, that one beside it, so the
-     * reader sees why a window with a high plain mean is still "barely".
+     * Where a burst lifted the window's plain mean above the one judged, both, so the reader sees why a window
+     * with a high plain mean is still "barely"; nothing otherwise.
      */
-    private static String averaged(Saturation how, long threshold) {
-        String counted = String.format(Locale.ROOT, "%.0f outstanding requests", how.judgedMean());
+    private static String burst(Saturation how, long threshold) {
         return how.mean() - how.judgedMean() < 0.5
-                ? counted
+                ? ""
                 : String.format(
                         Locale.ROOT,
-                        "%s as the rule counts them (each sample up to %d; %.0f with its bursts counted whole)",
-                        counted,
+                        " (each sample counted up to %d; %.0f with its bursts counted whole)",
                         2 * threshold,
                         how.mean());
     }

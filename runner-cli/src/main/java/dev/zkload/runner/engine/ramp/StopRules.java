@@ -77,7 +77,7 @@ final class StopRules {
                                 StopReason.SATURATED,
                                 "leader outstanding requests averaged %.0f, at or above %d, over %d s of settled load"
                                         + " at %s (under it in %.0f%% of the samples: a queue swinging above the line)%s",
-                                how.mean(),
+                                how.judgedMean(),
                                 p.outstandingThreshold(),
                                 p.sustain().toSeconds(),
                                 Plural.domains(r.domains()),

@@ -48,17 +48,17 @@ class MarginalTest {
 
     @Test
     void aBurstInTheWindowDoesNotLiftABarelyMetRuleAboveTheLine() {
-        // a window of 60 samples at 300 and one of 9,000: 445 plain, 305 as the rule counts each sample (up to 600)
+        // a window of 60 samples at 300 and one of 9,000: 443 plain, 305 with each sample counted up to 600
         StepResult burst = StepFixture.step(150)
-                .saturatedAsHeld(1.0, 445)
+                .saturatedAsHeld(1.0, 443)
                 .countedMean(305.0)
                 .outstanding(300)
                 .verdict(StepVerdict.SATURATED)
                 .build();
         assertThat(Marginal.of(List.of(stable(143, 10), burst), 143, 150, 300))
                 .containsExactly("the saturation at 150 domains was met only barely: over the window that met the"
-                        + " rule, its leader averaged 305 outstanding requests as the rule counts them (each sample up"
-                        + " to 600; 445 with its bursts counted whole), less than 20% above the threshold of 300");
+                        + " rule, its leader averaged 305 outstanding requests (each sample counted up to 600; 443 with"
+                        + " its bursts counted whole), less than 20% above the threshold of 300");
     }
 
     @Test
