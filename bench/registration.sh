@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How fast domains register with their persistent trees pipelined and sent one request at a time,
+# How fast domains register with their persistent trees pipelined, or each domain's sent one request at a time,
 # against the server's own pipelined create rate, on one fresh standalone server in one run.
 # Usage: bench/registration.sh [domains] [rounds]   (default 100 domains, 3 rounds)
 # The benchmark lives in src-it's test sources, beside the other executor-sim tests against real servers.

@@ -37,9 +37,9 @@ final class FleetImpl implements DomainFleet {
     private final FleetState state;
     private final Object lock = new Object();
     private final List<Domain> domains = new CopyOnWriteArrayList<>();
-    /** Completed when the fleet closes: wakes an adder waiting on the servers. */
+    /** Completed when the fleet closes: wakes an adder waiting on the servers, stops a serial tree write. */
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
-
+    /** Tree writes in flight, which close() waits for before it deletes the root. */
     private final InFlightWrites treeWrites = new InFlightWrites();
 
     /** Completed when close() has done what it could: the exit hook waits for a close already under way. */
@@ -123,9 +123,10 @@ final class FleetImpl implements DomainFleet {
         DomainTree.Writes trees;
         // an adder that gives up stops a serial tree write (a pipelined one has sent everything already)
         AtomicBoolean abandoned = new AtomicBoolean();
-        long t0 = System.nanoTime(); // the trees' time includes building and sending their requests
+        long t0;
         synchronized (lock) {
             requireStarted("addDomains");
+            t0 = System.nanoTime(); // the trees' time includes building and sending their requests
             for (int i = 0; i < n; i++) {
                 String name = String.format("d-%04d", nextDomain++);
                 Layout layout =

@@ -38,8 +38,9 @@ class DomainTreeTest {
         answers.get(0).complete("ok");
         assertThat(sent).containsExactly("/d/a", "/d/b");
         answers.get(1).complete("ok");
-        answers.get(2).complete("ok");
         assertThat(sent).containsExactly("/d/a", "/d/b", "/d/c");
+        assertThat(chain).isNotDone();
+        answers.get(2).complete("ok");
         assertThat(chain).isCompleted();
     }
 
@@ -59,6 +60,7 @@ class DomainTreeTest {
         AtomicBoolean stopped = new AtomicBoolean();
         CompletableFuture<Void> chain = DomainTree.oneAtATime(REQUESTS, this::send, stopped::get);
         stopped.set(true);
+        assertThat(chain).as("the request in flight is still awaited").isNotDone();
         answers.get(0).complete("ok");
         assertThat(sent).containsExactly("/d/a");
         assertThat(chain).isCompletedExceptionally();

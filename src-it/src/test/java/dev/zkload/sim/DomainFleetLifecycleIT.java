@@ -242,7 +242,7 @@ class DomainFleetLifecycleIT {
     }
 
     /**
-     * Trees written one request at a time hold what pipelined ones hold: the same persistent znodes once the
+     * Trees written one request at a time (each domain's) hold what pipelined ones hold: the same persistent znodes once the
      * sessions have registered on them, and the same count in the add's meters.
      */
     @Test

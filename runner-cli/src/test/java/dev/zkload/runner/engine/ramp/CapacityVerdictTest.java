@@ -70,13 +70,14 @@ class CapacityVerdictTest {
     @Test
     void aGeneratorBoundStepWhoseLeaderAlsoSaturatedSaysSoWithoutCountingIt() {
         // as measured on the project's 2-core machine: the runner's fires 1.4 s late at 100 domains, the leader's
-        // queue averaging 475 meanwhile
+        // queue averaging 475 meanwhile as the rule counts it (each sample up to 600; a burst lifted the plain mean)
         RampSummary s = summarize(
                 StopReason.GENERATOR_BOUND,
                 PLAN,
                 stable(80),
                 StepFixture.step(100)
-                        .saturatedOnAverage(0.877, 475.3)
+                        .saturatedOnAverage(0.877, 612.0)
+                        .countedMean(475.3)
                         .bound("job fires ran 1.4 s late (p99; limit 1.0 s)")
                         .verdict(StepVerdict.GENERATOR_BOUND)
                         .build());

@@ -40,8 +40,13 @@ class StopRulesTest {
 
     @Test
     void aQueueSaturatedOnAverageSaysSoWithHowOftenItDippedUnderTheThreshold() {
+        // the mean the rule judged (each sample counted up to 600), not the plain one a burst lifted to 520
         StopRules.Judgement j = StopRules.judge(
-                StepFixture.step(100).saturatedOnAverage(0.67, 414).build(), PLAN);
+                StepFixture.step(100)
+                        .saturatedOnAverage(0.67, 520)
+                        .countedMean(414.0)
+                        .build(),
+                PLAN);
         assertThat(j.verdict()).isEqualTo(StepVerdict.SATURATED);
         assertThat(j.stop().orElseThrow().reason()).isEqualTo(StopReason.SATURATED);
         assertThat(j.stop().orElseThrow().message())
