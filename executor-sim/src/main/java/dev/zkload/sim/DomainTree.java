@@ -14,7 +14,7 @@ import org.apache.zookeeper.Op;
  * What the Saturn console writes when a domain and its jobs are created: the namespace skeleton,
  * then each job's config as one {@code multi} with {@code jobClass} last (executors take jobClass as
  * "the job is ready"), then the job's structural nodes. By default all pipelined, so a domain costs
- * the server's time, not round trips; {@link #writeOneAtATime} sends each domain's requests with one in
+ * the server's time, not round trips; {@link #write} can also send each domain's requests with one in
  * flight, as a console that waits for each answer does, the domains side by side.
  *
  * <p>With them, what the kind's offline executors left when their sessions ended: their executor node
@@ -30,33 +30,25 @@ final class DomainTree {
     /** The domains' trees as one future, and the znodes they hold. */
     record Writes(CompletableFuture<Void> done, long znodes) {}
 
-    /** Every request of every domain's tree sent at once: the server's pace, not round trips. */
-    static Writes writePipelined(Zk zk, List<Layout> layouts) {
+    /**
+     * Writes the domains' trees. Pipelined, every request of every tree is sent at once: the server's pace, not
+     * round trips. Otherwise each domain's requests go one at a time (each sent when the one before it is
+     * answered), the domains side by side; a failure ends its domain's chain, and once {@code stopped} says so
+     * (the fleet closed, the adder gave up) no further request is sent.
+     */
+    static Writes write(Zk zk, List<Layout> layouts, boolean pipelined, BooleanSupplier stopped) {
         List<CompletableFuture<?>> all = new ArrayList<>();
         long znodes = 0;
         for (Layout l : layouts) {
-            for (List<Op> request : requests(zk, l)) {
-                all.add(zk.multi(request));
-                znodes += request.size();
-            }
-        }
-        return new Writes(CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)), znodes);
-    }
-
-    /**
-     * The same requests, each domain's one at a time (each sent when the one before it is answered), the domains
-     * side by side. A failure ends its domain's chain; once {@code stopped} says so (the fleet closed, the adder
-     * gave up) no further request is sent.
-     */
-    static Writes writeOneAtATime(Zk zk, List<Layout> layouts, BooleanSupplier stopped) {
-        List<CompletableFuture<Void>> chains = new ArrayList<>();
-        long znodes = 0;
-        for (Layout l : layouts) {
             List<List<Op>> requests = requests(zk, l);
-            chains.add(oneAtATime(requests, zk::multi, stopped));
+            if (pipelined) {
+                requests.forEach(request -> all.add(zk.multi(request)));
+            } else {
+                all.add(oneAtATime(requests, zk::multi, stopped));
+            }
             znodes += requests.stream().mapToLong(List::size).sum();
         }
-        return new Writes(CompletableFuture.allOf(chains.toArray(CompletableFuture[]::new)), znodes);
+        return new Writes(CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)), znodes);
     }
 
     /** Sends the requests in order, each when the one before it has succeeded, until done, failed or stopped. */

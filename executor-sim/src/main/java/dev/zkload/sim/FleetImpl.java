@@ -172,9 +172,7 @@ final class FleetImpl implements DomainFleet {
     private DomainTree.Writes writeTrees(List<Domain> added, BooleanSupplier stopped) {
         Zk zk = adminZk();
         List<Layout> layouts = added.stream().map(d -> d.layout).toList();
-        DomainTree.Writes writes = settings.pipelinedTrees()
-                ? DomainTree.writePipelined(zk, layouts)
-                : DomainTree.writeOneAtATime(zk, layouts, stopped);
+        DomainTree.Writes writes = DomainTree.write(zk, layouts, settings.pipelinedTrees(), stopped);
         treeWrites.track(writes.done());
         return writes;
     }
