@@ -14,6 +14,11 @@ import org.slf4j.LoggerFactory;
  * Background work that failed, counted by kind; the first {@value #LOGGED_PER_KIND} of each kind
  * are logged with their cause. Under a fault thousands of sessions fail at once: the log shows what
  * went wrong, the snapshot how often, and neither floods.
+ *
+ * <p>One failure is Saturn's own and not a problem: a job leader's reshard that meets an executor still
+ * registering (its multi sets the sharding node that executor has not created yet: NoNode). Saturn's job
+ * leaders meet it too whenever executors come and go, and retry; here the next fire does. It is counted like
+ * any other, but logged at INFO, out of the warnings' budget, so that adding domains does not warn.
  */
 final class Failures {
     static final int LOGGED_PER_KIND = 5;
@@ -21,6 +26,7 @@ final class Failures {
 
     private final Map<FailureKind, LongAdder> counts = new EnumMap<>(FailureKind.class);
     private final Map<FailureKind, AtomicInteger> logged = new EnumMap<>(FailureKind.class);
+    private final AtomicInteger registrationRacesLogged = new AtomicInteger();
 
     Failures() {
         for (FailureKind k : FailureKind.values()) {
@@ -32,11 +38,21 @@ final class Failures {
     /** Counts one failure of {@code who} (a session's name), logs it if it is among the first of its kind. */
     void record(FailureKind kind, String who, Throwable failure) {
         counts.get(kind).increment();
+        Throwable cause = unwrap(failure);
+        if (kind == FailureKind.RESHARD && cause instanceof KeeperException.NoNodeException) {
+            int n = registrationRacesLogged.incrementAndGet();
+            if (n <= LOGGED_PER_KIND) {
+                LOG.info(
+                        "reshard for {} met an executor still registering ({}); the next fire retries",
+                        who,
+                        cause.getMessage());
+            }
+            return;
+        }
         int n = logged.get(kind).incrementAndGet();
         if (n > LOGGED_PER_KIND) {
             return;
         }
-        Throwable cause = unwrap(failure);
         if (cause instanceof KeeperException) {
             // the code and path say it all; the stack of a callback thread says nothing
             LOG.warn("{} failed for {}: {}", kind.id(), who, cause.getMessage());

@@ -2,6 +2,7 @@ package dev.zkload.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
@@ -56,5 +57,34 @@ class FailuresTest {
                 .singleElement()
                 .extracting(e -> e.getThrowableProxy().getMessage())
                 .isEqualTo("a bug");
+    }
+
+    @Test
+    void aReshardMeetingAnExecutorStillRegisteringIsCountedButNoWarningNorTheWarningsBudget() {
+        Failures failures = new Failures();
+        for (int i = 0; i < 8; i++) {
+            failures.record(
+                    FailureKind.RESHARD,
+                    "d-0004-exec-1",
+                    new CompletionException(KeeperException.create(
+                            KeeperException.Code.NONODE, "/r/sim/d-0004/$Jobs/job-20/servers/d-0004-exec-0/sharding")));
+        }
+        failures.record(
+                FailureKind.RESHARD,
+                "d-0004-exec-1",
+                KeeperException.create(KeeperException.Code.CONNECTIONLOSS, "/r/sim/d-0004/$Jobs/job-20"));
+
+        assertThat(failures.snapshot()).containsEntry(FailureKind.RESHARD, 9L);
+        assertThat(log.list.stream().filter(e -> e.getLevel() == Level.INFO))
+                .hasSize(Failures.LOGGED_PER_KIND)
+                .allMatch(e -> e.getFormattedMessage()
+                        .startsWith("reshard for d-0004-exec-1 met an executor still registering (KeeperErrorCode"
+                                + " = NoNode for /r/sim/d-0004/$Jobs/job-20/servers/d-0004-exec-0/sharding)"));
+        assertThat(log.list.stream().filter(e -> e.getLevel() == Level.WARN))
+                .as("the one real failure is a warning, the races did not use up the budget")
+                .singleElement()
+                .extracting(ILoggingEvent::getFormattedMessage)
+                .isEqualTo(
+                        "reshard failed for d-0004-exec-1: KeeperErrorCode = ConnectionLoss for /r/sim/d-0004/$Jobs/job-20");
     }
 }

@@ -125,9 +125,13 @@ final class TargetRun {
         for (Op op : List.of(Op.SET, Op.GET, Op.DELETE)) {
             runner.run(op, paths, persistent, new OpRecorder(op));
         }
-        int ephemeral = runner.run(Op.CREATE_EPHEMERAL, paths, paths.length, new OpRecorder(Op.CREATE_EPHEMERAL));
+        // names of their own, as the measured phases have: a delete cut short by the time limit (a saturated
+        // leader) leaves persistent znodes behind, and an ephemeral of the same name would fail with NodeExists
+        String[] ephemeralPaths = paths(root, "v", config.warmup());
+        int ephemeral = runner.run(
+                Op.CREATE_EPHEMERAL, ephemeralPaths, ephemeralPaths.length, new OpRecorder(Op.CREATE_EPHEMERAL));
         for (Op op : List.of(Op.WATCH, Op.DELETE_EPHEMERAL)) {
-            runner.run(op, paths, ephemeral, new OpRecorder(op));
+            runner.run(op, ephemeralPaths, ephemeral, new OpRecorder(op));
         }
     }
 

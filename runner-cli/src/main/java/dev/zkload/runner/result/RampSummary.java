@@ -1,6 +1,7 @@
 package dev.zkload.runner.result;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -48,6 +49,31 @@ public record RampSummary(
         qualifications = qualifications == null ? List.of() : List.copyOf(qualifications);
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
         marginal = marginal == null ? List.of() : List.copyOf(marginal);
+    }
+
+    /** This summary with {@code first} before its own qualifications: what the ramp knows beyond its steps. */
+    public RampSummary qualifiedFirstBy(List<String> first) {
+        if (first.isEmpty()) {
+            return this;
+        }
+        List<String> all = new ArrayList<>(first);
+        all.addAll(qualifications);
+        return new RampSummary(
+                schemaVersion,
+                maxStableDomains,
+                saturatedAtDomains,
+                generatorBoundAtDomains,
+                stopReason,
+                saturationObservable,
+                verdict,
+                all,
+                interrupted,
+                endTime,
+                steps,
+                message,
+                thresholds,
+                refinement,
+                marginal);
     }
 
     public RampSummary withThresholds(List<ThresholdResult> judged) {

@@ -236,6 +236,74 @@ class RampCommandIT {
         assertThat(znodes()).containsExactlyInAnyOrderElementsOf(znodesBefore);
     }
 
+    /** One domain a second and four seconds to add ten: the step's add runs out of time with a few up. */
+    private static CliRun shortAdd(Path out, String threshold) {
+        return CliRun.of(
+                "--connect",
+                zk.connectString(),
+                "--domains",
+                "10",
+                "--step",
+                "10",
+                "--add-rate",
+                "1",
+                "--add-timeout",
+                "4s",
+                "--settle",
+                "2s",
+                "--sustain",
+                "0s",
+                "--znode-count",
+                "100",
+                "--jobs-per-domain",
+                "3",
+                "--outstanding-threshold",
+                threshold,
+                "--out",
+                out.toString());
+    }
+
+    @Test
+    void aStepWhoseDomainsCannotAllRegisterInTimeIsJudgedAtThoseThatDid(@TempDir Path out) throws Exception {
+        List<String> znodesBefore = znodes();
+        CliRun carried = shortAdd(out.resolve("carried"), "300");
+        assertThat(carried.exitCode()).as(carried.err()).isEqualTo(ExitCodes.OK);
+        List<String> lines = Files.readAllLines(out.resolve("carried").resolve("steps.jsonl"));
+        assertThat(lines).hasSize(2);
+        JsonNode step = ResultJson.compact().readTree(lines.get(1));
+        int held = step.get("domains").asInt();
+        assertThat(held).as("the domains up when the time ran out").isBetween(1, 9);
+        assertThat(step.get("sessions").asInt()).isEqualTo(5 * held);
+        assertThat(step.get("verdict").asText()).isEqualTo("stable");
+        JsonNode summary = json(out.resolve("carried").resolve("summary.json"));
+        assertThat(summary.get("stopReason").asText()).isEqualTo("cannot-add-domains");
+        assertThat(summary.get("maxStableDomains").asInt()).isEqualTo(held);
+        String note = summary.at("/qualifications/0").asText();
+        assertThat(note)
+                .startsWith("At step 1, only " + held + " of 10 domains were registered after ")
+                .endsWith(" s (--add-timeout 4 s): the step was judged at the " + held + " that registered.");
+        assertThat(carried.out())
+                .contains("the ensemble registers domains too slowly to take 10; it carried the " + held
+                        + " it registered); max stable domains: " + held + ".");
+
+        // a step the leader saturates at is the grid's saturation like any other, and refined from there
+        CliRun saturated = shortAdd(out.resolve("saturated"), "0");
+        assertThat(saturated.exitCode()).as(saturated.err()).isEqualTo(ExitCodes.OK);
+        JsonNode first = ResultJson.compact()
+                .readTree(Files.readAllLines(out.resolve("saturated").resolve("steps.jsonl"))
+                        .get(1));
+        int up = first.get("domains").asInt();
+        assertThat(up).isBetween(1, 9);
+        assertThat(first.get("verdict").asText()).isEqualTo("saturated");
+        summary = json(out.resolve("saturated").resolve("summary.json"));
+        assertThat(summary.get("stopReason").asText()).isEqualTo("saturated");
+        assertThat(summary.get("saturatedAtDomains").asInt()).isEqualTo(1);
+        assertThat(summary.at("/refinement/gridSaturatedAt").asInt()).isEqualTo(up);
+        assertThat(summary.at("/qualifications/0").asText())
+                .startsWith("At step 1, only " + up + " of 10 domains were registered after ");
+        assertThat(znodes()).containsExactlyInAnyOrderElementsOf(znodesBefore);
+    }
+
     @Test
     void aRepeatedRampRunsEachRampInItsOwnFolderAndSaysWhichRunsHaveNoCapacity(@TempDir Path out) throws Exception {
         List<String> znodesBefore = znodes();

@@ -73,6 +73,12 @@ public final class Ramp {
     private volatile boolean quorumLost;
     /** Past the baseline: saturation now ends a step's benchmark early. */
     private volatile boolean underLoad;
+    /** The bisection runs: its steps are judged at the counts it asks for, or not at all. */
+    private boolean refining;
+    /** Why the step being run holds fewer domains than its grid count (its add ran out of time); else null. */
+    private String shortAdd;
+    /** What the summary says before its own qualifications: the steps judged at fewer domains than planned. */
+    private final List<String> notes = new ArrayList<>();
 
     public Ramp(
             RampPlan plan,
@@ -171,12 +177,13 @@ public final class Ramp {
                 ShardSchedule.await(plan, k, progress, status);
                 Optional<RampSummary> end = loadStep(k, plan.domainsAt(k), fleet);
                 if (end.isPresent()) {
-                    return refine(end.get(), k, fleet);
+                    return refine(end.get(), k, fleet).qualifiedFirstBy(notes);
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return summary(StopReason.INTERRUPTED, "interrupted during step " + k);
+            return summary(StopReason.INTERRUPTED, "interrupted during step " + k)
+                    .qualifiedFirstBy(notes);
         }
     }
 
@@ -234,6 +241,12 @@ public final class Ramp {
         if (failed.isPresent()) {
             return failed;
         }
+        // an add that ran out of time is judged at the domains it registered: their settled load is a load
+        // like any other, and a leader that saturates under it is the answer the ramp is looking for
+        int held = shortAdd == null ? domains : domainsUp;
+        if (held != domains) {
+            status.holding(held);
+        }
         Instant added = Instant.now();
         GeneratorHealth duringAdd = monitor.end();
         monitor.begin();
@@ -242,7 +255,7 @@ public final class Ramp {
         stops.phase("settling");
         long zxid = readings.leaderZxid();
         stops.watchFor(plan.settle());
-        Double writes = readings.writesPerDomain(zxid, added, domains);
+        Double writes = readings.writesPerDomain(zxid, added, held);
         Instant measured = Instant.now();
         stops.phase("measuring");
         StepServerData settled = readings.settled();
@@ -259,7 +272,7 @@ public final class Ramp {
         StepResult r = recorder.assemble(
                 new StepRecorder.Measured(
                         k,
-                        domains,
+                        held,
                         start,
                         phases,
                         w,
@@ -267,13 +280,26 @@ public final class Ramp {
                         monitor.end(),
                         duringAdd,
                         run,
-                        StepFigures.footprint(baseline, settled, domains, writes),
+                        StepFigures.footprint(baseline, settled, held, writes),
                         before,
                         fleet.snapshot(),
                         detector.finding(),
                         shardDomains()),
                 leaderless());
-        return judge(r, interrupted);
+        String shortBy = shortAdd;
+        shortAdd = null;
+        if (shortBy != null) { // noted first: Ctrl-C during the judgement ends the ramp from judge()
+            notes.add("At step " + k + ", " + shortBy + ": the step was judged at the " + held + " that registered.");
+        }
+        Optional<RampSummary> end = judge(r, interrupted);
+        if (shortBy == null) {
+            return end;
+        }
+        // one that the ensemble carried says no more than that: it could not take the rest in time
+        return end.or(() -> Optional.of(summary(
+                StopReason.CANNOT_ADD_DOMAINS,
+                shortBy + ": the ensemble registers domains too slowly to take " + domains + "; it carried the " + held
+                        + " it registered")));
     }
 
     /** After a saturated grid, its answer narrowed by bisection ({@link Refinement}); else the grid's end. */
@@ -283,6 +309,7 @@ public final class Ramp {
             return grid;
         }
         recorder.refining();
+        refining = true;
         var r = Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
         return CapacityVerdict.summarize(
                 r.stopReason(grid), r.message(grid), steps, plan, target.embedded(), r.summary());
@@ -342,12 +369,17 @@ public final class Ramp {
         }
         domainsUp = from + added;
         if (added < mine - from && !recovery.stopped()) {
-            return Optional.of(summary(
-                    StopReason.CANNOT_ADD_DOMAINS,
-                    "only " + (from + added) + " of " + mine + " domains were registered after "
-                            + Math.round((System.nanoTime() - started) / 1e9) + " s (--add-timeout "
-                            + plan.addTimeout().toSeconds() + " s): the ensemble registers domains too slowly to take"
-                            + " " + domains));
+            String why = "only " + (from + added) + " of " + mine + " domains were registered after "
+                    + Math.round((System.nanoTime() - started) / 1e9) + " s (--add-timeout "
+                    + plan.addTimeout().toSeconds() + " s)";
+            // a bisection asks for one count (it cannot judge another), and shards judge the whole grid step
+            if (added == 0 || refining || !plan.shard().alone()) {
+                return Optional.of(summary(
+                        StopReason.CANNOT_ADD_DOMAINS,
+                        why + ": the ensemble registers domains too slowly to take " + domains));
+            }
+            shortAdd = why;
+            progress.line("%s: the step is judged at the %d that did", why, domainsUp);
         }
         return Optional.empty();
     }

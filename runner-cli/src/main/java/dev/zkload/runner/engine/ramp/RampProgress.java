@@ -61,6 +61,12 @@ final class RampProgress implements AutoCloseable {
         }
     }
 
+    /** The step holds fewer domains than it set out to add (its add ran out of time). */
+    void holding(int domains) {
+        target = domains;
+        up = -1;
+    }
+
     void phase(String name) {
         phase = name;
     }
