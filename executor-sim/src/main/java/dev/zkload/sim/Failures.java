@@ -39,7 +39,9 @@ final class Failures {
     void record(FailureKind kind, String who, Throwable failure) {
         counts.get(kind).increment();
         Throwable cause = unwrap(failure);
-        if (kind == FailureKind.RESHARD && cause instanceof KeeperException.NoNodeException) {
+        if (kind == FailureKind.RESHARD
+                && cause instanceof KeeperException.NoNodeException noNode
+                && isSharding(noNode)) {
             int n = registrationRacesLogged.incrementAndGet();
             if (n <= LOGGED_PER_KIND) {
                 LOG.info(
@@ -62,6 +64,12 @@ final class Failures {
         if (n == LOGGED_PER_KIND) {
             LOG.warn("further {} failures are counted in the fleet's snapshot, not logged", kind.id());
         }
+    }
+
+    /** The node a job leader sets for each executor of the job: {@code $Jobs/<job>/servers/<executor>/sharding}. */
+    private static boolean isSharding(KeeperException e) {
+        String path = e.getPath();
+        return path != null && path.matches(".*/servers/[^/]+/sharding");
     }
 
     Map<FailureKind, Long> snapshot() {

@@ -76,8 +76,9 @@ public final class RampOptions {
             paramLabel = "DURATION",
             defaultValue = "10m",
             converter = DurationConverter.class,
-            description = "A step whose domains are not all registered within this stops the ramp with"
-                    + " cannot-add-domains (default: ${DEFAULT-VALUE}).")
+            description = "How long a step's domains may take to register (default: ${DEFAULT-VALUE}). A step that"
+                    + " registered only some of them in time is judged at those; one that registered none ends the"
+                    + " ramp with cannot-add-domains.")
     public Duration addTimeout;
 
     @Option(

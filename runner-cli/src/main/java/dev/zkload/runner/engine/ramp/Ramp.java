@@ -22,6 +22,7 @@ import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -182,6 +183,9 @@ public final class Ramp {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            if (shortAdd != null) { // Ctrl-C before the short step was judged
+                notes.add("At step " + k + ", " + shortAdd + ": the step was interrupted before it was judged.");
+            }
             return summary(StopReason.INTERRUPTED, "interrupted during step " + k)
                     .qualifiedFirstBy(notes);
         }
@@ -246,6 +250,7 @@ public final class Ramp {
         int held = shortAdd == null ? domains : domainsUp;
         if (held != domains) {
             status.holding(held);
+            stops.holding(held);
         }
         Instant added = Instant.now();
         GeneratorHealth duringAdd = monitor.end();
@@ -295,11 +300,25 @@ public final class Ramp {
         if (shortBy == null) {
             return end;
         }
-        // one that the ensemble carried says no more than that: it could not take the rest in time
-        return end.or(() -> Optional.of(summary(
-                StopReason.CANNOT_ADD_DOMAINS,
-                shortBy + ": the ensemble registers domains too slowly to take " + domains + "; it carried the " + held
-                        + " it registered")));
+        // one that does not stop the ramp (stable, or not observable) says no more than that: the ensemble
+        // could not take the rest in time
+        StepVerdict judged = steps.get(steps.size() - 1).verdict();
+        String registered = judged == StepVerdict.STABLE
+                ? "it carried the " + held + " it registered"
+                : "the " + held + " it registered were judged " + judged.json();
+        return end.or(() -> Optional.of(
+                summary(StopReason.CANNOT_ADD_DOMAINS, shortBy + ": " + tooSlow(domains) + "; " + registered)));
+    }
+
+    /** Why a step's domains did not all register in time: the ensemble's pace, or the user's too as well. */
+    private String tooSlow(int domains) {
+        return plan.addRate() == null
+                ? "the ensemble registers domains too slowly to take " + domains
+                : "at --add-rate "
+                        + new BigDecimal(plan.addRate().toString())
+                                .stripTrailingZeros()
+                                .toPlainString() + " a second and the ensemble's pace, " + domains
+                        + " domains do not register in that time";
     }
 
     /** After a saturated grid, its answer narrowed by bisection ({@link Refinement}); else the grid's end. */
@@ -374,9 +393,7 @@ public final class Ramp {
                     + plan.addTimeout().toSeconds() + " s)";
             // a bisection asks for one count (it cannot judge another), and shards judge the whole grid step
             if (added == 0 || refining || !plan.shard().alone()) {
-                return Optional.of(summary(
-                        StopReason.CANNOT_ADD_DOMAINS,
-                        why + ": the ensemble registers domains too slowly to take " + domains));
+                return Optional.of(summary(StopReason.CANNOT_ADD_DOMAINS, why + ": " + tooSlow(domains)));
             }
             shortAdd = why;
             progress.line("%s: the step is judged at the %d that did", why, domainsUp);

@@ -51,6 +51,11 @@ final class StepStops {
         status.accept("adding");
     }
 
+    /** The step holds fewer domains than it set out to add (its add ran out of time): refusals name those. */
+    synchronized void holding(int domains) {
+        this.domains = domains;
+    }
+
     /** The sentence naming the refusals this step met, once one was seen; asks the servers at most twice a second. */
     synchronized Optional<String> refused() {
         long now = System.nanoTime();

@@ -19,7 +19,8 @@ import java.util.Optional;
  * leader, a server that stopped answering, sessions cut: the step measured a fault, not the load's
  * cost); the leader saturated under the settled load; saturation could not be observed; and
  * otherwise stable. The ramp stops on all but the last two, and at the target. ({@code
- * cannot-add-domains} and {@code interrupted} happen before a step can finish.)
+ * cannot-add-domains} and {@code interrupted} happen before a step can finish, or, for a step judged
+ * at the domains its add registered in time, after it.)
  */
 final class StopRules {
     /** A step's verdict, and why the ramp stops after it, if it does. */
