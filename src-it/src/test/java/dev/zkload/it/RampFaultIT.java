@@ -167,9 +167,11 @@ class RampFaultIT {
     /** Once the ensemble is back, clean removes what the run could not. */
     private void assertCleanRemovesWhatIsLeft(String root) throws Exception {
         try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
-            // a run that could not release its lock without a quorum: the lock goes when the servers end its session
-            String lock = root + "/zkload.lock";
-            await().atMost(Timeouts.seconds(90)).until(() -> observer.exists(lock, false) == null);
+            // a run that could not release its locks without a quorum (the run's on its root, the fleet's on its
+            // sim folder, each held by a session of its own): each goes when the servers end its session
+            await().atMost(Timeouts.seconds(90))
+                    .until(() -> observer.exists(root + "/zkload.lock", false) == null
+                            && observer.exists(root + "/sim/zkload.lock", false) == null);
             RunnerProcess clean = RunnerProcess.run(tmp, "clean", "--connect", zk.connectString(), "--root", root);
             assertThat(clean.exitCode()).as(clean.output()).isZero();
             assertThat(Znodes.tree(observer, root)).isEmpty();
