@@ -22,7 +22,6 @@ import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -76,8 +75,8 @@ public final class Ramp {
     private volatile boolean underLoad;
     /** The bisection runs: its steps are judged at the counts it asks for, or not at all. */
     private boolean refining;
-    /** Why the step being run holds fewer domains than its grid count (its add ran out of time); else null. */
-    private String shortAdd;
+    /** The step being run holds fewer domains than its grid count (its add ran out of time); else null. */
+    private ShortAdd shortAdd;
     /** What the summary says before its own qualifications: the steps judged at fewer domains than planned. */
     private final List<String> notes = new ArrayList<>();
 
@@ -184,7 +183,7 @@ public final class Ramp {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             if (shortAdd != null) { // Ctrl-C before the short step was judged
-                notes.add("At step " + k + ", " + shortAdd + ": the step was interrupted before it was judged.");
+                notes.add(shortAdd.interruptedNote(k));
             }
             return summary(StopReason.INTERRUPTED, "interrupted during step " + k)
                     .qualifiedFirstBy(notes);
@@ -245,9 +244,7 @@ public final class Ramp {
         if (failed.isPresent()) {
             return failed;
         }
-        // an add that ran out of time is judged at the domains it registered: their settled load is a load
-        // like any other, and a leader that saturates under it is the answer the ramp is looking for
-        int held = shortAdd == null ? domains : domainsUp;
+        int held = shortAdd == null ? domains : shortAdd.held();
         if (held != domains) {
             status.holding(held);
             stops.holding(held);
@@ -291,34 +288,18 @@ public final class Ramp {
                         detector.finding(),
                         shardDomains()),
                 leaderless());
-        String shortBy = shortAdd;
+        ShortAdd shortBy = shortAdd;
         shortAdd = null;
         if (shortBy != null) { // noted first: Ctrl-C during the judgement ends the ramp from judge()
-            notes.add("At step " + k + ", " + shortBy + ": the step was judged at the " + held + " that registered.");
+            notes.add(shortBy.judgedNote(k));
         }
         Optional<RampSummary> end = judge(r, interrupted);
-        if (shortBy == null) {
+        if (shortBy == null || end.isPresent()) {
             return end;
         }
-        // one that does not stop the ramp (stable, or not observable) says no more than that: the ensemble
-        // could not take the rest in time
         StepVerdict judged = steps.get(steps.size() - 1).verdict();
-        String registered = judged == StepVerdict.STABLE
-                ? "it carried the " + held + " it registered"
-                : "the " + held + " it registered were judged " + judged.json();
-        return end.or(() -> Optional.of(
-                summary(StopReason.CANNOT_ADD_DOMAINS, shortBy + ": " + tooSlow(domains) + "; " + registered)));
-    }
-
-    /** Why a step's domains did not all register in time: the ensemble's pace, or the user's too as well. */
-    private String tooSlow(int domains) {
-        return plan.addRate() == null
-                ? "the ensemble registers domains too slowly to take " + domains
-                : "at --add-rate "
-                        + new BigDecimal(plan.addRate().toString())
-                                .stripTrailingZeros()
-                                .toPlainString() + " a second and the ensemble's pace, " + domains
-                        + " domains do not register in that time";
+        return Optional.of(
+                summary(StopReason.CANNOT_ADD_DOMAINS, shortBy.stopMessage(judged, domains, plan.addRate())));
     }
 
     /** After a saturated grid, its answer narrowed by bisection ({@link Refinement}); else the grid's end. */
@@ -393,9 +374,10 @@ public final class Ramp {
                     + plan.addTimeout().toSeconds() + " s)";
             // a bisection asks for one count (it cannot judge another), and shards judge the whole grid step
             if (added == 0 || refining || !plan.shard().alone()) {
-                return Optional.of(summary(StopReason.CANNOT_ADD_DOMAINS, why + ": " + tooSlow(domains)));
+                return Optional.of(
+                        summary(StopReason.CANNOT_ADD_DOMAINS, why + ": " + ShortAdd.tooSlow(domains, plan.addRate())));
             }
-            shortAdd = why;
+            shortAdd = new ShortAdd(why, domainsUp);
             progress.line("%s: the step is judged at the %d that did", why, domainsUp);
         }
         return Optional.empty();
