@@ -42,8 +42,8 @@ import java.util.Optional;
  * only; the ensemble's events (elections, stalled servers, cut sessions) in every phase, a fault while
  * the domains register included. Every finished step is on disk before the next begins.
  *
- * <p>Near 400 lines: it is the one place that sequences a step's phases, and each of them
- * (adding, watching, benchmarking, recording, judging) is already a class of its own.
+ * <p>Over 400 lines: it is the one place that sequences a step's phases, and each of them
+ * (adding, watching, benchmarking, recording, judging, a short add's notes) is already a class of its own.
  */
 public final class Ramp {
     private final RampPlan plan;
@@ -73,8 +73,6 @@ public final class Ramp {
     private volatile boolean quorumLost;
     /** Past the baseline: saturation now ends a step's benchmark early. */
     private volatile boolean underLoad;
-    /** The bisection runs: its steps are judged at the counts it asks for, or not at all. */
-    private boolean refining;
     /** The step being run holds fewer domains than its grid count (its add ran out of time); else null. */
     private ShortAdd shortAdd;
     /** What the summary says before its own qualifications: the steps judged at fewer domains than planned. */
@@ -309,7 +307,6 @@ public final class Ramp {
             return grid;
         }
         recorder.refining();
-        refining = true;
         var r = Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
         return CapacityVerdict.summarize(
                 r.stopReason(grid), r.message(grid), steps, plan, target.embedded(), r.summary());
@@ -373,7 +370,7 @@ public final class Ramp {
                     + Math.round((System.nanoTime() - started) / 1e9) + " s (--add-timeout "
                     + plan.addTimeout().toSeconds() + " s)";
             // a bisection asks for one count (it cannot judge another), and shards judge the whole grid step
-            if (added == 0 || refining || !plan.shard().alone()) {
+            if (added == 0 || recorder.inRefinement() || !plan.shard().alone()) {
                 return Optional.of(
                         summary(StopReason.CANNOT_ADD_DOMAINS, why + ": " + ShortAdd.tooSlow(domains, plan.addRate())));
             }

@@ -107,6 +107,11 @@ final class StepRecorder {
         refining = true;
     }
 
+    /** The bisection runs: its steps are judged at the counts it asks for, or not at all. */
+    boolean inRefinement() {
+        return refining;
+    }
+
     /** The step's result, its verdict still to be given; writes the benchmark's histogram logs. */
     StepResult assemble(Measured m, double leaderlessSec) {
         LatencyRun run = m.run();
