@@ -321,7 +321,12 @@ class DisruptIT {
         assertThat(probeErrors)
                 .as("the probe's session was cut off too: " + level.path("ops"))
                 .isPositive();
-        assertThat(Files.readAllLines(out.resolve("timeline.csv")).get(0)).endsWith(",reshards,reshardWrites");
+        List<String> timeline = Files.readAllLines(out.resolve("timeline.csv"));
+        assertThat(timeline.get(0)).endsWith(",reshards,reshardWrites,sessionsLost");
+        String last = timeline.get(timeline.size() - 1);
+        assertThat(Double.parseDouble(last.substring(last.lastIndexOf(',') + 1)))
+                .as("every session was lost (and expired) since the level began: " + last)
+                .isGreaterThanOrEqualTo(measured(level, "sessions"));
         assertThat(out.resolve("reshard-writes-after-fault.png")).isNotEmptyFile();
         String root = RunnerProcess.json(out.resolve("run.json")).path("root").asText();
         try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {

@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * counts ({@code mntr}, {@code srvr}) must be within 10% of the model's expectation, the run cycle
  * must turn (every item ran), and for one domain of each model the requests the server answered
  * must match the model within 1% per job fire (the items' creates and deletes within one fire of those
- * in the window) and 2% per second. The per-fire figure is exact in
+ * in the window) and 2% per second (with the statistics flushes the window held). The per-fire figure is exact in
  * the model and in the simulator, so a one-minute window is enough: every job fires once a minute at
  * its own second, so a fire cut by the window's start is cut at the same point by its end, and the
  * two parts make one whole fire.
@@ -124,16 +124,24 @@ class FaithfulnessIT {
                 // holds one fire of each per minute; the zxid counts every transaction of the epoch
                 ZooKeeper marker = observer(zk);
                 try {
-                    long zxid0 = stats.summary(server).zxid();
-                    long packets0 = packetsReceived(stats, server);
+                    // each end of the window reads the same things in the same order (marker, packets, zxid): the
+                    // counters' windows are the trace's, moved by a read, not stretched by one; a fire's burst of
+                    // requests caught in a stretch would count against the model
                     ServerRequestLog.Window traced = requestLog == null ? null : requestLog.begin(marker);
                     long t0 = System.nanoTime();
+                    long packets0 = packetsReceived(stats, server);
+                    long zxid0 = stats.summary(server).zxid();
                     TimeUnit.MILLISECONDS.sleep(window.toMillis()); // a measurement window, not a wait for a condition
-                    // the window's length when it ends: reading the server's log afterwards takes its own time
+                    // the trace ends where the window's length is taken, before the counters' reads below: they
+                    // take their own time on a busy machine, and a trace that ran on through them held more than
+                    // `seconds` (part of a fire's reads, 1.1% above the model, in one CI run)
+                    if (traced != null) {
+                        traced.end();
+                    }
                     double seconds = (System.nanoTime() - t0) / 1e9;
                     double packetsPerSec = (packetsReceived(stats, server) - packets0) / seconds / domains;
                     double writesPerSec = (stats.summary(server).zxid() - zxid0) / seconds / domains;
-                    Requests answered = traced == null ? null : traced.end();
+                    Requests answered = traced == null ? null : traced.requests();
                     System.out.printf(
                             "%s per domain: %.2f write txns/s (model %.2f)%n",
                             model.name(), writesPerSec, expected.writesPerSec());
@@ -213,6 +221,16 @@ class FaithfulnessIT {
                 answered.count(r -> r.type().equals("create") || r.type().equals("delete")) / fires;
         double requestsPerSec = answered.all().size() / seconds;
         Footprint expected = model.expectedFootprint();
+        // Each (executor, job) flushes its statistics once in five minutes, at a moment of its own: a one-minute
+        // window holds a fifth of them on average, and 38 of 105 in one run, 2% more requests than the average
+        // the model gives. The expectation takes the flushes the window held (each begins with the executor's
+        // exists on its success counter) at the model's requests per flush: 3 writes, 3 reads, and each console's
+        // re-read of the two counters.
+        double perFlush = 6.0 + 2 * model.consolesPerDomain();
+        double flushesPerSecAveraged =
+                (double) model.executorsPerDomain() * model.jobsPerDomain() / SaturnModel.STATS_PERIOD.toSeconds();
+        long flushes = answered.count(r -> r.type().equals("exists") && r.path().endsWith("/processSuccessCount"));
+        double expectedPerSec = expected.requestsPerSec() + (flushes / seconds - flushesPerSecAveraged) * perFlush;
         String table = answered.byShape(FaithfulnessIT::shape).entrySet().stream()
                 .map(e -> String.format("%8.2f per fire  %s", e.getValue() / fires, e.getKey()))
                 .collect(Collectors.joining("\n"));
@@ -221,7 +239,7 @@ class FaithfulnessIT {
                 model.name(), model.consolesPerDomain(), seconds, fires, table);
         System.out.printf(
                 "%s: %.2f reads per fire (model %.0f); %.2f requests/s traced, %.2f packets/s received"
-                        + " (model %.2f reads + %.2f writes = %.2f)%n",
+                        + " (model %.2f reads + %.2f writes = %.2f; %.2f with the window's %d statistics flushes)%n",
                 model.name(),
                 readsPerFire,
                 FootprintModel.readsPerFire(model),
@@ -229,7 +247,9 @@ class FaithfulnessIT {
                 packetsPerSec,
                 expected.readsPerSec(),
                 expected.writesPerSec(),
-                expected.requestsPerSec());
+                expected.requestsPerSec(),
+                expectedPerSec,
+                flushes);
         assertThat(readsPerFire)
                 .as("reads per job fire")
                 .isCloseTo(FootprintModel.readsPerFire(model), withinPercentage(1));
@@ -239,11 +259,9 @@ class FaithfulnessIT {
         assertThat(itemWritesPerFire)
                 .as("creates and deletes per job fire")
                 .isCloseTo(4.0 * model.itemsPerJob(), withinPercentage(100.0 / fires));
-        assertThat(requestsPerSec).as("requests per second").isCloseTo(expected.requestsPerSec(), withinPercentage(2));
+        assertThat(requestsPerSec).as("requests per second").isCloseTo(expectedPerSec, withinPercentage(2));
         // the server's own counter also holds the idle sessions' pings, well under 1% here
-        assertThat(packetsPerSec)
-                .as("zk_packets_received per second")
-                .isCloseTo(expected.requestsPerSec(), withinPercentage(2));
+        assertThat(packetsPerSec).as("zk_packets_received per second").isCloseTo(expectedPerSec, withinPercentage(2));
     }
 
     private static String shape(String path) {

@@ -88,7 +88,7 @@ public final class ServerRequestLog implements Closeable {
         }
     }
 
-    /** An open window; {@link #end()} closes it and reads what it holds. */
+    /** An open window; {@link #end()} closes it, {@link #requests()} reads what it holds. */
     public final class Window {
         private final ZooKeeper observer;
         private final String marker;
@@ -98,9 +98,16 @@ public final class ServerRequestLog implements Closeable {
             this.marker = marker;
         }
 
-        /** Closes the window with a second marker, waits until the server has logged it, and reads the window. */
-        public Requests end() throws KeeperException, InterruptedException, IOException {
+        /**
+         * Closes the window now with a second marker. Whatever the caller measures over the same window
+         * (its length, the server's counters) must be read before this, or the trace holds more than that.
+         */
+        public void end() throws KeeperException, InterruptedException {
             observer.exists(marker + "-end", false);
+        }
+
+        /** The requests between the two markers, once the server has logged the second ({@link #end()} first). */
+        public Requests requests() throws IOException {
             await().atMost(Timeouts.seconds(10)).until(() -> read().ended);
             return read().requests;
         }

@@ -3,6 +3,7 @@ package dev.zkload.runner.engine.disrupt;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.sim.SessionEvent;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +22,9 @@ import java.util.Optional;
  * @param servers           servers in the ensemble
  * @param sessionsConnected simulated sessions connected now
  * @param sessionsExpected  simulated sessions the fleet's domains have (executors and consoles)
+ * @param sessionsLost      the simulated sessions' connection losses and expiries so far (since the fleet
+ *                          started): a session lost and back between two rounds shows here, not in
+ *                          {@code sessionsConnected}
  * @param ephemerals        ephemeral znodes in the tree, as the leader counts them (another server when the
  *                          leader did not answer)
  * @param watches           watches summed over the servers (each counts its own sessions'), -1 unless all answered
@@ -36,6 +40,7 @@ public record Moment(
         int servers,
         long sessionsConnected,
         long sessionsExpected,
+        long sessionsLost,
         long ephemerals,
         long watches,
         long leaderOutstanding,
@@ -59,6 +64,8 @@ public record Moment(
                 round.size(),
                 fleet.sessionsConnected(),
                 fleet.sessions(),
+                fleet.sessionEvents().get(SessionEvent.DISCONNECTED)
+                        + fleet.sessionEvents().get(SessionEvent.EXPIRED),
                 counter.map(s -> s.stats().ephemeralsCount()).orElse(-1L),
                 allWatches
                         ? answering.stream()
@@ -74,6 +81,14 @@ public record Moment(
 
     boolean sessionsBack() {
         return sessionsConnected == sessionsExpected;
+    }
+
+    /**
+     * Whether a session was lost since {@code earlier}. A client that gives a silent server up is on
+     * another within a second or so, often between two rounds: only the count of losses shows it.
+     */
+    boolean sessionsLostSince(Moment earlier) {
+        return sessionsLost != earlier.sessionsLost;
     }
 
     /** Every server answers under a leader, holding at least the footprint a recovered load holds. */

@@ -3,15 +3,17 @@ package dev.zkload.runner.engine.disrupt;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 /**
  * Judges, from the rounds taken since a fault struck, when the ensemble and the fleet were back: a
  * condition is back at the first round from which it held in every round until {@link DisruptPlan#HOLD}
  * past the fault's last action (or past that round, when it came later): sessions that reconnected
- * while a restarted server was still starting were back then, not when it served. Recovered is all of
- * them at once: a leader, every server answering, every simulated session connected, the footprint as
- * before.
+ * while a restarted server was still starting were back then, not when it served. A session lost and
+ * back between two rounds, which the count of those connected does not show, breaks the sessions' hold
+ * as one still lost would: they are back from the round that counted the loss. Recovered is all of them
+ * at once: a leader, every server answering, every simulated session connected, the footprint as before.
  */
 public final class RecoveryJudge {
     private final Instant faultStart;
@@ -45,9 +47,9 @@ public final class RecoveryJudge {
         List<Moment> rounds = heard(all);
         return new Recovery(
                 leaderless(rounds),
-                backAt(rounds, Moment::sessionsBack),
-                backAt(rounds, m -> m.footprintBack(before)),
-                backAt(rounds, m -> m.sessionsBack() && m.footprintBack(before)));
+                backAt(rounds, Moment::sessionsBack, Moment::sessionsLostSince),
+                backAt(rounds, m -> m.footprintBack(before), (m, earlier) -> false),
+                backAt(rounds, m -> m.sessionsBack() && m.footprintBack(before), Moment::sessionsLostSince));
     }
 
     /**
@@ -70,11 +72,21 @@ public final class RecoveryJudge {
         return rounds.stream().filter(m -> !m.silent()).toList();
     }
 
-    private Duration backAt(List<Moment> rounds, Predicate<Moment> healthy) {
+    /**
+     * @param healthy   whether a round is healthy
+     * @param relapsed  whether, between the round heard before and this one, it was not: the hold starts again
+     */
+    private Duration backAt(List<Moment> rounds, Predicate<Moment> healthy, BiPredicate<Moment, Moment> relapsed) {
         Instant from = null;
+        Moment previous = null;
         for (Moment m : rounds) {
+            Moment earlier = previous;
+            previous = m;
             if (m.time().isBefore(faultStart)) {
                 continue;
+            }
+            if (earlier != null && relapsed.test(m, earlier)) {
+                from = null;
             }
             if (!healthy.test(m)) {
                 from = null;

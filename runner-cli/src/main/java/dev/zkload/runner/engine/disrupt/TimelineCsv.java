@@ -14,12 +14,12 @@ import java.util.Locale;
 /**
  * {@code timeline.csv}: every sample round of every level, from its settling to its recovery, with the
  * seconds from the fault (negative before it), so that a level's course can be drawn or read. The
- * consoles' reshards and their writes are counted from the level's first round.
+ * consoles' reshards and their writes, and the sessions' losses, are counted from the level's first round.
  */
 final class TimelineCsv {
     static final String FILE = "timeline.csv";
     private static final String HEADER = "domains,secondsFromFault,leads,silent,serversAnswering,servers,"
-            + "sessionsConnected,sessionsExpected,ephemerals,watches,leaderOutstanding,reshards,reshardWrites";
+            + "sessionsConnected,sessionsExpected,ephemerals,watches,leaderOutstanding,reshards,reshardWrites,sessionsLost";
 
     private final Path path;
 
@@ -37,7 +37,7 @@ final class TimelineCsv {
             for (Moment m : rounds) {
                 w.write(String.format(
                         Locale.ROOT,
-                        "%d,%.1f,%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d%n",
+                        "%d,%.1f,%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n",
                         domains,
                         Duration.between(fault, m.time()).toMillis() / 1000.0,
                         m.leads(),
@@ -50,7 +50,8 @@ final class TimelineCsv {
                         m.watches(),
                         m.leaderOutstanding(),
                         m.reshards() - first.reshards(),
-                        m.reshardWrites() - first.reshardWrites()));
+                        m.reshardWrites() - first.reshardWrites(),
+                        m.sessionsLost() - first.sessionsLost()));
             }
         }
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class FaultFiguresTest {
     private static Moment settled(long ephemerals, long watches) {
-        return new Moment(Instant.EPOCH, true, false, 3, 3, 20, 20, ephemerals, watches, 0, 0, 0);
+        return new Moment(Instant.EPOCH, true, false, 3, 3, 20, 20, 0, ephemerals, watches, 0, 0, 0);
     }
 
     @Test

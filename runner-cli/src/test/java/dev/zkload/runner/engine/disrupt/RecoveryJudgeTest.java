@@ -14,8 +14,26 @@ class RecoveryJudgeTest {
 
     /** A round {@code ms} after the fault: healthy unless told otherwise. */
     private static Moment at(long ms, boolean leads, int answering, long connected, long ephemerals, long watches) {
+        return lost(ms, leads, answering, connected, 0, ephemerals, watches);
+    }
+
+    /** A round with {@code lost} sessions' losses counted so far. */
+    private static Moment lost(
+            long ms, boolean leads, int answering, long connected, long lost, long ephemerals, long watches) {
         return new Moment(
-                T0.plusMillis(ms), leads, answering == 0, answering, 3, connected, 10, ephemerals, watches, 0, 0, 0);
+                T0.plusMillis(ms),
+                leads,
+                answering == 0,
+                answering,
+                3,
+                connected,
+                10,
+                lost,
+                ephemerals,
+                watches,
+                0,
+                0,
+                0);
     }
 
     private static Moment healthy(long ms) {
@@ -59,6 +77,31 @@ class RecoveryJudgeTest {
     }
 
     @Test
+    void sessionsLostAndBackBetweenTwoRoundsAreBackFromTheRoundThatCountedTheirLoss() {
+        // a stalled follower for 24 s: its clients give it up after 13 s and are on the others within a second,
+        // between two rounds: every round counts all 10 connected, only the count of losses moves
+        List<Moment> rounds = new ArrayList<>();
+        for (long ms = 0; ms <= 30_000; ms += 1000) {
+            long lostSoFar = ms < 14_000 ? 0 : 3;
+            rounds.add(lost(ms, true, ms < 24_000 ? 2 : 3, 10, lostSoFar, 291, ms < 24_000 ? -1 : 11_000));
+        }
+        RecoveryJudge.Recovery r = judge(24_000).judge(rounds);
+        assertThat(r.sessionsBack()).isEqualTo(Duration.ofSeconds(14));
+        assertThat(r.recovered()).isEqualTo(Duration.ofSeconds(24));
+
+        List<Moment> lateLoss = new ArrayList<>(rounds.subList(0, 25)); // up to 24 s
+        for (long ms = 25_000; ms <= 30_000; ms += 1000) {
+            lateLoss.add(lost(ms, true, 3, 10, 4, 291, 11_000)); // one more lost and back before 25 s
+        }
+        RecoveryJudge.Recovery late = judge(24_000).judge(lateLoss);
+        assertThat(late.recovered())
+                .as("the hold starts again at the round that counted the new loss")
+                .isEqualTo(Duration.ofSeconds(25));
+        assertThat(late.sessionsBack()).isEqualTo(Duration.ofSeconds(25));
+        assertThat(late.footprintBack()).as("a lost session's ephemerals stay").isEqualTo(Duration.ofSeconds(24));
+    }
+
+    @Test
     void theFootprintMustBeBackToTheLeastItHeldBeforeTheFault() {
         List<Moment> rounds = new ArrayList<>();
         for (long ms = 1000; ms <= 4000; ms += 500) {
@@ -99,7 +142,7 @@ class RecoveryJudgeTest {
     @Test
     void roundsBeforeTheFaultDoNotCount() {
         List<Moment> rounds = List.of(
-                new Moment(T0.minusMillis(3000), true, false, 3, 3, 10, 10, 291, 11_000, 0, 0, 0),
+                new Moment(T0.minusMillis(3000), true, false, 3, 3, 10, 10, 0, 291, 11_000, 0, 0, 0),
                 healthy(0),
                 healthy(2000),
                 healthy(2500));
