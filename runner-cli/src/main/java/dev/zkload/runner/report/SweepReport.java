@@ -44,7 +44,7 @@ final class SweepReport {
                             "watchesLowest",
                             "leaderOutstandingMax"),
                     "from the fault's start: until the ensemble and the fleet were back, the time no leader served,"
-                            + " until every simulated session was connected and the ephemerals and watches were"
+                            + " until every simulated session was connected (none lost for 2 s) and the ephemerals and watches were"
                             + " back; the sessions' disconnections and expiries, the consoles' reshards and the"
                             + " znodes they set, the footprint before the fault"
                             + " and its lowest after, and the leader's longest queue; the probe's seven operations are"

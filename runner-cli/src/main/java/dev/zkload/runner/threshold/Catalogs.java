@@ -227,7 +227,7 @@ public final class Catalogs {
                             "sessions-back-time",
                             Quantity.DURATION,
                             "sessionsBackMs",
-                            "from the fault to every simulated session connected"),
+                            "from the fault to every simulated session connected, none lost for 2 s"),
                     fault(
                             "footprint-back-time",
                             Quantity.DURATION,

@@ -99,8 +99,9 @@ public final class ServerRequestLog implements Closeable {
         }
 
         /**
-         * Closes the window now with a second marker. Whatever the caller measures over the same window
-         * (its length, the server's counters) must be read before this, or the trace holds more than that.
+         * Closes the window now with a second marker. Call it where the caller's own window ends, before the
+         * reads it compares with the trace (made at both ends in the same order): reads made before it would
+         * stretch the trace past the caller's window.
          */
         public void end() throws KeeperException, InterruptedException {
             observer.exists(marker + "-end", false);

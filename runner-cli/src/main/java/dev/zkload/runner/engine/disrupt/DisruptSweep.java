@@ -195,6 +195,11 @@ public final class DisruptSweep implements Sweep.Experiment {
         }
         if (!last.sessionsBack()) {
             lacking.add(last.sessionsConnected() + " of " + last.sessionsExpected() + " sessions connected");
+        } else if (rounds.stream()
+                .filter(m -> !m.time().isBefore(last.time().minus(DisruptPlan.HOLD)))
+                .anyMatch(m -> m.sessionsLostSince(last))) {
+            lacking.add("sessions still being lost and back between rounds ("
+                    + (last.sessionsLost() - rounds.get(0).sessionsLost()) + " losses and expiries since the fault)");
         }
         return lacking.isEmpty() ? "the footprint is below the one before the fault" : String.join(", ", lacking);
     }

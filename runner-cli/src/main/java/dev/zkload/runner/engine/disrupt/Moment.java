@@ -23,8 +23,9 @@ import java.util.Optional;
  * @param sessionsConnected simulated sessions connected now
  * @param sessionsExpected  simulated sessions the fleet's domains have (executors and consoles)
  * @param sessionsLost      the simulated sessions' connection losses and expiries so far (since the fleet
- *                          started): a session lost and back between two rounds shows here, not in
- *                          {@code sessionsConnected}
+ *                          started; an expired session counts twice, its loss and its expiry): a session lost
+ *                          and back between two rounds shows here, not in {@code sessionsConnected}. Read when
+ *                          the round ends, up to its deadline after {@code time}
  * @param ephemerals        ephemeral znodes in the tree, as the leader counts them (another server when the
  *                          leader did not answer)
  * @param watches           watches summed over the servers (each counts its own sessions'), -1 unless all answered

@@ -102,6 +102,22 @@ class RecoveryJudgeTest {
     }
 
     @Test
+    void aLossIsCountedAcrossASilentRoundAndOnTheRoundThatWouldHaveEndedTheHold() {
+        List<Moment> rounds = new ArrayList<>(List.of(
+                lost(1000, true, 3, 10, 0, 291, 11_000),
+                lost(2000, false, 0, 10, 0, -1, -1), // silent: the machine paused, while a session was lost
+                lost(3000, true, 3, 10, 1, 291, 11_000),
+                lost(4000, true, 3, 10, 1, 291, 11_000)));
+        assertThat(judge(1000).judge(rounds).sessionsBack())
+                .as("the loss is counted by the next round heard")
+                .isNull();
+        rounds.add(lost(5000, true, 3, 10, 2, 291, 11_000)); // lost again on the round that ends the 2 s
+        assertThat(judge(1000).judge(rounds).sessionsBack()).isNull();
+        rounds.add(lost(7000, true, 3, 10, 2, 291, 11_000));
+        assertThat(judge(1000).judge(rounds).sessionsBack()).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    @Test
     void theFootprintMustBeBackToTheLeastItHeldBeforeTheFault() {
         List<Moment> rounds = new ArrayList<>();
         for (long ms = 1000; ms <= 4000; ms += 500) {
