@@ -262,7 +262,7 @@ class FaithfulnessIT {
     /**
      * The statistics flushes per second a traced window held beyond the model's average. Each (executor, job)
      * flushes once in five minutes at a moment of its own, so a one-minute window holds a fifth of them on
-     * average, more or fewer from window to window (16 to 38 of 105 in the runs seen): enough to move the
+     * average, more or fewer from window to window (14 to 38 of 105 in the runs seen): enough to move the
      * requests per second by 2% against the model's five-minute average. A flush begins with its executor's
      * {@code exists} on its success counter, and no (executor, job) flushes twice in a window shorter than
      * the period: a simulator that flushed too often would fail here, not pass as chance.
