@@ -243,7 +243,7 @@ public final class Ramp {
             return failed;
         }
         int held = shortAdd == null ? domains : shortAdd.held();
-        if (held != domains) {
+        if (shortAdd != null) {
             status.holding(held);
             stops.holding(held);
         }
@@ -366,16 +366,15 @@ public final class Ramp {
         }
         domainsUp = from + added;
         if (added < mine - from && !recovery.stopped()) {
-            String why = "only " + (from + added) + " of " + mine + " domains were registered after "
-                    + Math.round((System.nanoTime() - started) / 1e9) + " s (--add-timeout "
-                    + plan.addTimeout().toSeconds() + " s)";
+            ShortAdd cut =
+                    ShortAdd.of(domainsUp, mine, Duration.ofNanos(System.nanoTime() - started), plan.addTimeout());
             // a bisection asks for one count (it cannot judge another), and shards judge the whole grid step
             if (added == 0 || recorder.inRefinement() || !plan.shard().alone()) {
                 return Optional.of(
-                        summary(StopReason.CANNOT_ADD_DOMAINS, why + ": " + ShortAdd.tooSlow(domains, plan.addRate())));
+                        summary(StopReason.CANNOT_ADD_DOMAINS, cut.unjudgedMessage(domains, plan.addRate())));
             }
-            shortAdd = new ShortAdd(why, domainsUp);
-            progress.line("%s: the step is judged at the %d that did", why, domainsUp);
+            shortAdd = cut;
+            progress.line("%s: the step is judged at the %d that did", cut.why(), domainsUp);
         }
         return Optional.empty();
     }

@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.result.StepVerdict;
 import java.math.BigDecimal;
+import java.time.Duration;
 
 /**
  * A grid step whose add ran out of {@code --add-timeout} with some of its domains registered. The step is
@@ -12,6 +13,23 @@ import java.math.BigDecimal;
  * @param held the domains the step holds, and is judged at
  */
 record ShortAdd(String why, int held) {
+    /**
+     * @param held    the domains registered in time
+     * @param planned this process's share of the step's domains
+     * @param took    how long the add ran
+     */
+    static ShortAdd of(int held, int planned, Duration took, Duration addTimeout) {
+        return new ShortAdd(
+                "only " + held + " of " + planned + " domains were registered after " + Math.round(took.toNanos() / 1e9)
+                        + " s (--add-timeout " + addTimeout.toSeconds() + " s)",
+                held);
+    }
+
+    /** Why the ramp ends at once, the step not judged (nothing registered, a bisection's count, a shard's). */
+    String unjudgedMessage(int planned, Double addRate) {
+        return why + ": " + tooSlow(planned, addRate);
+    }
+
     /** The summary's note for step {@code k}, once it was judged. */
     String judgedNote(int k) {
         return "At step " + k + ", " + why + ": the step was judged at the " + held + " that registered.";
