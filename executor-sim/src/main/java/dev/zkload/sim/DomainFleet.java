@@ -106,6 +106,17 @@ public interface DomainFleet extends Closeable {
     FleetSnapshot snapshot();
 
     /**
+     * The job fires that came due from {@code from} to {@code to} and how many were delivered (see
+     * {@link JobFires}): whether the ensemble did the work the domains asked of it. Only fires whose time to
+     * deliver is over are counted, so a window that ends now is judged up to its fires still running.
+     *
+     * @param from the window's start
+     * @param to   its end
+     * @return the fires due in it, judged so far
+     */
+    JobFires jobFires(java.time.Instant from, java.time.Instant to);
+
+    /**
      * The znode the domains live under.
      *
      * @return the root's absolute path (relative to the connect string's chroot, if it has one)

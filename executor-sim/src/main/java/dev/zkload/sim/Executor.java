@@ -135,7 +135,7 @@ final class Executor implements Session.Owner {
                     () -> {
                         state.fireLag(Math.max(0, System.currentTimeMillis() - dueMs) * 1000);
                         fireAt(job, js, moments, moments.nextAfter(dueMs));
-                        new JobFire(this, job, js).fire();
+                        new JobFire(this, job, js).fire(dueMs);
                     },
                     delay,
                     TimeUnit.MILLISECONDS));
@@ -273,7 +273,7 @@ final class Executor implements Session.Owner {
             long late = System.nanoTime() - dueNanos;
             dueNanos += periodNanos;
             state.fireLag(late / 1000);
-            new JobFire(Executor.this, job, js).fire();
+            new JobFire(Executor.this, job, js).fire(System.currentTimeMillis() - late / 1_000_000);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.zkload.sim;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -318,6 +319,11 @@ final class FleetImpl implements DomainFleet {
                 consoles,
                 domains.stream().mapToInt(d -> d.layout.jobs.size()).sum(),
                 connected);
+    }
+
+    @Override
+    public JobFires jobFires(Instant from, Instant to) {
+        return state.fires().between(from, to);
     }
 
     @Override

@@ -68,6 +68,12 @@ public interface LocalEnsemble extends Closeable {
     ProcessStats processStats(int id);
 
     /**
+     * Where server {@code id}'s JVM logs its garbage collections ({@code -Xlog:gc}, read with
+     * {@link dev.zkload.bench.machine.GcLog}); empty when its JDK, older than Java 9, writes no such log.
+     */
+    Optional<Path> gcLog(int id);
+
+    /**
      * What a client needs to connect once started: TLS properties and material for a TLS ensemble,
      * {@link ZkClientSecurity#NONE} for a plain one. A SASL ensemble's login is in {@link #clientJaas()}.
      */

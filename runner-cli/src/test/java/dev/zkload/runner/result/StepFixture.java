@@ -32,6 +32,9 @@ public final class StepFixture {
         private boolean registrationOnly;
         private boolean baseline;
         private int answered = 100;
+        private StepResources resources;
+        private LeaderStages stages;
+        private DeliveredWork delivered;
 
         Builder(int domains) {
             this.domains = domains;
@@ -129,6 +132,22 @@ public final class StepFixture {
             return this;
         }
 
+        public Builder resources(StepResources r) {
+            resources = r;
+            return this;
+        }
+
+        public Builder stages(LeaderStages s) {
+            stages = s;
+            return this;
+        }
+
+        /** Of the job fires due in its settled load, {@code delivered} were done in time. */
+        public Builder delivered(long due, long delivered) {
+            this.delivered = new DeliveredWork(due, delivered, 60);
+            return this;
+        }
+
         public Builder verdict(StepVerdict v) {
             verdict = v;
             return this;
@@ -183,7 +202,10 @@ public final class StepFixture {
                     benchErrors,
                     leaderless,
                     new EnsembleEvents(leaderChanges, leaderless, unresponsive, events[0], events[2]),
-                    refinement);
+                    refinement,
+                    resources,
+                    stages,
+                    delivered);
         }
 
         private static GeneratorHealth registering() {

@@ -5,6 +5,7 @@ import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.resources.ResourceMonitor;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.ConnectionLimit;
@@ -53,6 +54,9 @@ public final class Ramp {
     private final GeneratorMonitor monitor;
     private final StatsClient stats;
     private final SaturationDetector detector;
+    /** The machine's and the servers' resources over each step's settled load. */
+    private final ResourceMonitor machine;
+
     private volatile LeaderGaps leaderGaps = new LeaderGaps(0);
     private final List<StepResult> steps = new ArrayList<>();
     private ServerReadings readings;
@@ -93,6 +97,7 @@ public final class Ramp {
         this.stats = stats;
         this.detector = new SaturationDetector(plan.outstandingThreshold(), plan.sustain());
         this.watch = new StepWatch(detector, 0);
+        this.machine = new ResourceMonitor(target.servers(), target.ensemble().orElse(null));
     }
 
     /** How narrow the bisection after a saturated grid makes the answer (by default 10%). */
@@ -144,7 +149,7 @@ public final class Ramp {
                 stops::phase,
                 w -> progress.line("warning: %s", stops.benchFailure(w)),
                 () -> stops.refused().isPresent());
-        recorder = new StepRecorder(plan, results, progress, readings, target);
+        recorder = new StepRecorder(plan, results, progress, readings, target, fleet, machine);
         try {
             if (sampler != null) {
                 sampler.start();
@@ -195,6 +200,7 @@ public final class Ramp {
         StepWatch w = newWatch();
         w.settledFrom(start);
         monitor.begin();
+        machine.begin();
         baseline = readings.settled();
         LatencyRun run = bench.runUnlessLeaderless(leaderGaps.current(Instant.now()));
         boolean interrupted = Thread.interrupted();
@@ -250,6 +256,7 @@ public final class Ramp {
         Instant added = Instant.now();
         GeneratorHealth duringAdd = monitor.end();
         monitor.begin();
+        machine.begin();
         w.settledFrom(added);
 
         stops.phase("settling");

@@ -71,6 +71,20 @@ final class StopRules {
         if (r.saturated()) {
             String meanwhile = disturbances.isEmpty() ? "" : "; meanwhile " + String.join("; ", disturbances);
             Saturation how = r.saturation();
+            if (how != null && how.rule() == Saturation.Rule.SHORTFALL) {
+                return new Judgement(
+                        StepVerdict.SATURATED,
+                        stop(
+                                StopReason.SATURATED,
+                                "the domains' work fell short at %s: %.0f%% of the %d job fires due were delivered"
+                                        + " while the leader's outstanding requests averaged %.0f, under %d%s",
+                                Plural.domains(r.domains()),
+                                100 * r.delivered().share(),
+                                r.delivered().firesDue(),
+                                how.mean(),
+                                p.outstandingThreshold(),
+                                meanwhile));
+            }
             if (how != null && how.rule() == Saturation.Rule.AVERAGED) {
                 return new Judgement(
                         StepVerdict.SATURATED,

@@ -44,7 +44,10 @@ class CapacityVerdictTest {
                 StepFixture.step(200).saturated().verdict(StepVerdict.SATURATED).build());
         assertThat(s.maxStableDomains()).isEqualTo(100);
         assertThat(s.saturatedAtDomains()).isEqualTo(200);
-        assertThat(s.verdict()).isEqualTo("The ensemble saturated at 200 domains; max stable domains: 100.");
+        assertThat(s.verdict())
+                .isEqualTo(
+                        "The ensemble saturated at 200 domains; max stable domains: 100."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 200 domains.");
     }
 
     @Test
@@ -100,7 +103,7 @@ class CapacityVerdictTest {
                 PLAN,
                 StepFixture.step(100).saturated().verdict(StepVerdict.SATURATED).build());
         assertThat(s.maxStableDomains()).isNull();
-        assertThat(s.verdict()).endsWith("max stable domains: none.");
+        assertThat(s.verdict()).contains("max stable domains: none.");
     }
 
     @Test
@@ -114,7 +117,9 @@ class CapacityVerdictTest {
                 stable(200),
                 StepFixture.step(300).saturated().verdict(StepVerdict.SATURATED).build());
         assertThat(saturated.verdict())
-                .isEqualTo("The ensemble saturated at 300 domains; max stable domains: 200" + yours + ".");
+                .isEqualTo(
+                        "The ensemble saturated at 300 domains; max stable domains: 200" + yours + "."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 300 domains.");
         assertThat(summarize(StopReason.TARGET_REACHED, mine, stable(100), stable(300))
                         .verdict())
                 .isEqualTo("The ensemble carried all 300" + yours + " below saturation: its limit lies above that.");
@@ -125,7 +130,10 @@ class CapacityVerdictTest {
                 StopReason.SATURATED,
                 mine,
                 StepFixture.step(100).saturated().verdict(StepVerdict.SATURATED).build());
-        assertThat(none.verdict()).isEqualTo("The ensemble saturated at 100" + yours + "; max stable domains: none.");
+        assertThat(none.verdict())
+                .isEqualTo(
+                        "The ensemble saturated at 100" + yours + "; max stable domains: none."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 100 domains.");
         RampSummary bound = summarize(
                 StopReason.GENERATOR_BOUND,
                 mine,

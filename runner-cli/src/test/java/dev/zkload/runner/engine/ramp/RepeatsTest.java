@@ -114,6 +114,8 @@ class RepeatsTest {
                 "m",
                 List.of(),
                 refinement,
+                null,
+                null,
                 null);
     }
 }

@@ -1,0 +1,87 @@
+package dev.zkload.runner.engine.resources;
+
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.machine.CpuUsage;
+import dev.zkload.bench.machine.GcLog;
+import dev.zkload.bench.machine.HostCpu;
+import dev.zkload.bench.machine.ProcessCpu;
+import dev.zkload.bench.machine.ProcessUsage;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads this machine's CPU and the processes on it, window by window: the machine's busy, iowait and stolen
+ * time, the runner's CPU, and each server's that runs here (the embedded ensemble's, or a given server found
+ * listening on its port) with its busiest thread and the CPUs it may use, and the embedded servers' GC pauses
+ * from their logs. Two readings of {@code /proc} a window, at its ends: nothing runs in between.
+ *
+ * <pre>{@code
+ * ResourceMonitor m = new ResourceMonitor(target.servers(), target.ensemble().orElse(null));
+ * m.begin();
+ * ...                              // the settled load
+ * MachineWindow w = m.end();
+ * }</pre>
+ */
+public final class ResourceMonitor {
+    private final ServerProcesses processes;
+    private final long self = ProcessHandle.current().pid();
+    private Instant began = Instant.now();
+    private long beganNanos = System.nanoTime();
+    private HostCpu host;
+    private ProcessCpu runner;
+    private final Map<String, ProcessCpu> servers = new HashMap<>();
+
+    /** @param ensemble the embedded ensemble, or null when the servers were given with {@code --connect} */
+    public ResourceMonitor(List<ServerAddress> servers, LocalEnsemble ensemble) {
+        this.processes = new ServerProcesses(servers, ensemble);
+        begin();
+    }
+
+    /** Starts a window. */
+    public void begin() {
+        began = Instant.now();
+        beganNanos = System.nanoTime();
+        host = HostCpu.read().orElse(null);
+        runner = ProcessCpu.read(self).orElse(null);
+        servers.clear();
+        for (ServerAddress s : processes.servers()) {
+            processes.pid(s).flatMap(ProcessCpu::read).ifPresent(p -> servers.put(s.hostPort(), p));
+        }
+    }
+
+    /** Ends the window begun last: what each was read to use over it. */
+    public MachineWindow end() {
+        double seconds = (System.nanoTime() - beganNanos) / 1e9;
+        Instant now = Instant.now();
+        CpuUsage hostUsage = host == null
+                ? null
+                : HostCpu.read().map(h -> h.usageSince(host)).orElse(null);
+        ProcessUsage runnerUsage = runner == null
+                ? null
+                : ProcessCpu.read(self)
+                        .flatMap(p -> p.usageSince(runner, seconds))
+                        .orElse(null);
+        Map<String, ProcessUsage> serverUsage = new LinkedHashMap<>();
+        Map<String, GcLog.GcPauses> gc = new LinkedHashMap<>();
+        Set<String> local = new LinkedHashSet<>();
+        for (ServerAddress s : processes.servers()) {
+            if (processes.embedded() || ServerProcesses.onThisMachine(s)) {
+                local.add(s.hostPort());
+            }
+            ProcessCpu before = servers.get(s.hostPort());
+            if (before != null) {
+                ProcessCpu.read(before.pid())
+                        .flatMap(p -> p.usageSince(before, seconds))
+                        .ifPresent(u -> serverUsage.put(s.hostPort(), u));
+            }
+            processes.gcLog(s).flatMap(f -> GcLog.pauses(f, began, now)).ifPresent(p -> gc.put(s.hostPort(), p));
+        }
+        return new MachineWindow(seconds, hostUsage, runnerUsage, serverUsage, gc, local);
+    }
+}
