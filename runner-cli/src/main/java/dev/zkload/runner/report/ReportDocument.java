@@ -59,6 +59,15 @@ final class ReportDocument {
         }
         blocks.add(new Block.TableBlock(tables.get(2), 2));
         blocks.add(new Block.TableBlock(tables.get(3), 2));
+        if (ResourceTables.any(folder.steps())) {
+            blocks.add(new Block.TableBlock(ResourceTables.resources(folder.steps()), 2));
+        }
+        if (ResourceTables.anyStages(folder.steps())) {
+            blocks.add(new Block.TableBlock(ResourceTables.stages(folder.steps()), 2));
+            if (charts.contains(StageChart.PNG)) {
+                blocks.add(new Block.Image("A request's time at the leader per step", StageChart.PNG));
+            }
+        }
         if (folder.steps().stream().anyMatch(s -> s.fleet() != null)) {
             blocks.add(new Block.TableBlock(StepDetailTables.sessions(folder.steps()), 2));
         }
@@ -90,6 +99,7 @@ final class ReportDocument {
                 "Saturation observable: " + (s.saturationObservable() ? "yes" : "no"),
                 "Load generator the limit at domains: "
                         + (s.generatorBoundAtDomains() == null ? "no" : s.generatorBoundAtDomains()),
+                "Limited by: " + limitedBy(s),
                 "Interrupted: " + (s.interrupted() ? "yes" : "no"),
                 "Ended: " + (s.endTime() == null ? Numbers.ABSENT : s.endTime()))));
         if (s.refinement() != null) {
@@ -102,6 +112,16 @@ final class ReportDocument {
             blocks.add(new Block.TableBlock(thresholds(s.thresholds()), 3));
         }
         return blocks;
+    }
+
+    /** The resource the summary names, e.g. {@code leader-cpu (127.0.0.1:2182) at 150 domains}. */
+    private static String limitedBy(RampSummary s) {
+        if (s.limitedBy() == null) {
+            return "not named (no saturation)";
+        }
+        return s.limitedBy().resource().json()
+                + (s.limitedBy().server() == null ? "" : " (" + s.limitedBy().server() + ")")
+                + " at " + s.limitedBy().domains() + " domains";
     }
 
     /** The bisection after the grid, in one sentence: where it began, the counts it judged, how far it got. */

@@ -132,6 +132,7 @@ public final class Ramp {
                         .csv(results.resolve(ResultFiles.METRICS))
                         .listener(this::onSamples)
                         .lateness(monitor.samplerLagListener())
+                        .processCpu(machine::cpuSeconds)
                         .build();
         readings = new ServerReadings(sampler, stats, target.servers());
         status = new RampProgress(

@@ -67,8 +67,7 @@ public final class LimitingResource {
         double seconds = seconds(at);
         if (lu != null) {
             log(lu, base == null ? null : usage(base, leader.get()), seconds)
-                    .ifPresent(e -> found.add(
-                            new Finding(Resource.TRANSACTION_LOG, leader.get(), "its transaction log: " + e)));
+                    .ifPresent(e -> found.add(new Finding(Resource.TRANSACTION_LOG, leader.get(), e)));
             cpu(at, lu, stable == null ? null : usage(stable, leader.get()), stable)
                     .ifPresent(e -> found.add(new Finding(Resource.LEADER_CPU, leader.get(), e)));
         }

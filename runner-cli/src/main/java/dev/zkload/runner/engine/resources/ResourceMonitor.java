@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -36,6 +37,8 @@ public final class ResourceMonitor {
     private HostCpu host;
     private ProcessCpu runner;
     private final Map<String, ProcessCpu> servers = new HashMap<>();
+    /** The pids {@link #cpuSeconds} found, looked up again once a process is gone. */
+    private final Map<String, Long> pids = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** @param ensemble the embedded ensemble, or null when the servers were given with {@code --connect} */
     public ResourceMonitor(List<ServerAddress> servers, LocalEnsemble ensemble) {
@@ -53,6 +56,23 @@ public final class ResourceMonitor {
         for (ServerAddress s : processes.servers()) {
             processes.pid(s).flatMap(ProcessCpu::read).ifPresent(p -> servers.put(s.hostPort(), p));
         }
+    }
+
+    /**
+     * Server {@code s}'s process CPU time, s since it started; NaN where it does not run here or cannot be read.
+     * Called once a second per server for server-metrics.csv: only the process's total is read.
+     */
+    public double cpuSeconds(ServerAddress s) {
+        Long pid = pids.get(s.hostPort());
+        Optional<ProcessHandle> p =
+                pid == null ? Optional.empty() : ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        if (p.isEmpty()) {
+            p = processes.pid(s).flatMap(ProcessHandle::of);
+            p.ifPresentOrElse(h -> pids.put(s.hostPort(), h.pid()), () -> pids.remove(s.hostPort()));
+        }
+        return p.flatMap(h -> h.info().totalCpuDuration())
+                .map(d -> d.toNanos() / 1e9)
+                .orElse(Double.NaN);
     }
 
     /** Ends the window begun last: what each was read to use over it. */
