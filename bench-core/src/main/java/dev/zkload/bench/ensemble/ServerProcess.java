@@ -63,6 +63,11 @@ final class ServerProcess {
 
     synchronized void launch() throws IOException {
         List<String> cmd = new ArrayList<>();
+        if (!settings.cpus().isEmpty()) {
+            cmd.add(LocalEnsemble.TASKSET.orElseThrow().toString());
+            cmd.add("-c");
+            cmd.add(dev.zkload.bench.machine.CpuList.format(settings.cpus().get(id - 1)));
+        }
         cmd.add(settings.java().toString());
         if (settings.heap() != null) {
             cmd.add("-Xms" + settings.heap());

@@ -74,6 +74,14 @@ public final class ServerOptions {
             description = "Embedded servers require SASL: 'digest' (DIGEST-MD5, a user and password made for the run).")
     public String embeddedSasl;
 
+    @Option(
+            names = "--placement",
+            paramLabel = "auto|shared",
+            description = "Where the embedded servers run: auto (default) puts each on cores of its own and the runner"
+                    + " on the rest when the machine has cores to spare (at least the servers plus one), and says how"
+                    + " in run.json; shared lets the runner and the servers share every core.")
+    public String placement;
+
     /** The embedded ensemble these options describe, of {@code defaultServers} unless {@code --servers} says otherwise. */
     public EmbeddedServers embedded(int defaultServers) {
         ServerPreset p = preset == null ? null : ServerPreset.named(preset);
@@ -93,7 +101,8 @@ public final class ServerOptions {
                 embeddedTls,
                 embeddedSasl != null,
                 p != null ? p.zooCfg() : Map.of(),
-                preset);
+                preset,
+                !"shared".equals(placement));
     }
 
     /** True when any option that only makes sense for an embedded ensemble was given. */
@@ -106,7 +115,8 @@ public final class ServerOptions {
                 || serverHome != null
                 || preset != null
                 || embeddedTls
-                || embeddedSasl != null;
+                || embeddedSasl != null
+                || placement != null;
     }
 
     /**
@@ -117,6 +127,10 @@ public final class ServerOptions {
     public void validate(CommandSpec spec) {
         if (servers != null && servers != 1 && servers != 3 && servers != 5) {
             throw new ParameterException(spec.commandLine(), "--servers must be 1, 3 or 5, got " + servers);
+        }
+        if (placement != null && !placement.equals("auto") && !placement.equals("shared")) {
+            throw new ParameterException(
+                    spec.commandLine(), "--placement must be auto or shared, got '" + placement + "'");
         }
         if (snapCount != null && snapCount < 2) {
             throw new ParameterException(spec.commandLine(), "--snap-count must be at least 2, got " + snapCount);

@@ -17,7 +17,8 @@ import java.util.Optional;
 /**
  * Names the resource that ran out at the step a verdict names, by the rules of docs/verdict.md ("Why it
  * saturated"), each checked on what the step observed and in this order, the most specific first: a
- * throttle, the leader's transaction log, the leader's CPU, this machine, the leader's GC, the quorum. The
+ * throttle counter, the leader's transaction log, the leader's CPU, work short under a low queue (a throttle no
+ * counter shows), this machine, the leader's GC, the quorum. The
  * first that holds is the answer, the others that hold are said beside it, and a resource that was not
  * observed is said to be unobserved: never ruled out.
  */
@@ -59,7 +60,7 @@ public final class LimitingResource {
                     List.of());
         }
         List<Finding> found = new ArrayList<>();
-        throttle(at).ifPresent(found::add);
+        throttled(at).ifPresent(found::add);
         Optional<String> leader = leader(at);
         ServerUsage lu = leader.map(l ->
                         at.resources() == null ? null : at.resources().servers().get(l))
@@ -71,6 +72,8 @@ public final class LimitingResource {
             cpu(at, lu, stable == null ? null : usage(stable, leader.get()), stable)
                     .ifPresent(e -> found.add(new Finding(Resource.LEADER_CPU, leader.get(), e)));
         }
+        // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it
+        shortfall(at).ifPresent(found::add);
         machine(at).ifPresent(found::add);
         if (lu != null) {
             gc(lu, seconds).ifPresent(e -> found.add(new Finding(Resource.LEADER_GC, leader.get(), e)));
@@ -102,7 +105,8 @@ public final class LimitingResource {
 
     private record Finding(Resource resource, String server, String evidence) {}
 
-    private static Optional<Finding> throttle(StepResult at) {
+    /** A throttle counter that rose on any server. */
+    private static Optional<Finding> throttled(StepResult at) {
         if (at.resources() != null) {
             for (Map.Entry<String, ServerUsage> s : at.resources().servers().entrySet()) {
                 if (!s.getValue().throttled().isEmpty()) {
@@ -116,6 +120,11 @@ public final class LimitingResource {
                 }
             }
         }
+        return Optional.empty();
+    }
+
+    /** The domains' work fell short while the leader's queue did not meet the rule: held back unseen. */
+    private static Optional<Finding> shortfall(StepResult at) {
         DeliveredWork d = at.delivered();
         if (d != null && d.share() != null && d.share() < DELIVERED && !queueSaturated(at)) {
             String queue = at.server() == null

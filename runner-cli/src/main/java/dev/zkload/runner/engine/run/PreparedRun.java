@@ -154,6 +154,7 @@ public final class PreparedRun implements AutoCloseable {
         });
         if (embedded != null) {
             embedded.describe(map);
+            map.put("placement", target.placement());
         }
         map.put("security", security.describe(embedded != null && embedded.tls(), embedded != null && embedded.sasl()));
         return map;

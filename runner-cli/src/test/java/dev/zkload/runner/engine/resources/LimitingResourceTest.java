@@ -24,6 +24,12 @@ class LimitingResourceTest {
     /** The README's command's first step on this 2-core machine, three embedded servers, other builds running. */
     private static final String MACHINE = "this-machine-2-cores.steps.jsonl";
 
+    /**
+     * One step of 80 domains on three embedded servers started with -Dzookeeper.globalOutstandingLimit=20 (3.9.5):
+     * its leader's queue stayed far under 300, and the domains got a fraction of their work done.
+     */
+    private static final String THROTTLED = "throttled-3.9.steps.jsonl";
+
     private static final String LEADER = "/resources/servers/127.0.0.1:41147";
 
     @Test
@@ -121,6 +127,28 @@ class LimitingResourceTest {
     }
 
     @Test
+    void aRecordedThrottleIsNamedByTheWorkItHeldBackThoughTheMachineWasBusyToo() throws IOException {
+        LimitedBy l = of(THROTTLED);
+
+        assertThat(l.resource()).isEqualTo(Resource.THROTTLE);
+        assertThat(l.evidence())
+                .isEqualTo(
+                        "only 28% of the 7092 job fires due were delivered, while the leader's queue never passed 105"
+                                + " and no throttle counter rose: requests were held back where no counter shows it, as a"
+                                + " server's zookeeper.globalOutstandingLimit does");
+        assertThat(l.alsoAtLimit()).containsExactly("this-machine");
+    }
+
+    @Test
+    void workShortBehindALeaderAtItsOwnLimitIsTheLeadersLimitNotAThrottle() throws IOException {
+        String leader = "/resources/servers/" + leaderOf(THROTTLED);
+        LimitedBy l = of(THROTTLED, leader + "/hottestThreadCores", 0.97, leader + "/hottestThread", "CommitProcessor");
+
+        assertThat(l.resource()).isEqualTo(Resource.LEADER_CPU);
+        assertThat(l.alsoAtLimit()).containsExactly("throttle", "this-machine");
+    }
+
+    @Test
     void aQuietMachineWithNothingAtItsLimitSaysWhereTheTimeGrew() throws IOException {
         ObjectNode stable = step(MACHINE, 0);
         stable.put("step", 1).put("domains", 50);
@@ -199,6 +227,10 @@ class LimitingResourceTest {
             set(at, (String) pointerThenValue[i], pointerThenValue[i + 1]);
         }
         return LimitingResource.of(read(at), read(step(file, 0)), null);
+    }
+
+    private static String leaderOf(String file) throws IOException {
+        return step(file, -1).at("/stages/server").asText();
     }
 
     private static ObjectNode set(ObjectNode step, String pointer, Object value) {
