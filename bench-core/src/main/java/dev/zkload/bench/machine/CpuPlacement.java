@@ -9,13 +9,17 @@ import java.util.TreeSet;
 /**
  * Where a runner and the servers it forks run on one machine: each server on cores of its own and the runner on
  * the rest, so that none takes another's CPU, when the machine has cores to spare. Each server gets
- * {@code max(1, ⌊¾ cores / servers⌋)} cores and the runner what is left, at least one; a machine with fewer
- * cores than the servers plus one keeps them all on every core, shared.
+ * {@code max(1, ⌊¾ cores / servers⌋)} cores and the runner what is left, at least one. A machine of fewer than
+ * {@value #FEWEST} cores, or with fewer cores than the servers plus one, keeps them all on every core, shared: a
+ * runner on one core of two would be its own bottleneck long before the server on the other.
  *
  * @param runner  the CPUs the runner may use
  * @param servers each server's CPUs, in server order
  */
 public record CpuPlacement(Set<Integer> runner, List<Set<Integer>> servers) {
+    /** The fewest cores that are placed. */
+    static final int FEWEST = 4;
+
     public CpuPlacement {
         runner = Set.copyOf(runner);
         servers = servers.stream().map(Set::copyOf).toList();
@@ -26,7 +30,7 @@ public record CpuPlacement(Set<Integer> runner, List<Set<Integer>> servers) {
         List<Integer> all = new ArrayList<>(new TreeSet<>(cpus));
         int each = Math.max(1, all.size() * 3 / 4 / servers);
         int runnerCores = all.size() - servers * each;
-        if (servers < 1 || runnerCores < 1) {
+        if (servers < 1 || runnerCores < 1 || all.size() < FEWEST) {
             return Optional.empty();
         }
         List<Set<Integer>> placed = new ArrayList<>();

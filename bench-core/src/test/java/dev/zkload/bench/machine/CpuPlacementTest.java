@@ -11,6 +11,9 @@ class CpuPlacementTest {
     void twoCoresAreTooFewForThreeServersAndARunner() {
         assertThat(CpuPlacement.of(Set.of(0, 1), 3)).isEmpty();
         assertThat(CpuPlacement.of(Set.of(0, 1, 2), 3)).isEmpty();
+        assertThat(CpuPlacement.of(Set.of(0, 1), 1))
+                .as("a runner on one core of two")
+                .isEmpty();
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.zkload.runner.report;
 
 import dev.zkload.runner.result.LeaderStages;
-import dev.zkload.runner.result.Stage;
 import dev.zkload.runner.result.StepResult;
 import java.awt.Color;
 import java.util.Comparator;
@@ -34,14 +33,18 @@ final class StageChart {
                 .toList();
         for (boolean writes : new boolean[] {true, false}) {
             String path = writes ? "write" : "read";
-            for (Stage st : Stage.values()) {
-                if (st.path() != Stage.Path.SEGMENT || !(writes ? st.writes() : st.reads())) {
-                    continue;
-                }
-                String series = path + ": " + st.label();
+            for (int i = 0; i < 4; i++) {
+                // the same place on every step's path: a standalone server's third stage is its sync processor
+                int place = i;
+                String series = path + ": "
+                        + byLoad.stream()
+                                .map(s -> s.stages().path(writes).get(place).label())
+                                .distinct()
+                                .collect(java.util.stream.Collectors.joining(" / "));
                 groups.mapKeyToGroup(series, path);
                 for (StepResult s : byLoad) {
-                    LeaderStages.StageTime t = s.stages().of(st);
+                    LeaderStages.StageTime t =
+                            s.stages().of(s.stages().path(writes).get(place));
                     data.addValue(t == null ? null : t.meanMs(), series, StepLabels.label(s));
                 }
             }
@@ -65,9 +68,7 @@ final class StageChart {
         renderer.setShadowVisible(false);
         renderer.setItemMargin(0.1);
         // a stage has one colour in both bars, a read's a lighter shade of it
-        int writeStages = (int) java.util.Arrays.stream(Stage.values())
-                .filter(st -> st.path() == Stage.Path.SEGMENT && st.writes())
-                .count();
+        int writeStages = 4;
         for (int i = 0; i < data.getRowCount(); i++) {
             Color c = (Color) Charts.PALETTE[(i % writeStages) % Charts.PALETTE.length];
             renderer.setSeriesPaint(i, i < writeStages ? c : lighter(c));

@@ -78,7 +78,7 @@ public final class ServerOptions {
             names = "--placement",
             paramLabel = "auto|shared",
             description = "Where the embedded servers run: auto (default) puts each on cores of its own and the runner"
-                    + " on the rest when the machine has cores to spare (at least the servers plus one), and says how"
+                    + " on the rest when the machine has cores to spare (at least 4, and more than the servers), and says how"
                     + " in run.json; shared lets the runner and the servers share every core.")
     public String placement;
 

@@ -17,7 +17,7 @@ import java.util.Optional;
 /**
  * Names the resource that ran out at the step a verdict names, by the rules of docs/verdict.md ("Why it
  * saturated"), each checked on what the step observed and in this order, the most specific first: a
- * throttle counter, the leader's transaction log, the leader's CPU, work short under a low queue (a throttle no
+ * throttle counter, the leader's CPU, the leader's transaction log, work short under a low queue (a throttle no
  * counter shows), this machine, the leader's GC, the quorum. The
  * first that holds is the answer, the others that hold are said beside it, and a resource that was not
  * observed is said to be unobserved: never ruled out.
@@ -67,10 +67,11 @@ public final class LimitingResource {
                 .orElse(null);
         double seconds = seconds(at);
         if (lu != null) {
-            log(lu, base == null ? null : usage(base, leader.get()), seconds)
-                    .ifPresent(e -> found.add(new Finding(Resource.TRANSACTION_LOG, leader.get(), e)));
+            // the CPU first: a thread starved of CPU is slow in its fsyncs too, which then time the CPU, not the disk
             cpu(at, lu, stable == null ? null : usage(stable, leader.get()), stable)
                     .ifPresent(e -> found.add(new Finding(Resource.LEADER_CPU, leader.get(), e)));
+            log(lu, base == null ? null : usage(base, leader.get()), seconds)
+                    .ifPresent(e -> found.add(new Finding(Resource.TRANSACTION_LOG, leader.get(), e)));
         }
         // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it
         shortfall(at).ifPresent(found::add);
@@ -159,13 +160,22 @@ public final class LimitingResource {
         if (busy < LOG_BUSY) {
             return Optional.empty();
         }
-        String vsBase = base == null || base.fsync() == null || base.fsync().meanMs() <= 0
-                ? ""
-                : String.format(
-                        Locale.ROOT,
-                        ", %s the baseline's %.1f ms",
-                        times(f.meanMs() / base.fsync().meanMs()),
-                        base.fsync().meanMs());
+        String vsBase;
+        if (base == null || base.fsync() == null || base.fsync().meanMs() <= 0) {
+            vsBase = "";
+        } else if (f.meanMs() / base.fsync().meanMs() < 1.5) {
+            // as slow on the empty ensemble: the disk itself, not what the load made of it
+            vsBase = String.format(
+                    Locale.ROOT,
+                    ", as slow as on the empty ensemble (%.1f ms)",
+                    base.fsync().meanMs());
+        } else {
+            vsBase = String.format(
+                    Locale.ROOT,
+                    ", %s the baseline's %.1f ms",
+                    times(f.meanMs() / base.fsync().meanMs()),
+                    base.fsync().meanMs());
+        }
         return Optional.of(String.format(
                 Locale.ROOT,
                 "fsyncs took %.0f%% of the time, back to back (%d averaging %.1f ms%s)",
@@ -278,7 +288,7 @@ public final class LimitingResource {
         }
         double ack = st.of(Stage.QUORUM_ACK).meanMs();
         double own = st.of(Stage.SYNC) == null ? 0 : st.of(Stage.SYNC).meanMs();
-        double total = segments(st, true);
+        double total = st.pathMs(true);
         if (total <= 0 || ack < 0.5 * total || ack < 2 * own) {
             return Optional.empty();
         }
@@ -335,8 +345,8 @@ public final class LimitingResource {
         }
         Stage most = null;
         double grew = 0;
-        for (Stage s : Stage.values()) {
-            if (s.path() != Stage.Path.SEGMENT || at.of(s) == null || before.of(s) == null) {
+        for (Stage s : at.path(true)) {
+            if (at.of(s) == null || before.of(s) == null) {
                 continue;
             }
             double d = at.of(s).meanMs() - before.of(s).meanMs();
@@ -393,17 +403,6 @@ public final class LimitingResource {
     /** The settled load's length: the window the resources were read over, s. */
     static double seconds(StepResult s) {
         return s.phases() == null ? 0 : s.phases().settleSec() + s.phases().measureSec();
-    }
-
-    /** The means of a write's (or a read's) stages one after another: its time at the leader. */
-    static double segments(LeaderStages st, boolean writes) {
-        double t = 0;
-        for (Stage s : Stage.values()) {
-            if (s.path() == Stage.Path.SEGMENT && (writes ? s.writes() : s.reads()) && st.of(s) != null) {
-                t += st.of(s).meanMs();
-            }
-        }
-        return t;
     }
 
     private static String role(ServerUsage u) {
