@@ -31,6 +31,12 @@ public final class LimitingResource {
     static final double PROCESS_SHARE = 0.9;
     /** A transaction log whose fsyncs take this share of the time is fsyncing back to back. */
     static final double LOG_BUSY = 0.8;
+    /**
+     * A log whose fsyncs take this share of the time is the limit when writes also spend at least that share of
+     * their time at the leader in its sync processor (its queue, batch and fsync): the rest of the sync thread's
+     * time goes to writing the batch, so a log at its limit rarely reads as fsyncs back to back.
+     */
+    static final double LOG_HALF = 0.5;
     /** A JVM paused for its GC this share of the time, or once this long, is held back by it. */
     static final double GC_SHARE = 0.1;
 
@@ -55,7 +61,7 @@ public final class LimitingResource {
                     Resource.UNOBSERVED,
                     null,
                     at.domains(),
-                    "neither the machine's nor the servers' resources were read at " + at.domains() + " domains",
+                    "neither the machine's nor the servers' resources were read at " + domains(at.domains()),
                     List.of(),
                     List.of());
         }
@@ -70,7 +76,7 @@ public final class LimitingResource {
             // the CPU first: a thread starved of CPU is slow in its fsyncs too, which then time the CPU, not the disk
             cpu(at, lu, stable == null ? null : usage(stable, leader.get()), stable)
                     .ifPresent(e -> found.add(new Finding(Resource.LEADER_CPU, leader.get(), e)));
-            log(lu, base == null ? null : usage(base, leader.get()), seconds)
+            log(lu, base == null ? null : usage(base, leader.get()), seconds, at.stages(), queueSaturated(at))
                     .ifPresent(e -> found.add(new Finding(Resource.TRANSACTION_LOG, leader.get(), e)));
         }
         // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it
@@ -151,13 +157,25 @@ public final class LimitingResource {
         return at.saturation() != null && at.saturation().rule() != dev.zkload.runner.result.Saturation.Rule.SHORTFALL;
     }
 
-    private static Optional<String> log(ServerUsage u, ServerUsage base, double seconds) {
+    /**
+     * The log is the limit: its fsyncs back to back, or, where the leader's queue met the saturation rule, half the
+     * time while writes spend half theirs in the sync processor (a leader's {@code stages}; null for a follower,
+     * which must then be back to back). Work short under a low queue is a throttle's mark, not a slow log's: a log at
+     * its limit fills the queue.
+     */
+    private static Optional<String> log(
+            ServerUsage u, ServerUsage base, double seconds, LeaderStages stages, boolean queueSaturated) {
         ServerUsage.Fsync f = u.fsync();
         if (f == null || seconds <= 0) {
             return Optional.empty();
         }
         double busy = f.count() * f.meanMs() / 1000.0 / seconds;
-        if (busy < LOG_BUSY) {
+        double write = stages == null ? 0 : stages.pathMs(true);
+        double sync = stages == null || stages.of(Stage.SYNC) == null
+                ? 0
+                : stages.of(Stage.SYNC).meanMs();
+        boolean syncBound = queueSaturated && write > 0 && sync >= LOG_HALF * write;
+        if (busy < LOG_BUSY && !(busy >= LOG_HALF && syncBound)) {
             return Optional.empty();
         }
         String vsBase;
@@ -177,12 +195,20 @@ public final class LimitingResource {
                     base.fsync().meanMs());
         }
         return Optional.of(String.format(
-                Locale.ROOT,
-                "fsyncs took %.0f%% of the time, back to back (%d averaging %.1f ms%s)",
-                100 * Math.min(1, busy),
-                f.count(),
-                f.meanMs(),
-                vsBase));
+                        Locale.ROOT,
+                        "fsyncs took %.0f%% of the time%s (%d averaging %.1f ms%s)",
+                        100 * Math.min(1, busy),
+                        busy >= LOG_BUSY ? ", back to back" : "",
+                        f.count(),
+                        f.meanMs(),
+                        vsBase)
+                + (syncBound
+                        ? String.format(
+                                Locale.ROOT,
+                                ", and a write spent %.1f of its %.1f ms at the leader in the sync processor",
+                                sync,
+                                write)
+                        : ""));
     }
 
     private static Optional<String> cpu(StepResult at, ServerUsage u, ServerUsage before, StepResult stable) {
@@ -195,19 +221,19 @@ public final class LimitingResource {
         if (u.mayUseCores() != null && u.cpuCores() >= PROCESS_SHARE * u.mayUseCores()) {
             return Optional.of(String.format(
                     Locale.ROOT,
-                    "the leader used %s of the %s it may use at %d domains%s",
+                    "the leader used %s of the %s it may use at %s%s",
                     cores(u.cpuCores()),
                     coresNoun(u.mayUseCores()),
-                    at.domains(),
+                    domains(at.domains()),
                     then));
         }
         if (u.hottestThreadCores() != null && u.hottestThreadCores() >= THREAD_CORES) {
             return Optional.of(String.format(
                     Locale.ROOT,
-                    "the leader's thread %s used %s of one core at %d domains, all a thread can use (the process %s%s)",
+                    "the leader's thread %s used %s of one core at %s, all a thread can use (the process %s%s)",
                     u.hottestThread(),
                     cores(u.hottestThreadCores()),
-                    at.domains(),
+                    domains(at.domains()),
                     cores(u.cpuCores()),
                     then));
         }
@@ -219,13 +245,13 @@ public final class LimitingResource {
                 && u.mayUseCores() < host.cores()) {
             return Optional.of(String.format(
                     Locale.ROOT,
-                    "the %s the leader may use (CPU %s) %s %.0f%% busy at %d domains: the leader used %s of %s, other"
+                    "the %s the leader may use (CPU %s) %s %.0f%% busy at %s: the leader used %s of %s, other"
                             + " processes the rest",
                     coresNoun(u.mayUseCores()),
                     u.cpus(),
                     u.mayUseCores() == 1 ? "was" : "were",
                     u.cpusBusyPercent(),
-                    at.domains(),
+                    domains(at.domains()),
                     cores(u.cpuCores()),
                     u.mayUseCores() == 1 ? "it" : "them"));
         }
@@ -295,7 +321,7 @@ public final class LimitingResource {
         List<String> slowLogs = new ArrayList<>();
         if (at.resources() != null) {
             at.resources().servers().forEach((s, u) -> {
-                if (!s.equals(leader) && log(u, null, seconds).isPresent()) {
+                if (!s.equals(leader) && log(u, null, seconds, null, false).isPresent()) {
                     slowLogs.add(s);
                 }
             });
@@ -407,6 +433,10 @@ public final class LimitingResource {
 
     private static String role(ServerUsage u) {
         return u.role() == null ? "" : " (the " + u.role() + ")";
+    }
+
+    static String domains(int n) {
+        return n + (n == 1 ? " domain" : " domains");
     }
 
     static String cores(double c) {

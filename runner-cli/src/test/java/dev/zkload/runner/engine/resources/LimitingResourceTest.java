@@ -30,6 +30,11 @@ class LimitingResourceTest {
      */
     private static final String THROTTLED = "throttled-3.9.steps.jsonl";
 
+    /** One heavy domain on a standalone server whose every fsync was made 30 ms slower (a preloaded library). */
+    private static final String SLOW_FSYNC = "slow-fsync-standalone.steps.jsonl";
+    /** One heavy domain on a standalone server confined with taskset to one core that two busy loops shared. */
+    private static final String CPU_SHARED = "cpu-shared-standalone.steps.jsonl";
+
     private static final String LEADER = "/resources/servers/127.0.0.1:41147";
 
     @Test
@@ -146,6 +151,28 @@ class LimitingResourceTest {
 
         assertThat(l.resource()).isEqualTo(Resource.LEADER_CPU);
         assertThat(l.alsoAtLimit()).containsExactly("throttle", "this-machine");
+    }
+
+    @Test
+    void aRecordedSlowLogIsTheTransactionLogTheDiskNotTheLoad() throws IOException {
+        LimitedBy l = of(SLOW_FSYNC);
+
+        assertThat(l.resource()).isEqualTo(Resource.TRANSACTION_LOG);
+        assertThat(l.evidence())
+                .isEqualTo("fsyncs took 78% of the time (389 averaging 43.0 ms, as slow as on the empty ensemble"
+                        + " (37.0 ms)), and a write spent 80.7 of its 81.2 ms at the leader in the sync processor");
+    }
+
+    @Test
+    void aRecordedServerSharingItsOneCoreIsLimitedByItsCpu() throws IOException {
+        LimitedBy l = of(CPU_SHARED);
+
+        assertThat(l.resource()).isEqualTo(Resource.LEADER_CPU);
+        assertThat(l.evidence())
+                .isEqualTo(
+                        "the 1 core the leader may use (CPU 1) was 100% busy at 1 domain: the leader used 0.37 of it,"
+                                + " other processes the rest");
+        assertThat(l.unobserved()).singleElement().asString().startsWith("the GC pauses of 127.0.0.1:43531");
     }
 
     @Test
