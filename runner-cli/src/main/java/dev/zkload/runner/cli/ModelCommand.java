@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "model",
         mixinStandardHelpOptions = true,
-        description = "Model files: the domains a ramp or simulate adds (docs/model-files.md).",
+        description = "Your own workload as a model file: scan reads your Saturn namespaces into one, which the"
+                + " ramp, simulate and disrupt take with --model-file (docs/model-files.md).",
         subcommands = {ModelScanCommand.class})
 public final class ModelCommand implements Callable<Integer> {
     @Spec

@@ -167,8 +167,16 @@ class RampCommandIT {
     @Test
     void aForcedSaturationSaturatesAtTheFirstStep(@TempDir Path out) throws Exception {
         List<String> znodesBefore = znodes();
-        CliRun run = CliRun.of(small(out, "--force-saturation", "--sustain", "0s"));
+        // the ramp by its name, as the report writes its command line
+        List<String> args = new java.util.ArrayList<>(List.of("ramp"));
+        args.addAll(List.of(small(out, "--force-saturation", "--sustain", "0s")));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(json(out.resolve("run.json")).get("command").asText()).isEqualTo("ramp");
+        assertThat(json(out.resolve("run.json")).get("arguments").get(0).asText())
+                .as("the arguments after the command's name")
+                .isEqualTo("--connect");
+        assertThat(Files.readString(out.resolve("report.md"))).contains(" ramp --connect " + zk.connectString());
         // the benchmark the saturation cut short removed its znodes too, with nothing left for 'clean'
         assertThat(run.out() + run.err()).doesNotContain("could not remove");
         assertThat(znodes()).containsExactlyInAnyOrderElementsOf(znodesBefore);
