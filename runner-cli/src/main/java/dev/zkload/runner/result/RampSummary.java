@@ -27,6 +27,8 @@ import java.util.List;
  *                                shards)
  * @param marginal                what makes the answer marginal, in words (a last stable step within 20% below the
  *                                outstanding threshold, a saturation met only barely); empty when it is clear
+ * @param elections               the steps in which the ensemble elected a leader or went without one, with the
+ *                                leader after; empty when none did
  */
 public record RampSummary(
         int schemaVersion,
@@ -43,12 +45,14 @@ public record RampSummary(
         String message,
         List<ThresholdResult> thresholds,
         RefinementSummary refinement,
-        List<String> marginal) {
+        List<String> marginal,
+        List<Election> elections) {
 
     public RampSummary {
         qualifications = qualifications == null ? List.of() : List.copyOf(qualifications);
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
         marginal = marginal == null ? List.of() : List.copyOf(marginal);
+        elections = elections == null ? List.of() : List.copyOf(elections);
     }
 
     /** This summary with {@code first} before its own qualifications: what the ramp knows beyond its steps. */
@@ -73,7 +77,8 @@ public record RampSummary(
                 message,
                 thresholds,
                 refinement,
-                marginal);
+                marginal,
+                elections);
     }
 
     public RampSummary withThresholds(List<ThresholdResult> judged) {
@@ -92,6 +97,7 @@ public record RampSummary(
                 message,
                 judged,
                 refinement,
-                marginal);
+                marginal,
+                elections);
     }
 }

@@ -2,10 +2,12 @@ package dev.zkload.runner.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.runner.result.Election;
 import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepVerdict;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ReportDocumentTest {
@@ -34,5 +36,18 @@ class ReportDocumentTest {
         assertThat(StepLabels.label(
                         StepFixture.step(200).verdict(StepVerdict.STABLE).build()))
                 .isEqualTo("load-1 (200)");
+    }
+
+    @Test
+    void theServersTableNamesTheLeaderAfterTheElection() {
+        List<Map<String, String>> servers = List.of(
+                Map.of("server", "127.0.0.1:2181", "mode", "follower"),
+                Map.of("server", "127.0.0.1:2182", "mode", "follower"),
+                Map.of("server", "127.0.0.1:2183", "mode", "leader"));
+        Table table = ReportDocument.servers(servers, List.of(new Election(2, 20, 1, 4.2, "127.0.0.1:2182")));
+        assertThat(table.rows().stream().map(r -> r.get(2)).toList())
+                .containsExactly(
+                        "follower", "follower; leader after step 2's election", "leader until step 2's election");
+        assertThat(ReportDocument.servers(servers).rows().get(2).get(2)).isEqualTo("leader");
     }
 }

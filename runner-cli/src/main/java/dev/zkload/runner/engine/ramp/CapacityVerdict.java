@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.runner.result.Election;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
@@ -139,7 +140,8 @@ final class CapacityVerdict {
                 message,
                 List.of(),
                 refinement,
-                marginal);
+                marginal,
+                Election.of(load));
     }
 
     /**
@@ -197,7 +199,9 @@ final class CapacityVerdict {
                 q.add("The step to " + Plural.domains(s.domains()) + " ended while its domains registered: no load"
                         + " settled, so it has no settled figures and no benchmark.");
             }
-            if (s.generatorBound()) {
+            if (s.generatorBound() && s.verdict() == StepVerdict.DISTURBED) {
+                q.add(FaultBeforeRunner.note(s));
+            } else if (s.generatorBound()) {
                 q.add("At " + Plural.domains(s.domains()) + " the runner was the bottleneck: "
                         + String.join("; ", s.generator().reasons()) + ".");
             } else if (s.generatorDuringAdd() != null && s.generatorDuringAdd().bound()) {

@@ -114,6 +114,7 @@ class RepeatsTest {
                 "m",
                 List.of(),
                 refinement,
+                null,
                 null);
     }
 }
