@@ -172,4 +172,26 @@ class BadInputTest {
                 .contains("cannot reach ZooKeeper at 127.0.0.1:" + closed + " within 2 s")
                 .doesNotContain("\tat ");
     }
+
+    @Test
+    void aClosedPortIsSaidToRefuseAtOnceNotAfterTheConnectTimeout() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Instant start = Instant.now();
+        // the default --connect-timeout, 15 s
+        CliRun run = CliRun.of(
+                "latency",
+                "--connect",
+                "127.0.0.1:" + closed,
+                "--out",
+                System.getProperty("java.io.tmpdir") + "/zkload-refused-" + closed);
+        assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(8));
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(run.err())
+                .contains("cannot reach ZooKeeper at 127.0.0.1:" + closed
+                        + ": connection refused (nothing listens there; is the ensemble up and the address right?)")
+                .doesNotContain("\tat ");
+    }
 }
