@@ -3,6 +3,7 @@ package dev.zkload.runner.report;
 import dev.zkload.runner.result.Election;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
+import dev.zkload.runner.result.StopReason;
 import dev.zkload.runner.result.ThresholdResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +81,7 @@ final class ReportDocument {
         RampSummary s = folder.summary().get();
         List<Block> blocks = new ArrayList<>();
         if (s.verdict() != null) {
-            blocks.add(new Block.Text(s.verdict(), true));
+            blocks.add(goodNews(s) ? new Block.Answer("Verdict:", s.verdict()) : new Block.Text(s.verdict(), true));
         }
         blocks.add(new Block.Bullets(List.of(
                 "Stop reason: "
@@ -112,6 +113,15 @@ final class ReportDocument {
             blocks.add(new Block.TableBlock(thresholds(s.thresholds()), 3));
         }
         return blocks;
+    }
+
+    /**
+     * A capacity found (saturation observed, or every domain carried under observation) is the answer the
+     * run was for, not a warning; every other end is one.
+     */
+    static boolean goodNews(RampSummary s) {
+        return s.stopReason() == StopReason.SATURATED
+                || (s.stopReason() == StopReason.TARGET_REACHED && s.saturationObservable());
     }
 
     /** The bisection after the grid, in one sentence: where it began, the counts it judged, how far it got. */

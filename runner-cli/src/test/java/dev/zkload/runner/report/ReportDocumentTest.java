@@ -3,9 +3,11 @@ package dev.zkload.runner.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.runner.result.Election;
+import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepVerdict;
+import dev.zkload.runner.result.StopReason;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -49,5 +51,40 @@ class ReportDocumentTest {
                 .containsExactly(
                         "follower", "follower; leader after step 2's election", "leader until step 2's election");
         assertThat(ReportDocument.servers(servers).rows().get(2).get(2)).isEqualTo("leader");
+    }
+
+    @Test
+    void aCapacityFoundIsGoodNewsAndEveryOtherEndAWarning() {
+        assertThat(ReportDocument.goodNews(summary(StopReason.SATURATED, true))).isTrue();
+        assertThat(ReportDocument.goodNews(summary(StopReason.TARGET_REACHED, true)))
+                .isTrue();
+        assertThat(ReportDocument.goodNews(summary(StopReason.TARGET_REACHED, false)))
+                .as("carried, but saturation not observable: not a capacity")
+                .isFalse();
+        assertThat(ReportDocument.goodNews(summary(StopReason.DISTURBED, false)))
+                .isFalse();
+        assertThat(ReportDocument.goodNews(summary(StopReason.GENERATOR_BOUND, true)))
+                .isFalse();
+        assertThat(ReportDocument.goodNews(summary(StopReason.ERRORS, true))).isFalse();
+    }
+
+    private static RampSummary summary(StopReason reason, boolean observable) {
+        return new RampSummary(
+                3,
+                null,
+                null,
+                null,
+                reason,
+                observable,
+                "v",
+                List.of(),
+                false,
+                null,
+                2,
+                "m",
+                List.of(),
+                null,
+                null,
+                null);
     }
 }

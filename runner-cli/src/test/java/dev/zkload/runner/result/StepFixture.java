@@ -183,7 +183,19 @@ public final class StepFixture {
                     outstandingAvg == null
                             ? null
                             : new StepServerData(
-                                    0, 0, 0, null, 0, outstandingAvg, (long) (2 * outstandingAvg), 0, 0, 0, null, null),
+                                    0,
+                                    0,
+                                    0,
+                                    null,
+                                    0,
+                                    outstandingAvg,
+                                    (long) (2 * outstandingAvg),
+                                    0,
+                                    0,
+                                    0,
+                                    null,
+                                    null,
+                                    null),
                     null,
                     registrationOnly
                             ? new MetricsCoverage(0, 0, Map.of())
