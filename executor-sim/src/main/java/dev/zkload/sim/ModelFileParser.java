@@ -136,19 +136,6 @@ final class ModelFileParser {
         return new DomainKind(name, weight, executors, registered, consoles, jobs);
     }
 
-    /**
-     * The run time of a job that gives none: {@code defaults.runTime} as written, or, where the file writes
-     * none, 2 s — cut to half the job's closest fires, for a default must not make a cron the user wrote
-     * fail on a value the user never wrote.
-     */
-    private record RunTimeDefault(Duration value, boolean written) {
-        static final RunTimeDefault UNWRITTEN = new RunTimeDefault(Duration.ofSeconds(2), false);
-
-        Duration fitting(long gapMs) {
-            return written || value.toMillis() < gapMs ? value : Duration.ofMillis(Math.max(1, gapMs / 2));
-        }
-    }
-
     private JobGroup job(Node node, SaturnVersion version, RunTimeDefault defaultRunTime, boolean cronTiming) {
         Map<String, Node> j = map(node, JOB, "a job shape");
         int count = j.containsKey("count") ? positive(j.get("count"), "count") : 1;

@@ -42,29 +42,8 @@ class LeaderKilledVerdictIT {
                 .distribution(ServerDistribution.resolve(VERSION, line -> {}))
                 .build()) {
             zk.start();
-            try (RunnerProcess ramp = RunnerProcess.start(
-                            tmp,
-                            "ramp",
-                            "--connect",
-                            zk.connectString(),
-                            "--domains",
-                            "2",
-                            "--step",
-                            "2",
-                            "--settle",
-                            SETTLE.toSeconds() + "s",
-                            "--sustain",
-                            "8s",
-                            "--znode-count",
-                            "200",
-                            "--warmup",
-                            "100",
-                            "--bench-time",
-                            "5s",
-                            "--max-generator-cpu",
-                            "0.1",
-                            "--out",
-                            out.toString());
+            try (RunnerProcess ramp = FaultVerdictIT.startRamp(
+                            tmp, zk.connectString(), SETTLE, Duration.ofSeconds(8), out, "--max-generator-cpu", "0.1");
                     ZooKeeper observer = ZkClients.connect(zk.connectString())) {
                 String root = RampFaultIT.awaitRoot(ramp, out);
                 FaultVerdictIT.awaitPhase(FaultVerdictIT.Phase.SETTLE, observer, root, SETTLE);

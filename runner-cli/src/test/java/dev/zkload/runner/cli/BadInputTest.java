@@ -152,46 +152,38 @@ class BadInputTest {
     }
 
     @Test
-    void anUnreachableEnsembleFailsWithinTheConnectTimeout() throws Exception {
+    void aClosedPortFailsWithinAShortConnectTimeoutAndIsSaidToRefuseAtOnceWithTheDefault() throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
         }
         Instant start = Instant.now();
-        CliRun run = CliRun.of(
-                "latency",
-                "--connect",
-                "127.0.0.1:" + closed,
-                "--connect-timeout",
-                "2s",
-                "--out",
-                System.getProperty("java.io.tmpdir") + "/zkload-unreachable-" + closed);
+        CliRun run = latencyAt(closed, "--connect-timeout", "2s");
         assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(15));
         assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
         assertThat(run.err())
                 .contains("cannot reach ZooKeeper at 127.0.0.1:" + closed + " within 2 s")
                 .doesNotContain("\tat ");
-    }
 
-    @Test
-    void aClosedPortIsSaidToRefuseAtOnceNotAfterTheConnectTimeout() throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        Instant start = Instant.now();
-        // the default --connect-timeout, 15 s
-        CliRun run = CliRun.of(
-                "latency",
-                "--connect",
-                "127.0.0.1:" + closed,
-                "--out",
-                System.getProperty("java.io.tmpdir") + "/zkload-refused-" + closed);
+        // the default --connect-timeout, 15 s: a port that refuses is said to, at once
+        start = Instant.now();
+        CliRun refused = latencyAt(closed);
         assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(8));
-        assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
-        assertThat(run.err())
+        assertThat(refused.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(refused.err())
                 .contains("cannot reach ZooKeeper at 127.0.0.1:" + closed
                         + ": connection refused (nothing listens there; is the ensemble up and the address right?)")
                 .doesNotContain("\tat ");
+    }
+
+    private static CliRun latencyAt(int port, String... more) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+                "latency",
+                "--connect",
+                "127.0.0.1:" + port,
+                "--out",
+                System.getProperty("java.io.tmpdir") + "/zkload-unreachable-" + port));
+        args.addAll(java.util.List.of(more));
+        return CliRun.of(args.toArray(String[]::new));
     }
 }
