@@ -79,11 +79,11 @@ final class ModelFileParser {
         } catch (IllegalArgumentException e) {
             throw fail(v, "version must be saturn-2.1 or saturn-3, not '" + scalar(v, "version") + "'");
         }
-        Duration runTime = Duration.ofSeconds(2);
+        RunTimeDefault runTime = RunTimeDefault.UNWRITTEN;
         if (top.containsKey("defaults")) {
             Map<String, Node> d = map(top.get("defaults"), Set.of("runTime"), "defaults");
             if (d.containsKey("runTime")) {
-                runTime = duration(d.get("runTime"), "defaults.runTime");
+                runTime = new RunTimeDefault(duration(d.get("runTime"), "defaults.runTime"), true);
             }
         }
         boolean cronTiming = false;
@@ -110,7 +110,7 @@ final class ModelFileParser {
         return new ModelFile(name, version, kinds);
     }
 
-    private DomainKind kind(Node node, SaturnVersion version, Duration runTime, boolean cronTiming) {
+    private DomainKind kind(Node node, SaturnVersion version, RunTimeDefault runTime, boolean cronTiming) {
         Map<String, Node> k = map(node, KIND, "a kind");
         String name = scalar(required(k, "name", node), "name");
         double weight = k.containsKey("weight") ? number(k.get("weight"), "weight") : 1;
@@ -136,7 +136,7 @@ final class ModelFileParser {
         return new DomainKind(name, weight, executors, registered, consoles, jobs);
     }
 
-    private JobGroup job(Node node, SaturnVersion version, Duration defaultRunTime, boolean cronTiming) {
+    private JobGroup job(Node node, SaturnVersion version, RunTimeDefault defaultRunTime, boolean cronTiming) {
         Map<String, Node> j = map(node, JOB, "a job shape");
         int count = j.containsKey("count") ? positive(j.get("count"), "count") : 1;
         int items = positive(required(j, "items", node), "items");
@@ -165,11 +165,9 @@ final class ModelFileParser {
         }
         int bytes = j.containsKey("configBytes") ? nonNegative(j.get("configBytes"), "configBytes") : 0;
         boolean enabled = !j.containsKey("enabled") || bool(j.get("enabled"), "enabled");
-        Duration runTime = j.containsKey("runTime") ? duration(j.get("runTime"), "runTime") : defaultRunTime;
+        Duration runTime = j.containsKey("runTime") ? duration(j.get("runTime"), "runTime") : null;
         Node runTimeAt = j.containsKey("runTime") ? j.get("runTime") : node;
-        if (period != null) {
-            requireShorter(runTime, period.toMillis(), "between fires", runTimeAt);
-        }
+        String runTimeName = j.containsKey("runTime") ? "runTime" : "defaults.runTime";
         ZoneId zone = SATURN_TIME_ZONE;
         if (j.containsKey("timeZone")) {
             String id = scalar(j.get("timeZone"), "timeZone");
@@ -182,8 +180,17 @@ final class ModelFileParser {
         // a cron with L, W, # or a year has no moments here: its jobs stay spread
         CronMoments cronMoments = cron != null ? CronMoments.of(cron, zone).orElse(null) : null;
         CronMoments moments = cronTiming ? cronMoments : null;
+        if (runTime == null) {
+            long gapMs = Math.min(
+                    period == null ? Long.MAX_VALUE : period.toMillis(),
+                    moments != null && enabled ? moments.closestMs() : Long.MAX_VALUE);
+            runTime = defaultRunTime.fitting(gapMs);
+        }
+        if (period != null) {
+            requireShorter(runTime, runTimeName, period.toMillis(), "between fires", runTimeAt);
+        }
         if (moments != null && enabled) {
-            requireShorter(runTime, moments.closestMs(), "between the cron's closest fires", runTimeAt);
+            requireShorter(runTime, runTimeName, moments.closestMs(), "between the cron's closest fires", runTimeAt);
         }
         boolean reports;
         if (j.containsKey("enabledReport")) {
@@ -205,11 +212,17 @@ final class ModelFileParser {
         return at >= 0 && at < fields - 1;
     }
 
-    /** A run must end before the next fire: {@code runTime} below the {@code gapMs} {@code between} them. */
-    private void requireShorter(Duration runTime, long gapMs, String between, Node at) {
+    /**
+     * A run must end before the next fire: {@code runTime} below the {@code gapMs} {@code between} them.
+     *
+     * @param name the value's name as the file writes it: the job's {@code runTime}, or {@code defaults.runTime}
+     */
+    private void requireShorter(Duration runTime, String name, long gapMs, String between, Node at) {
         if (runTime.toMillis() >= gapMs) {
             throw fail(
-                    at, "runTime " + runTime.toMillis() + " ms must be shorter than the " + gapMs + " ms " + between);
+                    at,
+                    name + " " + runTime.toMillis() + " ms must be shorter than the " + gapMs + " ms " + between
+                            + (name.equals("runTime") ? "" : " of this job: give it a runTime of its own"));
         }
     }
 

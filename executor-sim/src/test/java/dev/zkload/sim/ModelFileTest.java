@@ -274,6 +274,7 @@ class ModelFileTest {
                 "zero items|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 0|m.yaml:6: items must be at least 1, not 0",
                 "bad cron|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        cron: 0 61 * * * ?|m.yaml:7: cron '0 61 * * * ?': cannot read '61' (values 0 to 59)",
                 "run longer than period|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 1s\\n        runTime: 2s|m.yaml:8: runTime 2000 ms must be shorter than the 1000 ms between fires",
+                "written default longer than period|version: saturn-3\\ndefaults:\\n  runTime: 2s\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 1s|m.yaml:8: defaults.runTime 2000 ms must be shorter than the 1000 ms between fires of this job: give it a runTime of its own",
                 "negative weight|version: saturn-3\\nkinds:\\n  - name: a\\n    weight: -1\\n    executors: 1\\n    jobs:\\n      - items: 1|m.yaml:4: weight of kind 'a' must be a positive number",
                 "too many fields|version: saturn-2.1\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        configFields: 34|m.yaml:7: configFields must be at most 30 for saturn-2.1",
                 "fewer registered than online|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 3\\n    registered: 2\\n    jobs:\\n      - items: 1|m.yaml:5: registered (2) must be at least the online executors (3)",
@@ -294,6 +295,26 @@ class ModelFileTest {
         Files.writeString(file, "version: saturn-3\nkinds: nope\n");
         assertThatThrownBy(() -> ModelFile.read(file))
                 .hasMessage(file + ":2: kinds must be a list of at least one domain kind");
+    }
+
+    @Test
+    void aDefaultTheFileDoesNotWriteFitsACronTheUserWroteInsteadOfFailingOnIt() {
+        // every second: the unwritten 2 s default would outlast the fire; half the interval stands in for it
+        ModelFile m = parse("""
+                version: saturn-3
+                kinds:
+                  - name: a
+                    executors: 1
+                    jobs:
+                      - items: 1
+                        cron: "* * * * * ?"
+                      - items: 1
+                        cron: "0 * * * * ?"
+                """);
+        assertThat(m.kinds().get(0).jobs().get(0).runTime()).isEqualTo(Duration.ofMillis(500));
+        assertThat(m.kinds().get(0).jobs().get(1).runTime())
+                .as("a job with room keeps the 2 s default")
+                .isEqualTo(Duration.ofSeconds(2));
     }
 
     private static ModelFile parse(String yaml) {

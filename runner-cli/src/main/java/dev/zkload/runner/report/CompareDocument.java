@@ -81,15 +81,19 @@ final class CompareDocument {
         List<Block> blocks = new ArrayList<>();
         blocks.add(new Block.Section("Regression gate"));
         String limit = Numbers.decimal(gate.maxRegression() * 100, 1) + "%";
-        blocks.add(new Block.Text(
+        blocks.add(
                 gate.passed()
-                        ? "Passed: no run is more than " + limit + " worse than the baseline on TPS or p99 of any"
-                                + " operation at any step or level they share (max-rate: on the highest rate that held)."
-                        : "Failed (exit code 3): " + gate.regressions().size() + " figure(s) more than " + limit
-                                + " worse than the baseline, "
-                                + gate.notCompared().size()
-                                + " not compared (which fails the gate too).",
-                true));
+                        ? new Block.Answer(
+                                "Passed:",
+                                "no run is more than " + limit + " worse than the baseline on TPS or p99 of any"
+                                        + " operation at any step or level they share (max-rate: on the highest rate"
+                                        + " that held).")
+                        : new Block.Text(
+                                "Failed (exit code 3): " + gate.regressions().size() + " figure(s) more than " + limit
+                                        + " worse than the baseline, "
+                                        + gate.notCompared().size()
+                                        + " not compared (which fails the gate too).",
+                                true));
         if (!gate.regressions().isEmpty()) {
             blocks.add(new Block.Bullets(
                     gate.regressions().stream().map(Regression::text).toList()));

@@ -32,6 +32,8 @@ import java.util.List;
  *                                target reached, a fault, errors), and in results written before it was recorded
  * @param hostNoisePercent        the most of this machine's cores that processes other than zkload and its servers, and
  *                                the hypervisor, took in any load step's settled load, %; null when not observed
+ * @param elections               the steps in which the ensemble elected a leader or went without one, with the
+ *                                leader after; empty when none did
  */
 public record RampSummary(
         int schemaVersion,
@@ -50,12 +52,14 @@ public record RampSummary(
         RefinementSummary refinement,
         List<String> marginal,
         LimitedBy limitedBy,
-        Double hostNoisePercent) {
+        Double hostNoisePercent,
+        List<Election> elections) {
 
     public RampSummary {
         qualifications = qualifications == null ? List.of() : List.copyOf(qualifications);
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
         marginal = marginal == null ? List.of() : List.copyOf(marginal);
+        elections = elections == null ? List.of() : List.copyOf(elections);
     }
 
     /** This summary with {@code first} before its own qualifications: what the ramp knows beyond its steps. */
@@ -82,7 +86,8 @@ public record RampSummary(
                 refinement,
                 marginal,
                 limitedBy,
-                hostNoisePercent);
+                hostNoisePercent,
+                elections);
     }
 
     public RampSummary withThresholds(List<ThresholdResult> judged) {
@@ -103,6 +108,7 @@ public record RampSummary(
                 refinement,
                 marginal,
                 limitedBy,
-                hostNoisePercent);
+                hostNoisePercent,
+                elections);
     }
 }

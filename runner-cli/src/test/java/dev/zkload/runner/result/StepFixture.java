@@ -25,7 +25,10 @@ public final class StepFixture {
         private double benchErrors;
         private double leaderless;
         private int leaderChanges;
-        private Map<String, Double> unresponsive = Map.of();
+        private final Map<String, Double> unresponsive = new java.util.TreeMap<>();
+        private int servers;
+        private String leaderBefore;
+        private String leader;
         private StepVerdict verdict;
         private Double outstandingAvg;
         private boolean refinement;
@@ -98,8 +101,17 @@ public final class StepFixture {
             return this;
         }
 
+        /** A server that went {@code seconds} without answering the sampler; several calls, several servers. */
         public Builder unresponsive(String server, double seconds) {
-            unresponsive = Map.of(server, seconds);
+            unresponsive.put(server, seconds);
+            return this;
+        }
+
+        /** The servers the sampler asked (0, unknown, unless said), and the ones leading at the step's start and end. */
+        public Builder ensemble(int servers, String leaderBefore, String leader) {
+            this.servers = servers;
+            this.leaderBefore = leaderBefore;
+            this.leader = leader;
             return this;
         }
 
@@ -190,7 +202,19 @@ public final class StepFixture {
                     outstandingAvg == null
                             ? null
                             : new StepServerData(
-                                    0, 0, 0, null, 0, outstandingAvg, (long) (2 * outstandingAvg), 0, 0, 0, null, null),
+                                    0,
+                                    0,
+                                    0,
+                                    null,
+                                    0,
+                                    outstandingAvg,
+                                    (long) (2 * outstandingAvg),
+                                    0,
+                                    0,
+                                    0,
+                                    null,
+                                    null,
+                                    null),
                     null,
                     registrationOnly
                             ? new MetricsCoverage(0, 0, Map.of())
@@ -201,7 +225,16 @@ public final class StepFixture {
                     fleet,
                     benchErrors,
                     leaderless,
-                    new EnsembleEvents(leaderChanges, leaderless, unresponsive, events[0], events[2]),
+                    new EnsembleEvents(
+                            leaderChanges,
+                            leaderless,
+                            unresponsive,
+                            events[0],
+                            events[2],
+                            Map.of(),
+                            leaderBefore,
+                            leader,
+                            servers),
                     refinement,
                     resources,
                     stages,

@@ -14,6 +14,8 @@ import picocli.CommandLine.ParameterException;
  */
 public final class ServerOptions {
     static final String DEFAULT_HEAP = "1g";
+    /** Below this a JVM does not start at all (Java 17: "Too small initial heap"). */
+    private static final long MIN_HEAP_BYTES = 4L << 20;
 
     @Option(names = "--servers", paramLabel = "N", description = "Size of the embedded ensemble: 1, 3 or 5.")
     public Integer servers;
@@ -114,6 +116,7 @@ public final class ServerOptions {
                 || serverVersion != null
                 || serverHome != null
                 || preset != null
+                || serverHeap != null
                 || embeddedTls
                 || embeddedSasl != null
                 || placement != null;
@@ -144,7 +147,21 @@ public final class ServerOptions {
             throw new ParameterException(
                     spec.commandLine(), "--server-heap must be a size like 512m or 4g, got '" + serverHeap + "'");
         }
+        if (serverHeap != null && heapBytes(serverHeap) < MIN_HEAP_BYTES) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--server-heap " + serverHeap + " is below 4m, the smallest heap a JVM starts with");
+        }
         validateRelease(spec);
+    }
+
+    /** The heap the JVM takes for {@code -Xmx}: a number of bytes, or of k, m or g. */
+    private static long heapBytes(String size) {
+        char unit = Character.toLowerCase(size.charAt(size.length() - 1));
+        int shift = unit == 'k' ? 10 : unit == 'm' ? 20 : unit == 'g' ? 30 : 0;
+        String digits = shift == 0 ? size : size.substring(0, size.length() - 1);
+        // 19 digits or more: past any heap, and past a long
+        return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits) << shift;
     }
 
     private void validateRelease(CommandSpec spec) {

@@ -3,6 +3,7 @@ package dev.zkload.runner.engine.ramp;
 import dev.zkload.runner.engine.resources.Explanation;
 import dev.zkload.runner.engine.resources.HostNoise;
 import dev.zkload.runner.engine.resources.LimitingResource;
+import dev.zkload.runner.result.Election;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LimitedBy;
 import dev.zkload.runner.result.RampSummary;
@@ -165,7 +166,8 @@ final class CapacityVerdict {
                 refinement,
                 marginal,
                 limitedBy,
-                noise.worstPercent());
+                noise.worstPercent(),
+                Election.of(load));
     }
 
     /** The last step with this verdict at this count; empty when there is none. */
@@ -238,7 +240,9 @@ final class CapacityVerdict {
                 q.add("The step to " + Plural.domains(s.domains()) + " ended while its domains registered: no load"
                         + " settled, so it has no settled figures and no benchmark.");
             }
-            if (s.generatorBound()) {
+            if (s.generatorBound() && s.verdict() == StepVerdict.DISTURBED) {
+                q.add(FaultBeforeRunner.note(s));
+            } else if (s.generatorBound()) {
                 q.add("At " + Plural.domains(s.domains()) + " the runner was the bottleneck: "
                         + String.join("; ", s.generator().reasons()) + ".");
             } else if (s.generatorDuringAdd() != null && s.generatorDuringAdd().bound()) {

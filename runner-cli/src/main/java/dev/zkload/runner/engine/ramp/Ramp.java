@@ -315,6 +315,7 @@ public final class Ramp {
             return grid;
         }
         recorder.refining();
+        status.refining();
         var r = Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
         return CapacityVerdict.summarize(
                 r.stopReason(grid), r.message(grid), steps, plan, target.embedded(), r.summary());

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 
@@ -20,6 +21,7 @@ public final class ReadOnlyZk implements AutoCloseable {
     private final long maxRequests;
     private long requests;
     private long nextSlot = System.nanoTime();
+    private Consumer<String> watcher = path -> {};
 
     ReadOnlyZk(ZooKeeper zk, double maxRate, long maxRequests) {
         this.zk = zk;
@@ -68,6 +70,11 @@ public final class ReadOnlyZk implements AutoCloseable {
         }
     }
 
+    /** From now on, {@code watcher} is told of each request's path before it is sent, and may stop it by throwing. */
+    public void watchRequests(Consumer<String> watcher) {
+        this.watcher = watcher;
+    }
+
     /** Requests sent so far. */
     public long requests() {
         return requests;
@@ -83,6 +90,7 @@ public final class ReadOnlyZk implements AutoCloseable {
     }
 
     private void pace(String path) throws InterruptedException {
+        watcher.accept(path);
         if (requests >= maxRequests) {
             throw new RunFailure("the scan reached --max-requests " + maxRequests + " at " + path
                     + " before it had read everything; nothing was written: raise --max-requests or scan fewer"

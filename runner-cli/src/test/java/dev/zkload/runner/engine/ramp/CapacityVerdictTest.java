@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.runner.result.Election;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepResult;
@@ -231,6 +232,36 @@ class CapacityVerdictTest {
                 .isEqualTo("At 20 domains the ensemble was disturbed: the leader changed (2.1 s without a leader);"
                         + " server 127.0.0.1:2183 did not answer for 20 s; a disturbed step measures the fault, not the"
                         + " load's cost; max stable domains: 10.");
+    }
+
+    @Test
+    void aLeaderKilledInAStepThatStrainedTheRunnerIsTheFaultsWithTheElectionInTheSummary() {
+        StepResult killed = StepFixture.step(20)
+                .leaderChanged(1)
+                .leaderless(4.2)
+                .events(50, 50, 0)
+                .ensemble(3, "127.0.0.1:2183", "127.0.0.1:2182")
+                .bound("a GC pause stopped the runner for 1.3 s (limit 1.0 s)")
+                .build();
+        StopRules.Judgement j = StopRules.judge(killed, PLAN);
+        RampSummary s = CapacityVerdict.summarize(
+                j.stop().orElseThrow().reason(),
+                j.stop().orElseThrow().message(),
+                List.of(stable(10), killed.withVerdict(j.verdict())),
+                PLAN,
+                false);
+        assertThat(s.stopReason()).isEqualTo(StopReason.DISTURBED);
+        assertThat(s.generatorBoundAtDomains()).isNull();
+        assertThat(s.verdict())
+                .startsWith("At 20 domains the ensemble was disturbed: the leader changed (4.2 s without a leader);")
+                .doesNotContain("--shard");
+        assertThat(s.qualifications())
+                .containsExactly("At 20 domains the runner passed its limits (a GC pause stopped the runner for 1.3 s"
+                        + " (limit 1.0 s)) while the ensemble failed: the fault's reconnecting sessions and delayed"
+                        + " fires strain it, so the step counts as disturbed, not as the runner's limit.");
+        assertThat(s.elections()).containsExactly(new Election(1, 20, 1, 4.2, "127.0.0.1:2182"));
+        assertThat(s.elections().get(0).text())
+                .isEqualTo("step 1 (20 domains): a new leader, 4.2 s without a leader; 127.0.0.1:2182 led after it");
     }
 
     private static RampSummary summarize(StopReason reason, RampPlan plan, StepResult... steps) {

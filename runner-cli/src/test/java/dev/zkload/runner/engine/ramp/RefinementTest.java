@@ -299,6 +299,6 @@ class RefinementTest {
     private static RampSummary summary(StopReason reason, Integer stable, Integer saturated, String message) {
         return new RampSummary(
                 1, stable, saturated, null, reason, true, "v", List.of(), false, null, 2, message, List.of(), null,
-                null, null, null);
+                null, null, null, null);
     }
 }

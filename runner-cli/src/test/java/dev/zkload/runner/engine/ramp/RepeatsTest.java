@@ -116,6 +116,7 @@ class RepeatsTest {
                 refinement,
                 null,
                 null,
+                null,
                 null);
     }
 }

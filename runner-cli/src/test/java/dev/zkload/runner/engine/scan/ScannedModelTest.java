@@ -80,5 +80,41 @@ class ScannedModelTest {
                 .isEqualTo("saturn-2.1");
         assertThat(ScannedModel.version(List.of(new ScannedDomain("a", 1, 1, 1, null, List.of(MINUTELY)))))
                 .isEqualTo("saturn-3");
+        assertThat(ScannedModel.version(List.of(new ScannedDomain("a", 1, 1, 1, "saturn-3.5.1", List.of(shell)))))
+                .as("the version's number, whatever surrounds it")
+                .isEqualTo("saturn-3");
+        assertThat(ScannedModel.version(List.of(new ScannedDomain("a", 1, 1, 1, "saturn-2.1.5", List.of(MINUTELY)))))
+                .isEqualTo("saturn-2.1");
+    }
+
+    @Test
+    void theChosenLineAndAnUnreadableCronAreSaidAndAVersionWithoutANumberIsAQuestion() {
+        ScannedJob shell = new ScannedJob(1, "0 * * * * ?", null, "SHELL_JOB", 22, 40, true, true, false);
+        ScannedJob unreadable = new ScannedJob(1, "every five minutes", null, "SHELL_JOB", 22, 40, true, true, false);
+        assertThat(ScanNotes.of(List.of(new ScannedDomain("orders", 3, 3, 1, "saturn-3.5.1", List.of(shell)))))
+                .containsExactly("Saturn line: saturn-3, from the executors' versions ('saturn-3.5.1' in orders).");
+        assertThat(ScanNotes.of(List.of(new ScannedDomain("orders", 3, 3, 1, "sim", List.of(shell, unreadable)))))
+                .containsExactly(
+                        "Saturn line: saturn-2.1, from no executor online said a version it knows, and no job's config"
+                                + " has a field only Saturn 3.x writes; executors registered 'sim' in orders, which"
+                                + " zkload does not know as a Saturn version: if they run 3.x, set version: saturn-3"
+                                + " in the file.",
+                        "orders: a job's cron 'every five minutes' cannot be read, so the file models it as a job that"
+                                + " does not fire on a cron; give it its cron in the file if it should.");
+    }
+
+    @Test
+    void theFileHasNoAnchorsWhereTwoValuesAreEqualAndItsHeaderTheNotes(@TempDir Path dir) throws Exception {
+        // both of the summary's lists are empty: the same empty list, which a YAML dumper would anchor
+        Map<String, Object> model =
+                ScannedModel.of("fleet", List.of(new ScannedDomain("a", 2, 2, 1, "3.5.1", List.of(MINUTELY))), 0, 10);
+        String text = ScannedModel.yaml(model, "127.0.0.1:2181", List.of("Saturn line: saturn-3, from …"));
+        assertThat(text)
+                .doesNotContain("&id", "*id")
+                .contains("namespacesWithoutExecutorsOnline: []\n  namespacesWithoutConsoleLeader: []")
+                .contains("\n# Saturn line: saturn-3, from …\nmodel: fleet");
+        Path file = dir.resolve("fleet.yaml");
+        Files.writeString(file, text);
+        assertThat(ModelFile.read(file).describe()).isEqualTo("a (2 executors, 1 job)");
     }
 }
