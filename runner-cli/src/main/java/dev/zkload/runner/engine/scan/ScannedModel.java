@@ -31,6 +31,7 @@ public final class ScannedModel {
         file.put("model", name);
         String version = version(domains);
         file.put("version", version);
+        file.put("zkClient", zkClient(domains, version));
         file.put("defaults", Map.of("runTime", DEFAULT_RUN_TIME.toSeconds() + "s"));
         List<Object> kinds = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
@@ -62,6 +63,19 @@ public final class ScannedModel {
             }
         }
         return three > two ? "saturn-3" : "saturn-2.1";
+    }
+
+    /**
+     * The client line most namespaces' latches showed (3.5 on a tie: Saturn 3.5's release ships 3.5.8), else,
+     * where none showed one, the line the version's executors ship with (3.4 for 2.1, 3.5 for 3.x).
+     */
+    static String zkClient(List<ScannedDomain> domains, String version) {
+        long three4 = domains.stream().filter(d -> "3.4".equals(d.zkClient())).count();
+        long three5 = domains.stream().filter(d -> "3.5".equals(d.zkClient())).count();
+        if (three4 + three5 == 0) {
+            return version.equals("saturn-3") ? "3.5" : "3.4";
+        }
+        return three4 > three5 ? "3.4" : "3.5";
     }
 
     private static Map<String, Object> kind(ScannedDomain d, int consoles, int maxFields) {
@@ -117,7 +131,8 @@ public final class ScannedModel {
         return "# A zkload model file (docs/model-files.md), written by 'zkload model scan' from " + source + ".\n"
                 + "# runTime cannot be read from ZooKeeper: defaults.runTime is a stated default; set it (or a job's\n"
                 + "# runTime) to your jobs' real run time. Consoles other than the sharding leader cannot be seen:\n"
-                + "# give --consoles, or set each kind's consoles.\n"
+                + "# give --consoles, or set each kind's consoles. zkClient is the ZooKeeper client line the executors'\n"
+                + "# election latches show (3.4: persistent, 3.5: containers), see summary.zkClientLines.\n"
                 + new Yaml(options).dump(model);
     }
 }
