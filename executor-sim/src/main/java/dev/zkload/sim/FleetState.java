@@ -117,7 +117,14 @@ final class FleetState {
     }
 
     /** These counters with what only the fleet knows: its domains and their sessions. */
-    FleetSnapshot snapshot(int domains, int executors, int consoles, int jobs, long sessionsConnected) {
+    FleetSnapshot snapshot(
+            int domains,
+            int executors,
+            int consoles,
+            int jobs,
+            long sessionsConnected,
+            long jobsWithoutLeader,
+            int domainsWithoutConsoleLeader) {
         return new FleetSnapshot(
                 domains,
                 executors,
@@ -134,6 +141,8 @@ final class FleetState {
                 sessionEvents(),
                 failures.snapshot(),
                 reshards.sum(),
-                reshardWrites.sum());
+                reshardWrites.sum(),
+                jobsWithoutLeader,
+                domainsWithoutConsoleLeader);
     }
 }

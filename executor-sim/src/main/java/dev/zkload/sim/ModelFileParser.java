@@ -26,12 +26,17 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * value, so whatever is wrong is one sentence naming the file and line. Unknown keys are errors too:
  * a misspelt {@code itmes} must not silently become the default.
  */
+// Past 300 lines: every rule of the format, each failing with its file and line, is read in this one place.
 final class ModelFileParser {
     /** The zone Saturn reads a job's cron in when its {@code timeZone} is empty. */
     static final ZoneId SATURN_TIME_ZONE = ZoneId.of("Asia/Shanghai");
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
-    private static final Set<String> TOP = Set.of("model", "version", "timing", "defaults", "kinds", "summary");
+    /** The longest duration a file may give: what fits in a long of milliseconds, in whole days. */
+    private static final long MAX_DAYS = Long.MAX_VALUE / 86_400_000L;
+
+    private static final Set<String> TOP =
+            Set.of("model", "version", "zkClient", "timing", "defaults", "kinds", "summary");
     private static final Set<String> KIND = Set.of("name", "weight", "executors", "registered", "consoles", "jobs");
     private static final Set<String> JOB = Set.of(
             "count",
@@ -47,6 +52,8 @@ final class ModelFileParser {
             "runTime");
 
     private final String source;
+    /** What the file says that is allowed but easy to get wrong, each naming its line. */
+    private final List<String> warnings = new ArrayList<>();
 
     private ModelFileParser(String source) {
         this.source = source;
@@ -79,6 +86,15 @@ final class ModelFileParser {
         } catch (IllegalArgumentException e) {
             throw fail(v, "version must be saturn-2.1 or saturn-3, not '" + scalar(v, "version") + "'");
         }
+        ZkClientLine zkClient = version.defaultClient();
+        if (top.containsKey("zkClient")) {
+            Node c = top.get("zkClient");
+            try {
+                zkClient = ZkClientLine.of(scalar(c, "zkClient"));
+            } catch (IllegalArgumentException e) {
+                throw fail(c, "zkClient must be 3.4 or 3.5, not '" + scalar(c, "zkClient") + "'");
+            }
+        }
         RunTimeDefault runTime = RunTimeDefault.UNWRITTEN;
         if (top.containsKey("defaults")) {
             Map<String, Node> d = map(top.get("defaults"), Set.of("runTime"), "defaults");
@@ -107,7 +123,7 @@ final class ModelFileParser {
             kinds.add(kind);
         }
         String name = top.containsKey("model") ? scalar(top.get("model"), "model") : defaultName;
-        return new ModelFile(name, version, kinds);
+        return new ModelFile(name, version, zkClient, kinds, warnings);
     }
 
     private DomainKind kind(Node node, SaturnVersion version, RunTimeDefault runTime, boolean cronTiming) {
@@ -165,6 +181,15 @@ final class ModelFileParser {
         }
         int bytes = j.containsKey("configBytes") ? nonNegative(j.get("configBytes"), "configBytes") : 0;
         boolean enabled = !j.containsKey("enabled") || bool(j.get("enabled"), "enabled");
+        if (period == null
+                && enabled
+                && JobGroup.executorReports(jobType)
+                && !jobType(jobType).startsWith("PASSIVE_")) {
+            // a cron job without its cron: what a scan writes for a job whose cron is empty, and a forgotten line
+            warnings.add(source + ":" + (node.getStartMark().getLine() + 1) + ": a job shape with no cron and no"
+                    + " every never fires on its own: its jobs hold their tree, watches and sessions, and run only"
+                    + " when triggered (give cron or every for jobs that fire)");
+        }
         Duration runTime = j.containsKey("runTime") ? duration(j.get("runTime"), "runTime") : null;
         Node runTimeAt = j.containsKey("runTime") ? j.get("runTime") : node;
         String runTimeName = j.containsKey("runTime") ? "runTime" : "defaults.runTime";
@@ -204,6 +229,10 @@ final class ModelFileParser {
             reports = JobGroup.executorReports(jobType);
         }
         return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, reports, runTime, moments);
+    }
+
+    private static String jobType(String jobType) {
+        return jobType == null ? "" : jobType;
     }
 
     /** Whether a job of {@code fields} config fields has {@code field}: the first N-1 of the line's, and jobClass. */
@@ -291,7 +320,10 @@ final class ModelFileParser {
         try {
             return Integer.parseInt(s);
         } catch (NumberFormatException e) {
-            throw fail(node, what + " must be a whole number, not '" + s + "'");
+            throw fail(
+                    node,
+                    what + (s.matches("-?\\d+") ? " must be at most " + Integer.MAX_VALUE : " must be a whole number")
+                            + ", not '" + s + "'");
         }
     }
 
@@ -306,17 +338,25 @@ final class ModelFileParser {
     private Duration duration(Node node, String what) {
         String s = scalar(node, what);
         Matcher m = DURATION.matcher(s);
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+        if (!m.matches() || m.group(1).matches("0+")) {
             throw fail(node, what + " must be a positive duration such as 500ms, 2s, 5m, 1h or 1d, not '" + s + "'");
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> Duration.ofDays(n);
-        };
+        try {
+            long n = Long.parseLong(m.group(1));
+            Duration d =
+                    switch (m.group(2)) {
+                        case "ms" -> Duration.ofMillis(n);
+                        case "s" -> Duration.ofSeconds(n);
+                        case "m" -> Duration.ofMinutes(n);
+                        case "h" -> Duration.ofHours(n);
+                        default -> Duration.ofDays(n);
+                    };
+            // a duration too long to be counted in milliseconds is no schedule either
+            var unusedMillis = d.toMillis();
+            return d;
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw fail(node, what + " must be at most " + MAX_DAYS + " days, not '" + s + "'");
+        }
     }
 
     private IllegalArgumentException fail(Node node, String message) {

@@ -50,6 +50,7 @@ class ModelFileTest {
             ModelFile file = ModelFile.builtIn(preset.name());
             assertThat(file.name()).isEqualTo(preset.name());
             assertThat(file.version()).isEqualTo(preset.version());
+            assertThat(file.zkClient()).isEqualTo(preset.zkClient());
             assertThat(file.kinds()).isEqualTo(ModelFile.of(preset).kinds());
             assertThat(file.kinds().get(0).jobs().get(0)).isEqualTo(JobGroup.of(preset));
             assertThat(file.expectedFootprint()).isEqualTo(preset.expectedFootprint());
@@ -278,6 +279,10 @@ class ModelFileTest {
                 "negative weight|version: saturn-3\\nkinds:\\n  - name: a\\n    weight: -1\\n    executors: 1\\n    jobs:\\n      - items: 1|m.yaml:4: weight of kind 'a' must be a positive number",
                 "too many fields|version: saturn-2.1\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        configFields: 34|m.yaml:7: configFields must be at most 30 for saturn-2.1",
                 "fewer registered than online|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 3\\n    registered: 2\\n    jobs:\\n      - items: 1|m.yaml:5: registered (2) must be at least the online executors (3)",
+                "huge count|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 99999999999|m.yaml:6: items must be at most 2147483647, not '99999999999'",
+                "huge duration|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 99999999999999999999d|m.yaml:7: every must be at most 106751991167 days, not '99999999999999999999d'",
+                "duration past a long of milliseconds|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 999999999999999d|m.yaml:7: every must be at most 106751991167 days, not '999999999999999d'",
+                "unknown client line|version: saturn-3\\nzkClient: 3.3\\nkinds: []|m.yaml:2: zkClient must be 3.4 or 3.5, not '3.3'",
                 "kind named twice|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs: [{items: 1}]\\n  - name: a\\n    executors: 1\\n    jobs: [{items: 1}]|m.yaml:6: kind 'a' is named twice",
             })
     void aFileThatMakesNoSenseIsOneSentenceNamingItsLine(String why, String yaml, String message) {
@@ -285,6 +290,42 @@ class ModelFileTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(message)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void aJobThatNeverFiresOnItsOwnIsAStatedWarning() {
+        ModelFile file = parse("""
+                version: saturn-3
+                kinds:
+                  - name: a
+                    executors: 1
+                    jobs:
+                      - items: 1
+                      - items: 1
+                        jobType: PASSIVE_JAVA_JOB
+                      - items: 1
+                        enabled: false
+                      - items: 1
+                        every: 5s
+                """);
+        assertThat(file.warnings())
+                .containsExactly("m.yaml:6: a job shape with no cron and no every never fires on its own: its jobs"
+                        + " hold their tree, watches and sessions, and run only when triggered (give cron or every for"
+                        + " jobs that fire)");
+    }
+
+    @Test
+    void theClientLineIsTheFilesOrElseItsVersions() {
+        String body = "kinds:\n  - name: a\n    executors: 1\n    jobs: [{items: 1}]\n";
+        assertThat(parse("version: saturn-3\n" + body).zkClient()).isEqualTo(ZkClientLine.ZK_3_5);
+        assertThat(parse("version: saturn-2.1\n" + body).zkClient()).isEqualTo(ZkClientLine.ZK_3_4);
+        ModelFile on34 = parse("version: saturn-3\nzkClient: \"3.4.14\"\n" + body);
+        assertThat(on34.zkClient()).isEqualTo(ZkClientLine.ZK_3_4);
+        // the 3.4 line keeps a latch per job and the console's, and each console's watch on it
+        Footprint kept = on34.expectedFootprint();
+        Footprint reaped = parse("version: saturn-3\n" + body).expectedFootprint();
+        assertThat(kept.znodes() - reaped.znodes()).isEqualTo(2);
+        assertThat(kept.watches() - reaped.watches()).isEqualTo(1);
     }
 
     @Test

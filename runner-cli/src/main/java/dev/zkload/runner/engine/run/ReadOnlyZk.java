@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
 
 /**
  * The scan's only way to ZooKeeper: three reads and nothing else, so no code path of the scan can
@@ -56,6 +57,16 @@ public final class ReadOnlyZk implements AutoCloseable {
             return data == null ? new byte[0] : data;
         } catch (KeeperException.NoNodeException e) {
             return null;
+        } catch (KeeperException e) {
+            throw failure(path, e);
+        }
+    }
+
+    /** A node's stat (its ephemeral owner tells a container, {@code 0x8000000000000000}), or null when it does not exist. */
+    public Stat stat(String path) throws IOException, InterruptedException {
+        pace(path);
+        try {
+            return zk.exists(path, false);
         } catch (KeeperException e) {
             throw failure(path, e);
         }

@@ -35,6 +35,7 @@ public final class ScannedModel {
         file.put("model", name);
         String version = version(domains);
         file.put("version", version);
+        file.put("zkClient", zkClient(domains, version));
         file.put("defaults", Map.of("runTime", DEFAULT_RUN_TIME.toSeconds() + "s"));
         List<Object> kinds = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
@@ -77,6 +78,19 @@ public final class ScannedModel {
     static OptionalInt major(String version) {
         Matcher m = VERSION.matcher(version == null ? "" : version);
         return m.find() ? OptionalInt.of(Integer.parseInt(m.group(1))) : OptionalInt.empty();
+    }
+
+    /**
+     * The client line most namespaces' latches showed (3.5 on a tie: Saturn 3.5's release ships 3.5.8), else,
+     * where none showed one, the line the version's executors ship with (3.4 for 2.1, 3.5 for 3.x).
+     */
+    static String zkClient(List<ScannedDomain> domains, String version) {
+        long three4 = domains.stream().filter(d -> "3.4".equals(d.zkClient())).count();
+        long three5 = domains.stream().filter(d -> "3.5".equals(d.zkClient())).count();
+        if (three4 + three5 == 0) {
+            return version.equals("saturn-3") ? "3.5" : "3.4";
+        }
+        return three4 > three5 ? "3.4" : "3.5";
     }
 
     private static Map<String, Object> kind(ScannedDomain d, int consoles, int maxFields) {
@@ -148,7 +162,9 @@ public final class ScannedModel {
                         + " job's\n")
                 .append("# runTime) to your jobs' real run time. Consoles other than the sharding leader cannot be"
                         + " seen:\n")
-                .append("# give --consoles, or set each kind's consoles.\n");
+                .append("# give --consoles, or set each kind's consoles. zkClient is the ZooKeeper client line the"
+                        + " executors'\n")
+                .append("# election latches show (3.4: persistent, 3.5: containers), see summary.zkClientLines.\n");
         notes.forEach(n -> header.append("# ").append(n).append('\n'));
         return header + new Yaml(options).dump(model);
     }
