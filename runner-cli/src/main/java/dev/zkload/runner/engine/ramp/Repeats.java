@@ -4,6 +4,7 @@ import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RepeatSummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.StopReason;
+import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

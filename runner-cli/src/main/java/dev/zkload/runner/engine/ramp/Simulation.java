@@ -6,10 +6,11 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.progress.Progress;
-import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.SimulateSummary;
 import dev.zkload.runner.result.StepServerData;
+import dev.zkload.runner.text.Durations;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;
@@ -111,7 +112,7 @@ public record Simulation(int domains, Duration duration, boolean serverMetrics, 
                         s.domains(),
                         s.sessionsOpen(),
                         s.runsCompleted(),
-                        Progress.clock(Duration.between(Instant.now(), end)));
+                        Durations.clock(Duration.between(Instant.now(), end)));
                 Thread.sleep(Math.min(
                         1000, Math.max(1, Duration.between(Instant.now(), end).toMillis())));
             }
@@ -119,7 +120,8 @@ public record Simulation(int domains, Duration duration, boolean serverMetrics, 
             interrupted = true;
         }
         Double writes = readings.writesPerDomain(zxid, from, domains);
-        Footprint measured = interrupted ? null : StepFigures.footprint(before, readings.settled(), domains, writes);
+        MeasuredFootprint measured =
+                interrupted ? null : StepFigures.footprint(before, readings.settled(), domains, writes);
         String note = interrupted
                 ? "not measured: interrupted"
                 : !serverMetrics

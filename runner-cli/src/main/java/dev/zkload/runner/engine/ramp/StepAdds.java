@@ -1,6 +1,7 @@
 package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;

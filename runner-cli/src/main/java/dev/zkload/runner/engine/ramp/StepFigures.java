@@ -3,7 +3,7 @@ package dev.zkload.runner.engine.ramp;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
-import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepServerData;
@@ -85,14 +85,14 @@ final class StepFigures {
      * (its root and its own admin session exist) and before any domain is added, so nothing but the
      * domains is in the difference and no constant is subtracted.
      */
-    static Footprint footprint(StepServerData base, StepServerData now, int domains, Double writesPerSec) {
+    static MeasuredFootprint footprint(StepServerData base, StepServerData now, int domains, Double writesPerSec) {
         if (base == null || now == null || domains < 1) {
             return null;
         }
         Double sessions = base.sessions() == null || now.sessions() == null
                 ? null
                 : per(now.sessions() - base.sessions(), domains);
-        return new Footprint(
+        return new MeasuredFootprint(
                 per(now.znodes() - base.znodes(), domains),
                 per(now.ephemerals() - base.ephemerals(), domains),
                 per(now.watches() - base.watches(), domains),

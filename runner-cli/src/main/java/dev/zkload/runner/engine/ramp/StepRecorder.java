@@ -10,8 +10,8 @@ import dev.zkload.runner.engine.resources.StepResourceFigures;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.DeliveredWork;
-import dev.zkload.runner.result.Footprint;
 import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.MetricsCoverage;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
@@ -20,6 +20,7 @@ import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
+import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.JobFires;
@@ -76,7 +77,7 @@ final class StepRecorder {
             GeneratorHealth health,
             GeneratorHealth duringAdd,
             LatencyRun run,
-            Footprint footprint) {
+            MeasuredFootprint footprint) {
 
         static Measured baseline(Opened step, GeneratorHealth health, LatencyRun run) {
             Instant start = step.start();
@@ -111,7 +112,7 @@ final class StepRecorder {
                 GeneratorHealth health,
                 GeneratorHealth duringAdd,
                 LatencyRun run,
-                Footprint footprint) {
+                MeasuredFootprint footprint) {
             StepPhases phases = StepFigures.phases(step.start(), added, measured);
             return new Measured(Kind.SETTLED, held, phases, added, health, duringAdd, run, footprint);
         }
