@@ -83,7 +83,8 @@ public final class RampCommand {
                 options.load.serverMetrics.adminUrls(spec),
                 plan.serverMetrics(),
                 false,
-                out);
+                out,
+                options.serverProcesses.lookup(spec, options.load.target.connect == null));
         RampSummary summary;
         Optional<MetricsEndpoint> metrics = options.load.metrics.start();
         try {

@@ -97,7 +97,7 @@ public final class Ramp {
         this.stats = stats;
         this.detector = new SaturationDetector(plan.outstandingThreshold(), plan.sustain());
         this.watch = new StepWatch(detector, 0);
-        this.machine = new ResourceMonitor(target.servers(), target.ensemble().orElse(null));
+        this.machine = new ResourceMonitor(target.servers(), target.ensemble().orElse(null), target.prometheus());
     }
 
     /** How narrow the bisection after a saturated grid makes the answer (by default 10%). */
