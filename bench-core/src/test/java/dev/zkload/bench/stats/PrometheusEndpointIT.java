@@ -8,15 +8,11 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.machine.ProcessCpu;
 import dev.zkload.bench.machine.ProcessUsage;
-import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.bench.testing.PrometheusServers;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.ZooDefs.Ids;
-import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,18 +20,10 @@ import org.junit.jupiter.api.Test;
  * {@code /proc} says of the same process over the same window.
  */
 class PrometheusEndpointIT {
-    private static final String PROVIDER = "org.apache.zookeeper.metrics.prometheus.PrometheusMetricsProvider";
-
     @Test
     void theEndpointsCpuTimeIsTheProcesssAndItsGcTotalsAreRead() throws Exception {
-        int port = freePort();
-        try (LocalEnsemble zk = LocalEnsemble.builder()
-                .servers(1)
-                .heap("256m")
-                .zooCfg("metricsProvider.className", PROVIDER)
-                .zooCfg("metricsProvider.httpHost", "127.0.0.1")
-                .zooCfg("metricsProvider.httpPort", Integer.toString(port))
-                .build()) {
+        int port = PrometheusServers.freePort();
+        try (LocalEnsemble zk = PrometheusServers.standalone(port)) {
             zk.start();
             ServerAddress server = zk.servers().get(0);
             PrometheusEndpoint endpoint = PrometheusEndpoint.of("http://{host}:" + port + "/metrics", server);
@@ -45,15 +33,7 @@ class PrometheusEndpointIT {
             ProcessCpu procBefore = ProcessCpu.read(pid).orElseThrow();
             long start = System.nanoTime();
             PrometheusReading before = endpoint.read();
-            ZooKeeper client = ZkClients.connect(server.hostPort());
-            try {
-                // writes enough for the server to spend a measurable second or so of CPU
-                for (int i = 0; i < 4000; i++) {
-                    client.create("/p" + i, new byte[512], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                }
-            } finally {
-                client.close();
-            }
+            PrometheusServers.work(server.hostPort());
             PrometheusReading after = endpoint.read();
             ProcessUsage proc = ProcessCpu.read(pid)
                     .orElseThrow()
@@ -97,15 +77,9 @@ class PrometheusEndpointIT {
         } finally {
             other.stop(0);
         }
-        String closed = "http://127.0.0.1:" + freePort() + "/metrics";
+        String closed = "http://127.0.0.1:" + PrometheusServers.freePort() + "/metrics";
         assertThatThrownBy(() -> new PrometheusEndpoint(java.net.URI.create(closed)).read())
                 .isInstanceOf(IOException.class)
                 .hasMessageStartingWith(closed + " does not answer");
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 }

@@ -8,16 +8,11 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.machine.ProcessUsage;
 import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.bench.stats.PrometheusReading;
+import dev.zkload.bench.testing.PrometheusServers;
 import dev.zkload.runner.RunFailure;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.ZooDefs.Ids;
-import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,18 +22,10 @@ import org.junit.jupiter.api.Test;
  * the lookup the server as remote itself.
  */
 class PrometheusResourcesIT {
-    private static final String PROVIDER = "org.apache.zookeeper.metrics.prometheus.PrometheusMetricsProvider";
-
     @Test
     void aRemoteServersEndpointIsFoundAndItsCpuAgreesWithTheProcesss() throws Exception {
-        int port = freePort();
-        try (LocalEnsemble zk = LocalEnsemble.builder()
-                .servers(1)
-                .heap("256m")
-                .zooCfg("metricsProvider.className", PROVIDER)
-                .zooCfg("metricsProvider.httpHost", "127.0.0.1")
-                .zooCfg("metricsProvider.httpPort", Integer.toString(port))
-                .build()) {
+        int port = PrometheusServers.freePort();
+        try (LocalEnsemble zk = PrometheusServers.standalone(port)) {
             zk.start();
             ServerAddress server = zk.servers().get(0);
             List<String> warnings = new ArrayList<>();
@@ -48,7 +35,7 @@ class PrometheusResourcesIT {
             assertThat(found).containsOnlyKeys(server.hostPort());
             assertThat(warnings).isEmpty();
 
-            int closed = freePort();
+            int closed = PrometheusServers.freePort();
             assertThatThrownBy(() -> PrometheusLookup.given("http://{host}:" + closed + "/metrics")
                             .endpoints(List.of(server), warnings::add))
                     .isInstanceOf(RunFailure.class)
@@ -67,14 +54,7 @@ class PrometheusResourcesIT {
             // the monitor reads the process from /proc (it runs here) and from its endpoint: the two must agree
             ResourceMonitor monitor = new ResourceMonitor(List.of(server), null, found);
             monitor.begin();
-            ZooKeeper client = new ZooKeeper(server.hostPort(), 15_000, e -> {});
-            try {
-                for (int i = 0; i < 4000; i++) {
-                    client.create("/p" + i, new byte[512], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                }
-            } finally {
-                client.close();
-            }
+            PrometheusServers.work(server.hostPort());
             MachineWindow w = monitor.end();
 
             ProcessUsage proc = w.servers().get(server.hostPort());
@@ -90,12 +70,6 @@ class PrometheusResourcesIT {
                             Math.min(proc.cores() * 0.8, proc.cores() - 0.03),
                             Math.max(proc.cores() * 1.2, proc.cores() + 0.03));
             assertThat(told.gcPauses()).isNotNull();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 }
