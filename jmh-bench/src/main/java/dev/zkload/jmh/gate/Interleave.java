@@ -57,28 +57,36 @@ public final class Interleave {
             cli.showHelp();
             return 0;
         }
+        try {
+            return plan(cli).run(out, err);
+        } catch (IllegalArgumentException e) {
+            err.println("interleave: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    /** The run a command line asks for; what cannot be interleaved is one sentence, thrown. */
+    static Rounds plan(Options cli) {
         List<String> profiles = new ArrayList<>(cli.getParameter("profile").orElse(List.of()));
         if (profiles.size() < 2 || profiles.stream().distinct().count() < profiles.size()) {
-            err.println("interleave: name two or more different profiles to alternate, as in -p profile=jdk17,jdk25");
-            return 2;
+            throw new IllegalArgumentException(
+                    "name two or more different profiles to alternate, as in -p profile=jdk17,jdk25");
         }
         int rounds = cli.getForkCount().orElse(0);
         if (rounds < 2) {
-            err.println("interleave: -f gives the forks of each profile and must be 2 or more (the gate needs"
-                    + " the spread between forks)");
-            return 2;
+            throw new IllegalArgumentException("-f gives the forks of each profile and must be 2 or more (the gate"
+                    + " needs the spread between forks)");
         }
         if (cli.getResultFormat().hasValue() && cli.getResultFormat().get() != ResultFormatType.JSON) {
-            err.println("interleave: it writes JMH's JSON only; drop -rf or give -rf json");
-            return 2;
+            throw new IllegalArgumentException("it writes JMH's JSON only; drop -rf or give -rf json");
         }
         List<String> benchmarks = benchmarks(cli);
         if (benchmarks.isEmpty()) {
-            err.println("interleave: no benchmark matches " + cli.getIncludes() + " (see java -jar benchmarks.jar -l)");
-            return 2;
+            throw new IllegalArgumentException(
+                    "no benchmark matches " + cli.getIncludes() + " (see java -jar benchmarks.jar -l)");
         }
-        Path result = Path.of(cli.getResult().orElse("jmh-result.json"));
-        return new Rounds(cli, profiles, benchmarks, rounds, result).run(out, err);
+        return new Rounds(
+                cli, profiles, benchmarks, rounds, Path.of(cli.getResult().orElse("jmh-result.json")));
     }
 
     /** The benchmark names the command line selects, as JMH itself would select them. */

@@ -88,6 +88,11 @@ record Sides(
             throw new JmhJson.BadInput(c.baseline().op() + " has " + base + " fork(s) in the baseline and " + candidate
                     + " in the candidate; the gate's interval is over forks and needs 2 or more on each side (-f)");
         }
+        if (!c.baseline().unit().equals(c.candidate().unit())) {
+            throw new JmhJson.BadInput(
+                    c.baseline().op() + " is in " + c.baseline().unit() + " in the baseline and in "
+                            + c.candidate().unit() + " in the candidate; run both with the same -tu");
+        }
         if (paired && base != candidate) {
             throw new JmhJson.BadInput("--paired needs as many forks on both sides, and "
                     + c.baseline().op() + " has " + base + " in the baseline and " + candidate

@@ -125,6 +125,17 @@ class GateTest {
     }
 
     @Test
+    void sidesInDifferentUnitsAreRefused() throws Exception {
+        Path base = only("jdk17", "base.json");
+        Path millis = Files.writeString(
+                dir.resolve("millis.json"),
+                Files.readString(only("xint", "new.json")).replace("us/op", "ms/op"));
+        assertThat(refused(base.toString(), millis.toString(), "--profiles", "jdk17,xint"))
+                .isEqualTo("jmh-gate: get is in us/op in the baseline and in ms/op in the candidate; run both with the"
+                        + " same -tu");
+    }
+
+    @Test
     void oneForkGivesNoIntervalAndIsRefused() throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         ArrayNode runs = (ArrayNode) mapper.readTree(recorded.toFile());
