@@ -124,8 +124,17 @@ public final class Gate implements Callable<Integer> {
         if (!(maxRatio >= 1)) {
             throw new IllegalArgumentException("--max-ratio is a slowdown, 1 or more, not " + maxRatio);
         }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("--confidence is between 0 and 1, not " + confidence);
+        }
+        if (replicates < 100) {
+            throw new IllegalArgumentException("--replicates is 100 or more, not " + replicates);
+        }
         List<Statistic> statistics = new ArrayList<>();
         for (double p : percentiles) {
+            if (!(p > 0 && p <= 100)) {
+                throw new IllegalArgumentException("--percentiles are above 0 and at most 100, not " + p);
+            }
             statistics.add(Statistic.percentile(p));
         }
         Sides sides = Sides.of(files, profiles);

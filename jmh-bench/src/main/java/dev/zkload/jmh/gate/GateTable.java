@@ -44,12 +44,16 @@ record GateTable(double maxRatio, double confidence, boolean paired) {
         List<Verdict> failed = verdicts.stream()
                 .filter(v -> v.decision() == Verdict.Decision.FAIL)
                 .toList();
+        long unjudged = verdicts.stream()
+                .filter(v -> v.decision() == Verdict.Decision.NO_DATA)
+                .count();
         if (failed.isEmpty()) {
             out.printf(
                     Locale.ROOT,
-                    "Verdict: pass. No operation of the %d compared is slower by more than %.2f beyond its noise.%n",
+                    "Verdict: pass. No operation of the %d compared is slower by more than %.2f beyond its noise%s.%n",
                     comparisons.size(),
-                    maxRatio);
+                    maxRatio,
+                    unjudged == 0 ? "" : "; " + unjudged + " of the rows above could not be judged");
         } else {
             out.printf(
                     Locale.ROOT,

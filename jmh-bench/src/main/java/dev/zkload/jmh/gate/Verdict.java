@@ -29,7 +29,9 @@ record Verdict(
         NOISE("pass: within noise"),
         UNDER_LIMIT("pass: slower, under the limit"),
         FASTER("pass: faster"),
-        SAME("pass");
+        SAME("pass"),
+        /** An iteration without samples (an operation longer than the iteration): nothing to judge. */
+        NO_DATA("not judged: an iteration has no samples");
 
         final String words;
 
@@ -43,6 +45,9 @@ record Verdict(
      * more than the limit, and by more than the measurement's own spread could make it look.
      */
     static Decision decide(Bootstrap.Estimate slowdown, double maxRatio) {
+        if (Double.isNaN(slowdown.ratio()) || Double.isNaN(slowdown.low())) {
+            return Decision.NO_DATA;
+        }
         boolean beyondNoise = slowdown.low() > 1;
         if (slowdown.ratio() > maxRatio) {
             return beyondNoise ? Decision.FAIL : Decision.NOISE;

@@ -118,7 +118,7 @@ class GateTest {
                 .isEqualTo("jmh-gate: --max-ratio is a slowdown, 1 or more, not 0.9");
 
         assertThat(refused(recorded.toString(), "--profiles", "jdk17,xint", "--percentiles", "50,120"))
-                .isEqualTo("jmh-gate: a percentile is above 0 and at most 100, not 120.0");
+                .isEqualTo("jmh-gate: --percentiles are above 0 and at most 100, not 120.0");
 
         assertThat(refused(recorded.toString(), "--max-ratio", "fast"))
                 .startsWith("jmh-gate: Invalid value for option '--max-ratio'");
