@@ -11,7 +11,10 @@
 #   docs/jmh-gate/measure.sh judge DIR      the gate on every run, A against A and A against
 #                                           c1-profiled, and c1-profiled's true slowdown per
 #                                           operation and percentile: the gate's ratio over every
-#                                           run's forks merged (unpaired). Needs python3.
+#                                           run's forks merged (unpaired); then the A/A runs with
+#                                           the candidate's samples multiplied by 1.1 to 2: how
+#                                           often a slowdown of exactly that size is caught. Needs
+#                                           python3.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 jar=jmh-bench/target/benchmarks.jar
@@ -85,6 +88,32 @@ for key in sorted(table, key=lambda k: -everything[k][0]):
     print(f'| {key[0]} | {key[1]} | {t[0]:.2f} ({t[1]:.2f} – {t[2]:.2f}) | {same[key][0]:.2f} '
           f'| {sum(c for _, c in seen)} of {len(seen)} '
           f'| {min(r for r, _ in seen):.2f} – {max(r for r, _ in seen):.2f} |')
+
+# The A/A runs again, with every sample of jdk17-again multiplied by a known factor: a slowdown of
+# exactly that size on top of this machine's real noise.
+factors = [1.1, 1.2, 1.3, 1.5, 2.0]
+caught = {}
+for f in runs:
+    for factor in factors:
+        scaled = []
+        for r in json.load(open(f)):
+            if r['params']['profile'] == 'jdk17-again':
+                r['params']['profile'] = 'scaled'
+                for fork in r['primaryMetric']['rawDataHistogram']:
+                    for iteration in fork:
+                        for pair in iteration:
+                            pair[0] *= factor
+            scaled.append(r)
+        tmp = os.path.join(folder, 'scaled.tmp.json')
+        json.dump(scaled, open(tmp, 'w'))
+        for key, v in gate(tmp, 'jdk17,scaled')[1].items():
+            caught.setdefault(key, {}).setdefault(factor, []).append(v[3].startswith('FAIL'))
+        os.remove(tmp)
+print()
+print('| op | statistic | ' + ' | '.join(f'×{x}' for x in factors) + ' |')
+print('|---|---|' + '---:|' * len(factors))
+for key in sorted(caught):
+    print(f'| {key[0]} | {key[1]} | ' + ' | '.join(f'{sum(caught[key][x])} of {len(caught[key][x])}' for x in factors) + ' |')
 PY
   ;;
 *) echo "usage: measure.sh run DIR RUNS | judge DIR" >&2; exit 2 ;;

@@ -163,8 +163,8 @@ public final class Gate implements Callable<Integer> {
                 c.baseline().op(),
                 s.label(),
                 c.baseline().forks() + " / " + c.candidate().forks(),
-                Bootstrap.mean(base),
-                Bootstrap.mean(candidate),
+                Bootstrap.geometricMean(base),
+                Bootstrap.geometricMean(candidate),
                 c.baseline().unit(),
                 slowdown,
                 Verdict.decide(slowdown, maxRatio));

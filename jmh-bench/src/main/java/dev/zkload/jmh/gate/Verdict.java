@@ -7,7 +7,7 @@ package dev.zkload.jmh.gate;
  * @param op        the operation (the benchmark method)
  * @param statistic p50, p99, ... or score
  * @param forks     the baseline's forks and the candidate's
- * @param baseline  the baseline's value (mean over forks of the per-iteration statistic)
+ * @param baseline  the baseline's value (geometric mean over forks of the per-iteration statistic)
  * @param candidate the candidate's value
  * @param unit      their unit
  * @param slowdown  the candidate's time over the baseline's (for throughput, the baseline's
