@@ -1,36 +1,47 @@
 package dev.zkload.sim;
 
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Where each {@link DomainFleet#addDomains} spent its time — writing the domains' trees, then the
- * sessions' registration — and how many znodes the trees held. Nothing is recorded without a registry.
+ * sessions' registration — and how many znodes the trees held, tagged with the fleet's root like its
+ * other meters. Nothing is recorded without a registry.
  */
 final class AddMeters {
-    private final MeterRegistry registry;
+    private final Timer trees;
+    private final Counter treeZnodes;
+    private final Timer registration;
 
-    AddMeters(MeterRegistry registry) {
-        this.registry = registry;
+    /** @param meters the fleet's meters, or null for none */
+    AddMeters(Meters meters) {
+        if (meters == null) {
+            trees = null;
+            treeZnodes = null;
+            registration = null;
+            return;
+        }
+        trees = meters.own(Timer.builder("zkload.sim.add.trees")
+                .description("writing the added domains' persistent trees")
+                .tags(meters.tags())
+                .register(meters.registry()));
+        treeZnodes = meters.own(Counter.builder("zkload.sim.add.tree.znodes")
+                .description("znodes of the added domains' trees")
+                .tags(meters.tags())
+                .register(meters.registry()));
+        registration = meters.own(Timer.builder("zkload.sim.add.registration")
+                .description("the added domains' sessions registering")
+                .tags(meters.tags())
+                .register(meters.registry()));
     }
 
     void record(long treesNanos, long treeZnodes, long registrationNanos) {
-        if (registry == null) {
+        if (trees == null) {
             return;
         }
-        Timer.builder("zkload.sim.add.trees")
-                .description("writing the added domains' persistent trees")
-                .register(registry)
-                .record(treesNanos, TimeUnit.NANOSECONDS);
-        Counter.builder("zkload.sim.add.tree.znodes")
-                .description("znodes of the added domains' trees")
-                .register(registry)
-                .increment((double) treeZnodes);
-        Timer.builder("zkload.sim.add.registration")
-                .description("the added domains' sessions registering")
-                .register(registry)
-                .record(registrationNanos, TimeUnit.NANOSECONDS);
+        trees.record(treesNanos, TimeUnit.NANOSECONDS);
+        this.treeZnodes.increment((double) treeZnodes);
+        registration.record(registrationNanos, TimeUnit.NANOSECONDS);
     }
 }

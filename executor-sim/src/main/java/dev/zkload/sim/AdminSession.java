@@ -68,7 +68,9 @@ final class AdminSession implements Closeable {
                     (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()), TimeUnit.MILLISECONDS);
         } finally {
             if (!connected) {
-                client.close();
+                // a server that accepts the connection and never answers holds the client's close until the
+                // client's own connect timeout (the session timeout): close it beside the start, not in its way
+                Threads.named("zkload-sim-admin-close").newThread(client::close).start();
             }
         }
         if (!connected) {

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,8 +17,9 @@ import org.apache.zookeeper.Op;
 /**
  * One console sharding session of a domain (Saturn's NamespaceShardingManager): its TreeCaches on
  * the executors, the sharding and leader nodes, the jobs and each job's servers and config; the
- * console leader election; and, on the leader, the resharding when executors come or go
- * ({@code ip} and {@code status} nodes added or removed).
+ * console leader election, again whenever the leader's host goes (Saturn's LeadershipElectionListener);
+ * and, on the leader, the resharding when executors come or go ({@code ip} and {@code status} nodes
+ * added or removed). A registration after an expiry that fails is tried again ({@link RegistrationRetry}).
  */
 final class Console implements Session.Owner {
     /** Retries of a failed reshard before waiting for the next change; a session that expires resets it. */
@@ -36,42 +36,70 @@ final class Console implements Session.Owner {
     private final AtomicInteger reshardFailures = new AtomicInteger();
     private final Map<String, String> lastAssignment = new ConcurrentHashMap<>();
     private volatile boolean leader;
+    /** Whether this session's cache of the domain's leader node last saw the console leader's host there. */
+    private volatile boolean seesLeader;
+
+    private final RegistrationRetry retry;
 
     Console(Layout l, Session session, ScheduledExecutorService scheduler, FleetState state) {
         this.l = l;
         this.session = session;
         this.scheduler = scheduler;
         this.state = state;
+        this.retry = new RegistrationRetry(session, scheduler, () -> {
+            forget();
+            return register();
+        });
         session.owner(this);
     }
 
     CompletableFuture<Void> start() {
-        return session.open().thenCompose(v -> {
-            TreeCache.Listener reshardOnChange = new TreeCache.Listener() {
-                @Override
-                public void added(String path, byte[] data) {
-                    if (path.endsWith("/ip") || path.endsWith("/status")) {
-                        reshardSoon();
-                    }
-                }
+        return session.open().thenCompose(v -> register());
+    }
 
-                @Override
-                public void removed(String path) {
-                    added(path, null);
-                }
-            };
-            cache(l.executors(), 2, reshardOnChange);
-            cache(l.saturnExecutors() + "/sharding", 1, null);
-            cache(l.saturnExecutors() + "/leader", 1, null);
-            cache(l.jobs(), 1, null);
-            for (String job : l.jobs) {
-                cache(l.job(job) + "/servers", 2, reshardOnChange);
-                for (SaturnVersion.CachedPath c : l.version.consoleConfigCaches()) {
-                    cache(l.job(job) + "/" + c.path(), c.depth(), null);
+    /** The caches, then the election; on a connected session. */
+    private CompletableFuture<Void> register() {
+        TreeCache.Listener reshardOnChange = new TreeCache.Listener() {
+            @Override
+            public void added(String path, byte[] data) {
+                if (path.endsWith("/ip") || path.endsWith("/status")) {
+                    reshardSoon();
                 }
             }
-            return elect();
-        });
+
+            @Override
+            public void removed(String path) {
+                added(path, null);
+            }
+        };
+        cache(l.executors(), 2, reshardOnChange);
+        String host = l.saturnExecutors() + "/leader/host";
+        TreeCache.Listener electOnLeaderGone = new TreeCache.Listener() {
+            @Override
+            public void added(String path, byte[] data) {
+                if (path.equals(host)) {
+                    seesLeader = true;
+                }
+            }
+
+            @Override
+            public void removed(String path) {
+                if (path.equals(host)) {
+                    seesLeader = false;
+                    session.watch(elect(), FailureKind.ELECTION);
+                }
+            }
+        };
+        cache(l.saturnExecutors() + "/sharding", 1, null);
+        cache(l.saturnExecutors() + "/leader", 1, electOnLeaderGone);
+        cache(l.jobs(), 1, null);
+        for (String job : l.jobs) {
+            cache(l.job(job) + "/servers", 2, reshardOnChange);
+            for (SaturnVersion.CachedPath c : l.version.consoleConfigCaches()) {
+                cache(l.job(job) + "/" + c.path(), c.depth(), null);
+            }
+        }
+        return elect();
     }
 
     private void cache(String path, int depth, TreeCache.Listener listener) {
@@ -80,33 +108,45 @@ final class Console implements Session.Owner {
         c.start();
     }
 
-    /** LeaderLatch: an ephemeral-sequential candidate, the lowest becomes leader and writes host, then the latch node goes. */
+    /**
+     * Saturn's NamespaceShardingService.leaderElection: nothing when a leader's host is there ({@code exists});
+     * else a LeaderLatch round whose winner writes the host and, leading now, reshards once for whatever joined
+     * before it led (under load executors can register before the latch is won).
+     */
     private CompletableFuture<Void> elect() {
         Zk zk = session.zk();
-        String latch = l.saturnExecutors() + "/leader/latch";
+        if (zk == null || session.isClosed()) {
+            return CompletableFuture.completedFuture(null);
+        }
         String host = l.saturnExecutors() + "/leader/host";
-        String me = latch + "/_c_" + session.name() + "-latch-";
-        return zk.createSequential(me, CreateMode.EPHEMERAL_SEQUENTIAL)
-                .thenCompose(mine -> zk.getChildren(latch, null).thenCompose(children -> {
-                    String lowest = new TreeSet<>(children).first();
-                    CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
-                    if (mine.endsWith(lowest)) {
-                        done = zk.exists(host, null)
-                                .thenCompose(stat -> stat != null
-                                        ? CompletableFuture.completedFuture(null)
-                                        : zk.create(
-                                                        host,
-                                                        session.name().getBytes(StandardCharsets.UTF_8),
-                                                        CreateMode.EPHEMERAL)
-                                                .thenRun(() -> {
-                                                    // the new leader shards once for whatever joined before it led
-                                                    // (under load executors can register before the latch is won)
-                                                    leader = true;
-                                                    reshardSoon();
-                                                }));
+        return zk.exists(host, null)
+                .thenCompose(led -> led != null
+                        ? CompletableFuture.completedFuture(false)
+                        : LeaderLatch.round(
+                                zk,
+                                l.ns,
+                                l.saturnExecutors() + "/leader/latch",
+                                session.name(),
+                                l.latchParents(),
+                                () -> zk.exists(host, null)
+                                        .thenCompose(s -> s != null
+                                                ? CompletableFuture.completedFuture(false)
+                                                : zk.create(
+                                                                host,
+                                                                session.name().getBytes(StandardCharsets.UTF_8),
+                                                                CreateMode.EPHEMERAL)
+                                                        .thenApply(v -> true))))
+                .thenAccept(took -> {
+                    if (took) {
+                        leader = true;
+                        reshardSoon();
                     }
-                    return done.thenCompose(v -> zk.delete(mine));
-                }));
+                });
+    }
+
+    /** Whether this console's cache saw the domain's console leader host at its last read. */
+    boolean seesLeader() {
+        return seesLeader;
     }
 
     private void reshardSoon() {
@@ -210,14 +250,20 @@ final class Console implements Session.Owner {
 
     @Override
     public void expired() {
+        forget();
+        if (!session.isClosed()) {
+            retry.afterExpiry(start());
+        }
+    }
+
+    /** What the session's end takes with it: the caches, the lead, what was resharded. */
+    private void forget() {
         caches.forEach(TreeCache::close);
         caches.clear();
         leader = false;
+        seesLeader = false;
         lastAssignment.clear();
         reshardFailures.set(0);
-        if (!session.isClosed()) {
-            session.watch(start(), FailureKind.REGISTRATION);
-        }
     }
 
     void close() {

@@ -8,8 +8,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +31,76 @@ final class Domain {
     Domain(String name, Layout layout) {
         this.name = name;
         this.layout = layout;
+    }
+
+    /** The sessions of {@code domains}: each one's executors and consoles. */
+    static long sessions(List<Domain> domains) {
+        return domains.stream().mapToLong(d -> d.layout.kind.sessions()).sum();
+    }
+
+    /** {@code n} domains, in words. */
+    static String count(int n) {
+        return n == 1 ? "1 domain" : n + " domains";
+    }
+
+    /** The domain's console sessions, made and their starts queued. */
+    void consoles(
+            Starts starts, Function<String, Session> session, ScheduledExecutorService scheduler, FleetState state) {
+        for (int c = 0; c < layout.kind.consoles(); c++) {
+            Console console = new Console(layout, session.apply(name + "-console-" + c), scheduler, state);
+            consoles.add(console);
+            starts.add(console::start, "domain " + name + ": console " + c);
+        }
+    }
+
+    /** The domain's executors, made and their starts queued. */
+    void executors(
+            Starts starts, Function<String, Session> session, ScheduledExecutorService scheduler, FleetState state) {
+        for (int e = 0; e < layout.kind.executors(); e++) {
+            String executor = layout.executorName(e);
+            Executor x = new Executor(layout, executor, session.apply(executor), scheduler, state);
+            executors.add(x);
+            starts.add(x::start, "domain " + name + ": executor " + e);
+        }
+    }
+
+    /** The fleet's counts with what only its domains know: their sessions, connections and leaders. */
+    static FleetSnapshot snapshot(FleetState state, List<Domain> domains) {
+        int executors = 0;
+        int consoles = 0;
+        int jobs = 0;
+        long connected = 0;
+        long jobsWithoutLeader = 0;
+        int withoutConsoleLeader = 0;
+        for (Domain d : domains) {
+            jobsWithoutLeader += d.jobsWithoutLeader();
+            withoutConsoleLeader += d.hasConsoleLeader() ? 0 : 1;
+            executors += d.executors.size();
+            consoles += d.consoles.size();
+            jobs += d.layout.jobs.size();
+            connected +=
+                    d.executors.stream().filter(x -> x.session.isConnected()).count();
+            connected +=
+                    d.consoles.stream().filter(c -> c.session.isConnected()).count();
+        }
+        return state.snapshot(
+                domains.size(), executors, consoles, jobs, connected, jobsWithoutLeader, withoutConsoleLeader);
+    }
+
+    /** The domain's jobs whose leader host no executor's cache sees: none once the domain has registered. */
+    int jobsWithoutLeader() {
+        int without = 0;
+        for (String job : layout.jobs) {
+            if (executors.stream().noneMatch(x -> x.seesLeader(job))) {
+                without++;
+            }
+        }
+        return without;
+    }
+
+    /** Whether a console's cache sees the domain's console leader host. */
+    boolean hasConsoleLeader() {
+        return consoles.stream().anyMatch(Console::seesLeader);
     }
 
     /** Every executor's graceful shutdown, then the consoles close. */
@@ -109,6 +181,30 @@ final class Domain {
         } finally {
             deleters.shutdownNow(); // at once when interrupted; else every delete has ended
         }
+    }
+
+    /**
+     * Takes the domains of an add that cannot finish off the ensemble: their sessions closed, their trees
+     * deleted (one that cannot be is left for the root's removal); says what became of them.
+     */
+    static String withdraw(List<Domain> domains, Duration timeout, AdminSession admin, String root)
+            throws InterruptedException {
+        closeSessions(domains, timeout);
+        int left = 0;
+        for (Domain d : domains) {
+            try {
+                admin.deleteTree(d.layout.ns);
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                left++;
+                LOG.warn("the tree of domain {} was not removed: {}", d.name, e.toString());
+            }
+        }
+        return "its " + count(domains.size()) + (domains.size() == 1 ? " was" : " were") + " taken out of the fleet"
+                + (left == 0
+                        ? " and off the ensemble"
+                        : ", and " + left + " of their trees stay under " + root + " until close()");
     }
 
     /**

@@ -30,8 +30,9 @@ import java.util.function.LongConsumer;
  *
  * <p>The root is the fleet's alone: {@link #start()} claims it with an ephemeral {@code zkload.lock}
  * znode (the sign zkload's runs leave on theirs, which zkload's {@code clean} refuses to remove), and
- * refuses a root another live fleet or run holds, or that holds znodes nobody holds (a leftover),
- * naming the holder or the leftover's size. The default root is unique per fleet.
+ * refuses a root another live fleet or run holds or holds a root below, or that holds znodes nobody
+ * holds (a leftover), naming the holder or the leftover's size; {@link #close()} never deletes another
+ * live fleet's or run's claim under it. The default root is unique per fleet.
  *
  * <p>Hazards: every znode lives under the root, which must not be {@code /} or under
  * {@code /zookeeper}; {@link #close()} deletes everything under it, then the root and its parents
@@ -66,7 +67,9 @@ public interface DomainFleet extends Closeable {
      *                               live fleet or run holds the root (naming it: process, host, start,
      *                               session); when the root holds znodes but nobody holds it (naming
      *                               its size and the ways out) and {@link Builder#takeOverLeftoverRoot()}
-     *                               is not set; or when the root cannot be created
+     *                               is not set; when another live fleet or run holds a root below it (naming
+     *                               it); when the connect string's chroot does not exist; or when the root
+     *                               cannot be created
      * @throws IllegalStateException when the fleet was started or closed before
      * @throws InterruptedException  when interrupted while connecting (the fleet is then closed)
      */
@@ -77,7 +80,11 @@ public interface DomainFleet extends Closeable {
      * watching, its executors' ephemerals, watches and job leaders in place.
      *
      * @param n domains to add, at least 1
-     * @throws DomainStartException     naming the first domain that failed and why
+     * @throws DomainStartException     naming the first domain that failed and why; before anything is written,
+     *                                  when the servers' {@code maxClientCnxns} (read at start with {@code conf})
+     *                                  cannot take the fleet's sessions from this address; within seconds when a
+     *                                  server refuses the sessions' connections (its domains are then taken out
+     *                                  of the fleet and off the ensemble)
      * @throws IllegalStateException    when the fleet is not started, or is closed while adding
      * @throws IllegalArgumentException when {@code n} is below 1
      * @throws InterruptedException     when interrupted while waiting for the domains
@@ -104,6 +111,17 @@ public interface DomainFleet extends Closeable {
      * @return the counts of this instant
      */
     FleetSnapshot snapshot();
+
+    /**
+     * The job fires that came due from {@code from} to {@code to} and how many were delivered (see
+     * {@link JobFires}): whether the ensemble did the work the domains asked of it. Only fires whose time to
+     * deliver is over are counted, so a window that ends now is judged up to its fires still running.
+     *
+     * @param from the window's start
+     * @param to   its end
+     * @return the fires due in it, judged so far
+     */
+    JobFires jobFires(java.time.Instant from, java.time.Instant to);
 
     /**
      * The znode the domains live under.

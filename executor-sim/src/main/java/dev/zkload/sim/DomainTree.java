@@ -79,9 +79,12 @@ final class DomainTree {
                 se + "/sharding/content",
                 se + "/sharding/content/0",
                 se + "/sharding/count",
-                se + "/leader",
-                se + "/leader/latch")) {
+                se + "/leader")) {
             skeleton.add(create(zk, p, p.endsWith("/count") ? "0" : ""));
+        }
+        if (!l.client.containers()) {
+            // a 3.5+ client's latches are containers that the elections create and the server deletes
+            skeleton.add(create(zk, se + "/leader/latch", ""));
         }
         for (String x : l.offlineExecutors) {
             skeleton.add(create(zk, l.executor(x), ""));
@@ -99,8 +102,11 @@ final class DomainTree {
             }
             all.add(config);
             List<Op> structure = new ArrayList<>();
-            for (String p : List.of("servers", "leader", "leader/election", "leader/election/latch")) {
+            for (String p : List.of("servers", "leader", "leader/election")) {
                 structure.add(create(zk, l.job(job) + "/" + p, ""));
+            }
+            if (!l.client.containers()) {
+                structure.add(create(zk, l.job(job) + "/leader/election/latch", ""));
             }
             JobGroup g = l.group(job);
             if (g.enabled()) {

@@ -17,7 +17,8 @@ import org.apache.zookeeper.Op;
  * One simulated Saturn executor: its own session, its {@link Registration}, the caches and watches
  * of each job, a fire of every job once a minute (run by {@link JobFire}), the statistics writes
  * every five minutes, and the graceful shutdown. On session expiry it registers again from scratch
- * on a new session.
+ * on a new session ({@link RegistrationRetry} tries again while that fails). When a job's leader host
+ * goes, it runs for the job's leader ({@link JobElection}).
  */
 final class Executor implements Session.Owner {
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
@@ -34,6 +35,7 @@ final class Executor implements Session.Owner {
     final Map<String, JobState> jobs = new ConcurrentHashMap<>();
 
     private volatile boolean closed;
+    private final RegistrationRetry retry;
 
     Executor(Layout l, String name, Session session, ScheduledExecutorService scheduler, FleetState state) {
         this.l = l;
@@ -41,6 +43,12 @@ final class Executor implements Session.Owner {
         this.session = session;
         this.scheduler = scheduler;
         this.state = state;
+        this.retry = new RegistrationRetry(session, scheduler, () -> {
+            stopLocal();
+            jobs.clear();
+            closed = false;
+            return new Registration(this, session.zk()).register();
+        });
         session.owner(this);
     }
 
@@ -49,8 +57,9 @@ final class Executor implements Session.Owner {
         return session.open().thenCompose(v -> new Registration(this, session.zk()).register());
     }
 
-    void startJobCaches(String job) {
-        nodeCache(l.job(job) + "/leader/election/host");
+    void startJobCaches(String job, JobState js) {
+        String host = l.job(job) + "/leader/election/host";
+        js.host = nodeCache(l.ns, host, (p, data) -> JobElection.leaderChanged(this, job, js, data));
         String execution = l.job(job) + "/execution";
         TreeCache failover = new TreeCache(session, l.paths, execution, 1, (path, data) -> {
             if (!path.equals(execution)) {
@@ -71,6 +80,13 @@ final class Executor implements Session.Owner {
         }
         treeCache(l.job(job) + "/analyse/reset", 0);
         treeCache(l.job(job) + "/control/report", 0);
+    }
+
+    /** Whether this executor's cache of the job's leader host saw it there at its last read. */
+    boolean seesLeader(String job) {
+        JobState js = jobs.get(job);
+        NodeCache host = js == null ? null : js.host;
+        return host != null && host.present();
     }
 
     /**
@@ -135,7 +151,7 @@ final class Executor implements Session.Owner {
                     () -> {
                         state.fireLag(Math.max(0, System.currentTimeMillis() - dueMs) * 1000);
                         fireAt(job, js, moments, moments.nextAfter(dueMs));
-                        new JobFire(this, job, js).fire();
+                        new JobFire(this, job, js).fire(dueMs);
                     },
                     delay,
                     TimeUnit.MILLISECONDS));
@@ -163,12 +179,13 @@ final class Executor implements Session.Owner {
         nodeCache(l.ns, path, (p, data) -> {});
     }
 
-    void nodeCache(String namespace, String path, BiConsumer<String, byte[]> listener) {
+    NodeCache nodeCache(String namespace, String path, BiConsumer<String, byte[]> listener) {
         NodeCache c = new NodeCache(session, namespace, l.paths.of(path), listener);
         synchronized (nodeCaches) {
             nodeCaches.add(c);
         }
         c.start();
+        return c;
     }
 
     void treeCache(String path, int depth) {
@@ -205,7 +222,7 @@ final class Executor implements Session.Owner {
         }
         jobs.clear(); // before reopening: an old fire chain that runs meanwhile finds its job state gone
         closed = false;
-        session.watch(start(), FailureKind.REGISTRATION);
+        retry.afterExpiry(start());
     }
 
     private void stopLocal() {
@@ -273,13 +290,16 @@ final class Executor implements Session.Owner {
             long late = System.nanoTime() - dueNanos;
             dueNanos += periodNanos;
             state.fireLag(late / 1000);
-            new JobFire(Executor.this, job, js).fire();
+            new JobFire(Executor.this, job, js).fire(System.currentTimeMillis() - late / 1_000_000);
         }
     }
 
     /** What one executor knows about one of its jobs. */
     static final class JobState {
         volatile boolean leader;
+        /** The cache of the job's leader host, once the job's caches started. */
+        volatile NodeCache host;
+
         final java.util.concurrent.atomic.AtomicLong completed = new java.util.concurrent.atomic.AtomicLong();
     }
 }

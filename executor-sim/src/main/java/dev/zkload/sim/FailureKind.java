@@ -16,8 +16,10 @@ public enum FailureKind {
     CACHE,
     /** Resharding: the console leader's assignment, or the job leader applying it. */
     RESHARD,
-    /** Registering again on a new session after the old one expired. */
+    /** Registering again on a new session after the old one expired (each failed try; it is tried again). */
     REGISTRATION,
+    /** A leader election after a leader's host node went: a job's among its executors, or the console's. */
+    ELECTION,
     /** A graceful shutdown's writes ({@link DomainFleet#removeDomains(int)}). */
     SHUTDOWN;
 

@@ -1,18 +1,17 @@
 package dev.zkload.sim;
 
-import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,13 +51,18 @@ final class FleetImpl implements DomainFleet {
     private ExitHook exitHook;
     private int nextDomain;
     private final DomainMix mix;
-    private final AddMeters addMeters;
+    private final AddWaits waits;
+    /** Each server's maxClientCnxns as start() read it: 0 no limit, -1 unknown. */
+    private volatile Map<String, Long> limits = Map.of();
+
+    private volatile Meters meters;
+    private volatile AddMeters addMeters = new AddMeters(null);
 
     FleetImpl(FleetSettings settings) {
         this.settings = settings;
         this.mix = settings.models().mix();
-        this.addMeters = new AddMeters(settings.meters());
         this.state = new FleetState(settings.jobRuns(), settings.fireLag());
+        this.waits = new AddWaits(settings, closed, this::requireStillStarted, this::snapshot, () -> limits);
     }
 
     @Override
@@ -74,8 +78,13 @@ final class FleetImpl implements DomainFleet {
                 admin = AdminSession.connect(
                         settings.connectString(), settings.security(), settings.root(), settings.connectTimeout());
                 claimRoot();
+                if (!settings.security().tls()) {
+                    // a TLS port answers no plain four-letter word: its limit is learnt when it refuses sessions
+                    limits = ConnectionLimits.read(settings.connectString());
+                }
                 if (settings.meters() != null) {
-                    Meters.register(settings.meters(), this::snapshot);
+                    meters = Meters.register(settings.meters(), settings.root(), this::snapshot);
+                    addMeters = new AddMeters(meters);
                 }
                 exitHook = new ExitHook("zkload-sim-exit-" + n, this::close, released, settings.addTimeout());
                 lifecycle = State.STARTED;
@@ -103,6 +112,14 @@ final class FleetImpl implements DomainFleet {
                     settings.security().acl(),
                     settings.takeOverLeftoverRoot(),
                     settings.connectString());
+            claim.whenRootGone(() -> Threads.named("zkload-sim-rewrite")
+                    .newThread(() -> LostTrees.writeAgain(settings, claim, admin, () -> {
+                        synchronized (lock) {
+                            // the domains up now, their trees' writes tracked so that close() waits for them
+                            return lifecycle != State.STARTED ? null : writeTrees(List.copyOf(domains), closed::isDone);
+                        }
+                    }))
+                    .start());
             admin.onNewSession(claim::renew);
             if (settings.models().version().watchesSaturnSelf()) {
                 admin.createPath(root + "/$SaturnSelf/saturn-executor/config", "");
@@ -110,7 +127,11 @@ final class FleetImpl implements DomainFleet {
         } catch (InterruptedException | DomainStartException e) {
             throw e;
         } catch (Exception e) {
-            throw new DomainStartException("cannot claim root " + root + ": " + e.getMessage(), e);
+            throw new DomainStartException(
+                    "cannot claim root " + root + ": "
+                            + Reachability.missingChroot(settings.connectString(), admin, e)
+                                    .orElse(e.getMessage()),
+                    e);
         }
     }
 
@@ -129,14 +150,28 @@ final class FleetImpl implements DomainFleet {
             t0 = System.nanoTime(); // the trees' time includes building and sending their requests
             for (int i = 0; i < n; i++) {
                 String name = String.format("d-%04d", nextDomain++);
-                Layout layout =
-                        new Layout(settings.root(), name, settings.models().version(), mix.next());
+                Layout layout = new Layout(
+                        settings.root(),
+                        name,
+                        settings.models().version(),
+                        settings.models().zkClient(),
+                        mix.next());
                 added.add(new Domain(name, layout));
+            }
+            long sessions = 1 + Domain.sessions(domains) + Domain.sessions(added);
+            String refusal = ConnectionLimits.refusal(
+                    limits,
+                    sessions,
+                    "adding " + Domain.count(n) + (domains.isEmpty() ? "" : " to the " + domains.size() + " held"));
+            if (refusal != null) {
+                nextDomain -= n;
+                added.forEach(d -> mix.remove(d.layout.kind));
+                throw new DomainStartException(refusal, null);
             }
             trees = writeTrees(added, () -> abandoned.get() || closed.isDone());
         }
         try {
-            await(trees.done(), "writing the domains' trees", "domain " + added.get(0).name);
+            waits.await(trees.done(), "writing the domains' trees", "domain " + added.get(0).name);
         } catch (InterruptedException | RuntimeException e) {
             abandoned.set(true);
             added.forEach(d -> mix.remove(d.layout.kind)); // domains that never joined keep no share
@@ -146,16 +181,29 @@ final class FleetImpl implements DomainFleet {
 
         Starts starts = new Starts();
         for (Domain d : added) {
-            addConsoles(d, starts);
+            d.consoles(starts, this::session, scheduler, state);
         }
         for (Domain d : added) {
-            addExecutors(d, starts);
+            d.executors(starts, this::session, scheduler, state);
         }
         synchronized (lock) {
             requireStillStarted();
             domains.addAll(added);
         }
-        startInBatches(starts);
+        try {
+            waits.startInBatches(starts, batch -> {
+                synchronized (lock) {
+                    requireStillStarted();
+                    return batch.stream().map(Supplier::get).toList();
+                }
+            });
+        } catch (AddWaits.Refused e) {
+            throw new DomainStartException(
+                    "adding " + Domain.count(n) + " stopped: " + e.getMessage() + "; " + withdraw(added)
+                            + ": set maxClientCnxns=0 (no limit) in the zoo.cfg of every server and restart them,"
+                            + " or add fewer domains from this address",
+                    null);
+        }
         long registered = System.nanoTime();
         addMeters.record(treesWritten - t0, trees.znodes(), registered - treesWritten);
         // where an add's time goes: the tree writes, or the sessions' registration
@@ -168,6 +216,21 @@ final class FleetImpl implements DomainFleet {
                 (registered - treesWritten) / 1_000_000);
     }
 
+    /**
+     * Takes the domains of an add that cannot finish out of the fleet: their sessions closed, their trees deleted,
+     * their kinds' shares given back; says what became of them.
+     */
+    private String withdraw(List<Domain> added) throws InterruptedException {
+        synchronized (lock) {
+            if (lifecycle != State.STARTED) {
+                return "the fleet was closed meanwhile";
+            }
+            domains.removeAll(added);
+        }
+        added.forEach(d -> mix.remove(d.layout.kind));
+        return Domain.withdraw(added, settings.addTimeout(), admin, settings.root());
+    }
+
     /** Writes the domains' trees with the control session; close() waits for what is in flight. Under the lock. */
     private DomainTree.Writes writeTrees(List<Domain> added, BooleanSupplier stopped) {
         Zk zk = adminZk();
@@ -175,40 +238,6 @@ final class FleetImpl implements DomainFleet {
         DomainTree.Writes writes = DomainTree.write(zk, layouts, settings.pipelinedTrees(), stopped);
         treeWrites.track(writes.done());
         return writes;
-    }
-
-    private void addConsoles(Domain d, Starts starts) {
-        for (int c = 0; c < d.layout.kind.consoles(); c++) {
-            Console console = new Console(d.layout, session(d.name + "-console-" + c), scheduler, state);
-            d.consoles.add(console);
-            starts.add(console::start, "domain " + d.name + ": console " + c);
-        }
-    }
-
-    private void addExecutors(Domain d, Starts starts) {
-        for (int e = 0; e < d.layout.kind.executors(); e++) {
-            String name = d.layout.executorName(e);
-            Executor x = new Executor(d.layout, name, session(name), scheduler, state);
-            d.executors.add(x);
-            starts.add(x::start, "domain " + d.name + ": executor " + e);
-        }
-    }
-
-    /** Starts the sessions {@code startBatch} at a time, each batch registered before the next begins. */
-    private void startInBatches(Starts starts) throws InterruptedException {
-        for (int from = 0; from < starts.starts.size(); from += settings.startBatch()) {
-            int to = Math.min(starts.starts.size(), from + settings.startBatch());
-            List<CompletableFuture<Void>> batch = new ArrayList<>();
-            synchronized (lock) {
-                requireStillStarted();
-                for (int i = from; i < to; i++) {
-                    batch.add(starts.starts.get(i).get());
-                }
-            }
-            for (int i = from; i < to; i++) {
-                await(batch.get(i - from), "registering", starts.names.get(i));
-            }
-        }
     }
 
     private Session session(String name) {
@@ -222,22 +251,6 @@ final class FleetImpl implements DomainFleet {
             throw new DomainStartException(
                     "the control session cannot reach " + settings.connectString() + ": " + e, e);
         }
-    }
-
-    /** Waits for {@code f}, or until the fleet closes, whichever comes first. */
-    private void await(CompletableFuture<?> f, String what, String who) throws InterruptedException {
-        Duration timeout = settings.addTimeout();
-        try {
-            CompletableFuture.anyOf(f, closed).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new DomainStartException(
-                    who + ": " + what + " did not finish within " + timeout.toSeconds() + " s", e);
-        } catch (ExecutionException e) {
-            requireStillStarted();
-            Throwable cause = Failures.unwrap(e);
-            throw new DomainStartException(who + ": " + what + " failed: " + cause.getMessage(), cause);
-        }
-        requireStillStarted();
     }
 
     private void requireStarted(String what) {
@@ -301,23 +314,12 @@ final class FleetImpl implements DomainFleet {
 
     @Override
     public FleetSnapshot snapshot() {
-        int executors = 0;
-        int consoles = 0;
-        long connected = 0;
-        for (Domain d : domains) {
-            executors += d.executors.size();
-            consoles += d.consoles.size();
-            connected +=
-                    d.executors.stream().filter(x -> x.session.isConnected()).count();
-            connected +=
-                    d.consoles.stream().filter(c -> c.session.isConnected()).count();
-        }
-        return state.snapshot(
-                domains.size(),
-                executors,
-                consoles,
-                domains.stream().mapToInt(d -> d.layout.jobs.size()).sum(),
-                connected);
+        return Domain.snapshot(state, domains);
+    }
+
+    @Override
+    public JobFires jobFires(Instant from, Instant to) {
+        return state.fires().between(from, to);
     }
 
     @Override
@@ -385,6 +387,9 @@ final class FleetImpl implements DomainFleet {
     }
 
     private void release() {
+        if (meters != null) {
+            meters.remove();
+        }
         if (scheduler != null) {
             scheduler.shutdownNow();
         }

@@ -31,6 +31,12 @@ import java.util.TreeMap;
  *                          counted; one that failed is a {@link FailureKind#RESHARD})
  * @param reshardWrites     znodes those reshards set: each changed job's assignment, then the domain's
  *                          sharding content and count
+ * @param jobsWithoutLeader jobs whose leader host ({@code leader/election/host}) no executor of their domain
+ *                          sees: 0 once every domain has registered; above 0 while a leader is being elected
+ *                          again, and for as long as a domain's executors cannot register (then
+ *                          {@link FailureKind#REGISTRATION} failures count)
+ * @param domainsWithoutConsoleLeader domains whose console leader host ({@code $SaturnExecutors/leader/host}) no
+ *                          console session of theirs sees: 0 once every domain has registered
  */
 public record FleetSnapshot(
         int domains,
@@ -48,7 +54,9 @@ public record FleetSnapshot(
         Map<SessionEvent, Long> sessionEvents,
         Map<FailureKind, Long> failures,
         long reshards,
-        long reshardWrites) {
+        long reshardWrites,
+        long jobsWithoutLeader,
+        int domainsWithoutConsoleLeader) {
 
     /**
      * A snapshot; the maps are copied, the kinds missing from them filled in with zero.
@@ -69,12 +77,83 @@ public record FleetSnapshot(
      * @param failures          background work that failed, by kind
      * @param reshards          reshards the console leaders wrote
      * @param reshardWrites     znodes those reshards set
+     * @param jobsWithoutLeader jobs whose leader host no executor sees
+     * @param domainsWithoutConsoleLeader domains whose console leader host no console sees
      */
     public FleetSnapshot {
         operations = complete(Operation.class, operations);
         operationErrorCodes = Collections.unmodifiableMap(new TreeMap<>(operationErrorCodes));
         sessionEvents = complete(SessionEvent.class, sessionEvents);
         failures = complete(FailureKind.class, failures);
+    }
+
+    /**
+     * A snapshot as the fleet took them before it counted leaders: every job and domain taken as led.
+     * For code that builds snapshots itself (a test double); a fleet's own snapshots count them.
+     *
+     * @param domains           domains registered or being registered
+     * @param executors         executor processes simulated
+     * @param consoles          console sharding sessions
+     * @param jobs              jobs over all domains
+     * @param sessionsOpen      ZooKeeper sessions open now
+     * @param sessionsConnected of those, sessions connected now
+     * @param runsStarted       item runs started
+     * @param runsCompleted     item runs completed
+     * @param runsFailed        fires that failed
+     * @param operations        requests issued, by kind
+     * @param operationErrors   requests that failed
+     * @param operationErrorCodes requests that failed, by {@code "<operation id> <CODE>"}
+     * @param sessionEvents     connection events, by kind
+     * @param failures          background work that failed, by kind
+     * @param reshards          reshards the console leaders wrote
+     * @param reshardWrites     znodes those reshards set
+     */
+    public FleetSnapshot(
+            int domains,
+            int executors,
+            int consoles,
+            int jobs,
+            long sessionsOpen,
+            long sessionsConnected,
+            long runsStarted,
+            long runsCompleted,
+            long runsFailed,
+            Map<Operation, Long> operations,
+            long operationErrors,
+            Map<String, Long> operationErrorCodes,
+            Map<SessionEvent, Long> sessionEvents,
+            Map<FailureKind, Long> failures,
+            long reshards,
+            long reshardWrites) {
+        this(
+                domains,
+                executors,
+                consoles,
+                jobs,
+                sessionsOpen,
+                sessionsConnected,
+                runsStarted,
+                runsCompleted,
+                runsFailed,
+                operations,
+                operationErrors,
+                operationErrorCodes,
+                sessionEvents,
+                failures,
+                reshards,
+                reshardWrites,
+                0,
+                0);
+    }
+
+    /**
+     * Whether every job has its leader and every domain its console leader, as the fleet's sessions see
+     * them: false while a leader is elected again, and for as long as a domain cannot register.
+     *
+     * @return no job and no domain without its leader
+     */
+    public boolean leadersComplete() {
+        return jobsWithoutLeader == 0 && domainsWithoutConsoleLeader == 0;
     }
 
     /**

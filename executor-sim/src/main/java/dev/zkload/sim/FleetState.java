@@ -17,6 +17,7 @@ final class FleetState {
     private final LongAdder reshards = new LongAdder();
     private final LongAdder reshardWrites = new LongAdder();
     private final Map<SessionEvent, LongAdder> sessionEvents = new EnumMap<>(SessionEvent.class);
+    private final FireLedger fires = new FireLedger();
     private final boolean jobRuns;
     private final LongConsumer fireLag;
     /** Removals under way; while any is, no job fires (see {@link FleetImpl#removeDomains(int, boolean)}). */
@@ -55,6 +56,11 @@ final class FleetState {
     /** True while a removal holds the runs: a fire or statistics write due now is skipped. */
     boolean runsHeld() {
         return holds.get() > 0;
+    }
+
+    /** Every job fire that came due, and whether it was delivered. */
+    FireLedger fires() {
+        return fires;
     }
 
     OpCounters ops() {
@@ -111,7 +117,14 @@ final class FleetState {
     }
 
     /** These counters with what only the fleet knows: its domains and their sessions. */
-    FleetSnapshot snapshot(int domains, int executors, int consoles, int jobs, long sessionsConnected) {
+    FleetSnapshot snapshot(
+            int domains,
+            int executors,
+            int consoles,
+            int jobs,
+            long sessionsConnected,
+            long jobsWithoutLeader,
+            int domainsWithoutConsoleLeader) {
         return new FleetSnapshot(
                 domains,
                 executors,
@@ -128,6 +141,8 @@ final class FleetState {
                 sessionEvents(),
                 failures.snapshot(),
                 reshards.sum(),
-                reshardWrites.sum());
+                reshardWrites.sum(),
+                jobsWithoutLeader,
+                domainsWithoutConsoleLeader);
     }
 }

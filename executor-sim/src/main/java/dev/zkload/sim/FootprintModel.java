@@ -14,11 +14,21 @@ final class FootprintModel {
     private FootprintModel() {}
 
     static Footprint of(SaturnModel m) {
-        return of(m.version(), DomainKind.of(m));
+        return of(m.version(), m.zkClient(), DomainKind.of(m));
     }
 
-    /** The same arithmetic summed over a kind's job groups, each with its own items, config and fire rate. */
+    /** {@link #of(SaturnVersion, ZkClientLine, DomainKind)} on the client line the version ships with. */
     static Footprint of(SaturnVersion v, DomainKind k) {
+        return of(v, v.defaultClient(), k);
+    }
+
+    /**
+     * The same arithmetic summed over a kind's job groups, each with its own items, config and fire rate. On
+     * the 3.5 client line the latches are containers, gone once their election is over: one znode fewer per
+     * job and for the console's, and one watch fewer per console session (its cache on the console leader).
+     */
+    static Footprint of(SaturnVersion v, ZkClientLine client, DomainKind k) {
+        int latch = client.containers() ? 0 : 1;
         int e = k.executors();
         int o = k.registered() - e;
         int c = k.consoles();
@@ -26,9 +36,10 @@ final class FootprintModel {
         int perServer = perServer(v);
         // an online executor's node, lastBeginTime, version, clean and ip; an offline one's without ip
         long executorsTree = 1 + (long) e * 5 + (long) o * 4;
-        long saturnExecutors = 1 + executorsTree + 4 + 3;
+        // sharding, content, content/0, count; leader, host and the latch
+        long saturnExecutors = 1 + executorsTree + 4 + 2 + latch;
         // console sharding session: executors tree (depth 2), sharding (1), leader (1), $Jobs (1), then per job
-        long consoleFixed = (2 + e * (2L + 4) + o * (2L + 3)) + 4 + 4 + (2 + j);
+        long consoleFixed = (2 + e * (2L + 4) + o * (2L + 3)) + 4 + (3 + latch) + (2 + j);
         double znodes = 2 + saturnExecutors;
         double running = 0;
         double perExecutor = 2 + j + (v.watchesSaturnSelf() ? 1 : 0);
@@ -45,7 +56,8 @@ final class FootprintModel {
             // only an enabled job that reports its runs has an execution tree
             int unsharded = g.enabled() ? 0 : 1;
             long servers = 1 + (long) e * (perServer - unsharded) + (long) o * (perServer - 2);
-            long leader = g.enabled() ? 6 : 4;
+            // leader, election, host and the latch; sharding and necessary where the job is enabled
+            long leader = 3L + latch + (g.enabled() ? 2 : 0);
             long execution = g.keepsExecution() ? 1 + (g.fires() ? 2L : 1L) * i : 0;
             znodes += g.count() * (double) (1 + (1 + n) + servers + leader + execution + 3);
             running += g.fires() && g.reports()

@@ -25,6 +25,7 @@ final class JobFire {
     private final String job;
     private final Executor.JobState js;
     private final Zk zk;
+    private FireLedger.Fire counted;
 
     JobFire(Executor x, String job, Executor.JobState js) {
         this.x = x;
@@ -34,9 +35,17 @@ final class JobFire {
         this.zk = x.session.zk();
     }
 
-    void fire() {
-        if (zk == null || x.closed() || !x.session.isConnected() || x.state.runsHeld()) {
+    /**
+     * Fires the job, due at {@code dueMs} (epoch ms): counted in the fleet's {@link FireLedger} unless the
+     * executor is gone or a removal holds the runs, and delivered when its chain completes in time.
+     */
+    void fire(long dueMs) {
+        if (x.closed() || x.state.runsHeld()) {
             return;
+        }
+        counted = x.state.fires().due(dueMs, l.runTimeMs(job));
+        if (zk == null || !x.session.isConnected()) {
+            return; // due and not delivered: the work this session should have done is not done
         }
         String execution = l.job(job) + "/execution";
         String necessary = l.job(job) + "/leader/sharding/necessary";
@@ -94,9 +103,11 @@ final class JobFire {
                 .whenComplete(this::failedIfAny);
     }
 
-    /** A fire that failed while its session is open counts as a failed run. */
+    /** A fire that completed is delivered (if in time); one that failed while its session is open counts as a failed run. */
     private void failedIfAny(Object unused, Throwable e) {
-        if (e != null && !x.session.isClosed()) {
+        if (e == null) {
+            counted.done();
+        } else if (!x.session.isClosed()) {
             x.state.runFailed();
             x.session.failed(FailureKind.JOB_FIRE, e);
         }

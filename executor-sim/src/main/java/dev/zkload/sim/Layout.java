@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apache.zookeeper.CreateMode;
 
 /**
  * The znode paths of one domain under the fleet's root, and its jobs: each job's items, config
@@ -14,6 +15,9 @@ final class Layout {
     final String ns;
     final DomainKind kind;
     final SaturnVersion version;
+    /** The domain's ZooKeeper client line: whether its latches are containers. */
+    final ZkClientLine client;
+
     final List<String> jobs;
     /**
      * Executors registered but offline (numbered after the online ones): their persistent znodes stay in
@@ -32,11 +36,16 @@ final class Layout {
     private record Job(JobGroup group, List<String> configFields, long fireOffsetMs) {}
 
     Layout(String root, String domain, SaturnModel model) {
-        this(root, domain, model.version(), DomainKind.of(model));
+        this(root, domain, model.version(), model.zkClient(), DomainKind.of(model));
     }
 
     Layout(String root, String domain, SaturnVersion version, DomainKind kind) {
+        this(root, domain, version, version.defaultClient(), kind);
+    }
+
+    Layout(String root, String domain, SaturnVersion version, ZkClientLine client, DomainKind kind) {
         this.ns = root + "/" + domain;
+        this.client = client;
         this.kind = kind;
         this.version = version;
         List<String> offline = new ArrayList<>();
@@ -145,6 +154,11 @@ final class Layout {
 
     String executor(String executor) {
         return executors() + "/" + executor;
+    }
+
+    /** How Curator creates a missing latch and its parents for the domain's elections. */
+    CreateMode latchParents() {
+        return client.parentMode();
     }
 
     /** The executors' config every 3.x executor watches, outside the namespace (Saturn's usingNamespace(null)). */

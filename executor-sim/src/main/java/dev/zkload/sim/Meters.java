@@ -2,55 +2,143 @@ package dev.zkload.sim;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
 
-/** The fleet's snapshot as Micrometer meters, named {@code zkload.sim.*}; kinds are tags. */
+/**
+ * The fleet's snapshot as Micrometer meters, named {@code zkload.sim.*}, each tagged with the fleet's
+ * {@code root} (two fleets on one registry show as two series) and kinds as {@code kind} tags. The fleet
+ * removes them from the registry when it closes.
+ */
 final class Meters {
-    private Meters() {}
+    /** The tag that tells fleets apart: their root. */
+    static final String ROOT_TAG = "root";
 
-    static void register(MeterRegistry r, Supplier<FleetSnapshot> snapshot) {
-        Gauge.builder("zkload.sim.domains", () -> snapshot.get().domains()).register(r);
-        Gauge.builder("zkload.sim.sessions.open", () -> snapshot.get().sessionsOpen())
-                .register(r);
-        Gauge.builder("zkload.sim.sessions.connected", () -> snapshot.get().sessionsConnected())
-                .register(r);
-        FunctionCounter.builder(
-                        "zkload.sim.runs.started", snapshot, s -> s.get().runsStarted())
-                .register(r);
-        FunctionCounter.builder(
-                        "zkload.sim.runs.completed", snapshot, s -> s.get().runsCompleted())
-                .register(r);
-        FunctionCounter.builder("zkload.sim.runs.failed", snapshot, s -> s.get().runsFailed())
-                .register(r);
-        FunctionCounter.builder(
-                        "zkload.sim.operations.errors", snapshot, s -> s.get().operationErrors())
-                .register(r);
-        FunctionCounter.builder("zkload.sim.reshards", snapshot, s -> s.get().reshards())
-                .register(r);
-        FunctionCounter.builder(
-                        "zkload.sim.reshard.writes", snapshot, s -> s.get().reshardWrites())
-                .register(r);
+    private final MeterRegistry registry;
+    private final Tag root;
+    private final List<Meter> meters = new ArrayList<>();
+
+    private Meters(MeterRegistry registry, String root) {
+        this.registry = registry;
+        this.root = Tag.of(ROOT_TAG, root);
+    }
+
+    /** Registers the snapshot's meters for the fleet on {@code root}. */
+    static Meters register(MeterRegistry r, String root, Supplier<FleetSnapshot> snapshot) {
+        Meters m = new Meters(r, root);
+        m.gauge("zkload.sim.domains", "domains registered or being registered", snapshot, FleetSnapshot::domains);
+        m.gauge(
+                "zkload.sim.sessions.open",
+                "ZooKeeper sessions open, executors and consoles",
+                snapshot,
+                s -> s.sessionsOpen());
+        m.gauge(
+                "zkload.sim.sessions.connected",
+                "of the open sessions, those connected now",
+                snapshot,
+                s -> s.sessionsConnected());
+        m.gauge(
+                "zkload.sim.jobs.without.leader",
+                "jobs whose leader host no executor of their domain sees",
+                snapshot,
+                s -> s.jobsWithoutLeader());
+        m.gauge(
+                "zkload.sim.domains.without.console.leader",
+                "domains whose console leader host no console of theirs sees",
+                snapshot,
+                s -> s.domainsWithoutConsoleLeader());
+        m.counter("zkload.sim.runs.started", "item runs started", snapshot, s -> s.runsStarted(), null);
+        m.counter("zkload.sim.runs.completed", "item runs completed", snapshot, s -> s.runsCompleted(), null);
+        m.counter(
+                "zkload.sim.runs.failed",
+                "job fires that failed on a ZooKeeper error",
+                snapshot,
+                s -> s.runsFailed(),
+                null);
+        m.counter(
+                "zkload.sim.operations.errors",
+                "requests answered with an error the simulator does not expect",
+                snapshot,
+                s -> s.operationErrors(),
+                null);
+        m.counter("zkload.sim.reshards", "reshards the console leaders wrote", snapshot, s -> s.reshards(), null);
+        m.counter("zkload.sim.reshard.writes", "znodes those reshards set", snapshot, s -> s.reshardWrites(), null);
         for (SessionEvent kind : SessionEvent.values()) {
-            FunctionCounter.builder("zkload.sim.session.events", snapshot, s -> s.get()
-                            .sessionEvents()
-                            .get(kind))
-                    .tag("kind", kind.id())
-                    .register(r);
+            m.counter(
+                    "zkload.sim.session.events",
+                    "connection events of the simulated sessions, by kind",
+                    snapshot,
+                    s -> s.sessionEvents().get(kind),
+                    Tag.of("kind", kind.id()));
         }
         for (Operation kind : Operation.values()) {
-            FunctionCounter.builder("zkload.sim.operations", snapshot, s -> s.get()
-                            .operations()
-                            .get(kind))
-                    .tag("kind", kind.id())
-                    .register(r);
+            m.counter(
+                    "zkload.sim.operations",
+                    "ZooKeeper requests the simulated sessions sent, by kind",
+                    snapshot,
+                    s -> s.operations().get(kind),
+                    Tag.of("kind", kind.id()));
         }
         for (FailureKind kind : FailureKind.values()) {
-            FunctionCounter.builder("zkload.sim.failures", snapshot, s -> s.get()
-                            .failures()
-                            .get(kind))
-                    .tag("kind", kind.id())
-                    .register(r);
+            m.counter(
+                    "zkload.sim.failures",
+                    "background work that failed, by kind",
+                    snapshot,
+                    s -> s.failures().get(kind),
+                    Tag.of("kind", kind.id()));
         }
+        return m;
+    }
+
+    /** The tags of every meter of this fleet: its root, then {@code more}. */
+    List<Tag> tags(Tag... more) {
+        List<Tag> tags = new ArrayList<>(List.of(root));
+        tags.addAll(List.of(more));
+        return tags;
+    }
+
+    /** Keeps a meter this fleet registered, to remove it with the others. */
+    <M extends Meter> M own(M meter) {
+        synchronized (meters) {
+            meters.add(meter);
+        }
+        return meter;
+    }
+
+    MeterRegistry registry() {
+        return registry;
+    }
+
+    /** Removes every meter of this fleet from the registry. */
+    void remove() {
+        synchronized (meters) {
+            meters.forEach(registry::remove);
+            meters.clear();
+        }
+    }
+
+    private void gauge(
+            String name, String description, Supplier<FleetSnapshot> snapshot, ToDoubleFunction<FleetSnapshot> f) {
+        own(Gauge.builder(name, snapshot, s -> f.applyAsDouble(s.get()))
+                .description(description)
+                .tags(tags())
+                .register(registry));
+    }
+
+    private void counter(
+            String name,
+            String description,
+            Supplier<FleetSnapshot> snapshot,
+            ToDoubleFunction<FleetSnapshot> f,
+            Tag kind) {
+        own(FunctionCounter.builder(name, snapshot, s -> f.applyAsDouble(s.get()))
+                .description(description)
+                .tags(kind == null ? tags() : tags(kind))
+                .register(registry));
     }
 }

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A fleet's workload as a model file (docs/model-files.md gives the format): the Saturn line it
@@ -27,14 +29,29 @@ import java.util.function.Function;
  * }</pre>
  */
 public final class ModelFile {
+    private static final Logger LOG = LoggerFactory.getLogger(ModelFile.class);
     private final String name;
     private final SaturnVersion version;
+    private final ZkClientLine zkClient;
     private final List<DomainKind> kinds;
+    private final List<String> warnings;
 
     ModelFile(String name, SaturnVersion version, List<DomainKind> kinds) {
+        this(name, version, Objects.requireNonNull(version, "version").defaultClient(), kinds);
+    }
+
+    ModelFile(String name, SaturnVersion version, ZkClientLine zkClient, List<DomainKind> kinds) {
+        this(name, version, zkClient, kinds, List.of());
+    }
+
+    ModelFile(
+            String name, SaturnVersion version, ZkClientLine zkClient, List<DomainKind> kinds, List<String> warnings) {
         this.name = Objects.requireNonNull(name, "name");
         this.version = Objects.requireNonNull(version, "version");
+        this.zkClient = Objects.requireNonNull(zkClient, "zkClient");
         this.kinds = List.copyOf(kinds);
+        this.warnings = List.copyOf(warnings);
+        this.warnings.forEach(LOG::warn);
     }
 
     /**
@@ -81,7 +98,7 @@ public final class ModelFile {
      * @return a single-kind model file
      */
     public static ModelFile of(SaturnModel model) {
-        return new ModelFile(model.name(), model.version(), List.of(DomainKind.of(model)));
+        return new ModelFile(model.name(), model.version(), model.zkClient(), List.of(DomainKind.of(model)));
     }
 
     /**
@@ -103,6 +120,27 @@ public final class ModelFile {
     }
 
     /**
+     * The ZooKeeper client line the domains' processes run on: the file's {@code zkClient}, else the one
+     * its version's executors ship with.
+     *
+     * @return the client line
+     */
+    public ZkClientLine zkClient() {
+        return zkClient;
+    }
+
+    /**
+     * What the file says that is allowed but easy to get wrong, each a sentence naming the file and line
+     * (also logged at WARN when the file is read): a job shape with neither {@code cron} nor {@code every},
+     * whose jobs never fire on their own.
+     *
+     * @return the warnings, empty for none
+     */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /**
      * What one domain adds on the servers on average over the mix, each kind by its weight.
      *
      * @return the expected footprint per domain
@@ -111,7 +149,7 @@ public final class ModelFile {
         double total = kinds.stream().mapToDouble(DomainKind::weight).sum();
         double[] sum = new double[6];
         for (DomainKind k : kinds) {
-            Footprint f = FootprintModel.of(version, k);
+            Footprint f = FootprintModel.of(version, zkClient, k);
             double share = k.weight() / total;
             double[] v = {f.znodes(), f.ephemerals(), f.watches(), f.sessions(), f.writesPerSec(), f.readsPerSec()};
             for (int i = 0; i < v.length; i++) {

@@ -26,12 +26,17 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * value, so whatever is wrong is one sentence naming the file and line. Unknown keys are errors too:
  * a misspelt {@code itmes} must not silently become the default.
  */
+// Past 300 lines: every rule of the format, each failing with its file and line, is read in this one place.
 final class ModelFileParser {
     /** The zone Saturn reads a job's cron in when its {@code timeZone} is empty. */
     static final ZoneId SATURN_TIME_ZONE = ZoneId.of("Asia/Shanghai");
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
-    private static final Set<String> TOP = Set.of("model", "version", "timing", "defaults", "kinds", "summary");
+    /** The longest duration a file may give: what fits in a long of milliseconds, in whole days. */
+    private static final long MAX_DAYS = Long.MAX_VALUE / 86_400_000L;
+
+    private static final Set<String> TOP =
+            Set.of("model", "version", "zkClient", "timing", "defaults", "kinds", "summary");
     private static final Set<String> KIND = Set.of("name", "weight", "executors", "registered", "consoles", "jobs");
     private static final Set<String> JOB = Set.of(
             "count",
@@ -47,6 +52,8 @@ final class ModelFileParser {
             "runTime");
 
     private final String source;
+    /** What the file says that is allowed but easy to get wrong, each naming its line. */
+    private final List<String> warnings = new ArrayList<>();
 
     private ModelFileParser(String source) {
         this.source = source;
@@ -79,11 +86,20 @@ final class ModelFileParser {
         } catch (IllegalArgumentException e) {
             throw fail(v, "version must be saturn-2.1 or saturn-3, not '" + scalar(v, "version") + "'");
         }
-        Duration runTime = Duration.ofSeconds(2);
+        ZkClientLine zkClient = version.defaultClient();
+        if (top.containsKey("zkClient")) {
+            Node c = top.get("zkClient");
+            try {
+                zkClient = ZkClientLine.of(scalar(c, "zkClient"));
+            } catch (IllegalArgumentException e) {
+                throw fail(c, "zkClient must be 3.4 or 3.5, not '" + scalar(c, "zkClient") + "'");
+            }
+        }
+        RunTimeDefault runTime = RunTimeDefault.UNWRITTEN;
         if (top.containsKey("defaults")) {
             Map<String, Node> d = map(top.get("defaults"), Set.of("runTime"), "defaults");
             if (d.containsKey("runTime")) {
-                runTime = duration(d.get("runTime"), "defaults.runTime");
+                runTime = new RunTimeDefault(duration(d.get("runTime"), "defaults.runTime"), true);
             }
         }
         boolean cronTiming = false;
@@ -107,10 +123,10 @@ final class ModelFileParser {
             kinds.add(kind);
         }
         String name = top.containsKey("model") ? scalar(top.get("model"), "model") : defaultName;
-        return new ModelFile(name, version, kinds);
+        return new ModelFile(name, version, zkClient, kinds, warnings);
     }
 
-    private DomainKind kind(Node node, SaturnVersion version, Duration runTime, boolean cronTiming) {
+    private DomainKind kind(Node node, SaturnVersion version, RunTimeDefault runTime, boolean cronTiming) {
         Map<String, Node> k = map(node, KIND, "a kind");
         String name = scalar(required(k, "name", node), "name");
         double weight = k.containsKey("weight") ? number(k.get("weight"), "weight") : 1;
@@ -136,7 +152,7 @@ final class ModelFileParser {
         return new DomainKind(name, weight, executors, registered, consoles, jobs);
     }
 
-    private JobGroup job(Node node, SaturnVersion version, Duration defaultRunTime, boolean cronTiming) {
+    private JobGroup job(Node node, SaturnVersion version, RunTimeDefault defaultRunTime, boolean cronTiming) {
         Map<String, Node> j = map(node, JOB, "a job shape");
         int count = j.containsKey("count") ? positive(j.get("count"), "count") : 1;
         int items = positive(required(j, "items", node), "items");
@@ -165,11 +181,18 @@ final class ModelFileParser {
         }
         int bytes = j.containsKey("configBytes") ? nonNegative(j.get("configBytes"), "configBytes") : 0;
         boolean enabled = !j.containsKey("enabled") || bool(j.get("enabled"), "enabled");
-        Duration runTime = j.containsKey("runTime") ? duration(j.get("runTime"), "runTime") : defaultRunTime;
-        Node runTimeAt = j.containsKey("runTime") ? j.get("runTime") : node;
-        if (period != null) {
-            requireShorter(runTime, period.toMillis(), "between fires", runTimeAt);
+        if (period == null
+                && enabled
+                && JobGroup.executorReports(jobType)
+                && !jobType(jobType).startsWith("PASSIVE_")) {
+            // a cron job without its cron: what a scan writes for a job whose cron is empty, and a forgotten line
+            warnings.add(source + ":" + (node.getStartMark().getLine() + 1) + ": a job shape with no cron and no"
+                    + " every never fires on its own: its jobs hold their tree, watches and sessions, and run only"
+                    + " when triggered (give cron or every for jobs that fire)");
         }
+        Duration runTime = j.containsKey("runTime") ? duration(j.get("runTime"), "runTime") : null;
+        Node runTimeAt = j.containsKey("runTime") ? j.get("runTime") : node;
+        String runTimeName = j.containsKey("runTime") ? "runTime" : "defaults.runTime";
         ZoneId zone = SATURN_TIME_ZONE;
         if (j.containsKey("timeZone")) {
             String id = scalar(j.get("timeZone"), "timeZone");
@@ -182,8 +205,17 @@ final class ModelFileParser {
         // a cron with L, W, # or a year has no moments here: its jobs stay spread
         CronMoments cronMoments = cron != null ? CronMoments.of(cron, zone).orElse(null) : null;
         CronMoments moments = cronTiming ? cronMoments : null;
+        if (runTime == null) {
+            long gapMs = Math.min(
+                    period == null ? Long.MAX_VALUE : period.toMillis(),
+                    moments != null && enabled ? moments.closestMs() : Long.MAX_VALUE);
+            runTime = defaultRunTime.fitting(gapMs);
+        }
+        if (period != null) {
+            requireShorter(runTime, runTimeName, period.toMillis(), "between fires", runTimeAt);
+        }
         if (moments != null && enabled) {
-            requireShorter(runTime, moments.closestMs(), "between the cron's closest fires", runTimeAt);
+            requireShorter(runTime, runTimeName, moments.closestMs(), "between the cron's closest fires", runTimeAt);
         }
         boolean reports;
         if (j.containsKey("enabledReport")) {
@@ -199,17 +231,27 @@ final class ModelFileParser {
         return new JobGroup(count, items, cron, period, jobType, fields, bytes, enabled, reports, runTime, moments);
     }
 
+    private static String jobType(String jobType) {
+        return jobType == null ? "" : jobType;
+    }
+
     /** Whether a job of {@code fields} config fields has {@code field}: the first N-1 of the line's, and jobClass. */
     private static boolean writes(SaturnVersion version, int fields, String field) {
         int at = version.configFields().indexOf(field);
         return at >= 0 && at < fields - 1;
     }
 
-    /** A run must end before the next fire: {@code runTime} below the {@code gapMs} {@code between} them. */
-    private void requireShorter(Duration runTime, long gapMs, String between, Node at) {
+    /**
+     * A run must end before the next fire: {@code runTime} below the {@code gapMs} {@code between} them.
+     *
+     * @param name the value's name as the file writes it: the job's {@code runTime}, or {@code defaults.runTime}
+     */
+    private void requireShorter(Duration runTime, String name, long gapMs, String between, Node at) {
         if (runTime.toMillis() >= gapMs) {
             throw fail(
-                    at, "runTime " + runTime.toMillis() + " ms must be shorter than the " + gapMs + " ms " + between);
+                    at,
+                    name + " " + runTime.toMillis() + " ms must be shorter than the " + gapMs + " ms " + between
+                            + (name.equals("runTime") ? "" : " of this job: give it a runTime of its own"));
         }
     }
 
@@ -278,7 +320,10 @@ final class ModelFileParser {
         try {
             return Integer.parseInt(s);
         } catch (NumberFormatException e) {
-            throw fail(node, what + " must be a whole number, not '" + s + "'");
+            throw fail(
+                    node,
+                    what + (s.matches("-?\\d+") ? " must be at most " + Integer.MAX_VALUE : " must be a whole number")
+                            + ", not '" + s + "'");
         }
     }
 
@@ -293,17 +338,25 @@ final class ModelFileParser {
     private Duration duration(Node node, String what) {
         String s = scalar(node, what);
         Matcher m = DURATION.matcher(s);
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+        if (!m.matches() || m.group(1).matches("0+")) {
             throw fail(node, what + " must be a positive duration such as 500ms, 2s, 5m, 1h or 1d, not '" + s + "'");
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> Duration.ofDays(n);
-        };
+        try {
+            long n = Long.parseLong(m.group(1));
+            Duration d =
+                    switch (m.group(2)) {
+                        case "ms" -> Duration.ofMillis(n);
+                        case "s" -> Duration.ofSeconds(n);
+                        case "m" -> Duration.ofMinutes(n);
+                        case "h" -> Duration.ofHours(n);
+                        default -> Duration.ofDays(n);
+                    };
+            // a duration too long to be counted in milliseconds is no schedule either
+            var unusedMillis = d.toMillis();
+            return d;
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw fail(node, what + " must be at most " + MAX_DAYS + " days, not '" + s + "'");
+        }
     }
 
     private IllegalArgumentException fail(Node node, String message) {

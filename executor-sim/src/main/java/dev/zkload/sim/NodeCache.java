@@ -27,6 +27,8 @@ final class NodeCache implements Watcher {
     private final BiConsumer<String, byte[]> listener;
 
     private volatile boolean closed;
+    /** Whether the node was there at the last read (start, event or reconnect). */
+    private volatile boolean present;
 
     NodeCache(Session session, String namespace, String path, BiConsumer<String, byte[]> listener) {
         this.session = session;
@@ -64,11 +66,17 @@ final class NodeCache implements Watcher {
                         .thenCompose(stat ->
                                 stat == null ? CompletableFuture.<byte[]>completedFuture(null) : zk.getData(path, this))
                         .thenAccept(data -> {
+                            present = data != null;
                             if (notify) {
                                 listener.accept(path, data);
                             }
                         }),
                 FailureKind.CACHE);
+    }
+
+    /** Whether the node was there when this cache last read it; false before its first read. */
+    boolean present() {
+        return present;
     }
 
     void close() {

@@ -9,6 +9,8 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.apache.zookeeper.KeeperException;
 
 /**
  * Why a connect string gave no session, server by server, for the message of a failed start: an
@@ -32,6 +34,31 @@ final class Reachability {
             }
         }
         return String.join("; ", why);
+    }
+
+    /**
+     * Why a create under the connect string's chroot found no parent, when that is because the chroot itself
+     * does not exist (ZooKeeper does not create one): the sentence saying so; empty otherwise.
+     */
+    static Optional<String> missingChroot(String connectString, AdminSession admin, Exception failure)
+            throws InterruptedException {
+        int chroot = connectString.indexOf('/');
+        if (!(failure instanceof KeeperException.NoNodeException) || chroot < 0) {
+            return Optional.empty();
+        }
+        try {
+            // the session's "/" is the chroot
+            if (admin.handle().exists("/", false) == null) {
+                return Optional.of("the connect string's chroot " + connectString.substring(chroot) + " does not"
+                        + " exist on the ensemble (ZooKeeper does not create a chroot): create it first, or leave it"
+                        + " out of the connect string");
+            }
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            // what is known is the failure itself
+        }
+        return Optional.empty();
     }
 
     private static String probe(String server) {

@@ -1,6 +1,5 @@
 package dev.zkload.sim;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -78,8 +77,8 @@ final class Registration {
                 .thenCompose(v -> persistIfAbsent(zk, l.job(job) + "/analyse/errorCount", "0"))
                 .thenCompose(v -> zk.getChildren(l.jobs(), null))
                 .thenCompose(c -> {
-                    x.startJobCaches(job);
-                    return elect(job, js);
+                    x.startJobCaches(job, js);
+                    return JobElection.elect(x, job, js);
                 })
                 .thenCompose(v -> zk.exists(server + "/runOneTime", null))
                 .thenCompose(s -> zk.exists(server + "/stopOneTime", null))
@@ -106,31 +105,6 @@ final class Registration {
             case "version" -> "sim";
             default -> "1";
         };
-    }
-
-    /** Curator LeaderLatch on leader/election/latch: the lowest candidate creates the ephemeral host. */
-    private CompletableFuture<Void> elect(String job, Executor.JobState js) {
-        String latch = l.job(job) + "/leader/election/latch";
-        String host = l.job(job) + "/leader/election/host";
-        return zk.createSequential(latch + "/_c_" + x.name + "-latch-", CreateMode.EPHEMERAL_SEQUENTIAL)
-                .thenCompose(mine -> zk.getChildren(latch, null).thenCompose(children -> {
-                    boolean lowest = children.stream()
-                            .sorted(Sharding::bySequence)
-                            .findFirst()
-                            .map(mine::endsWith)
-                            .orElse(false);
-                    CompletableFuture<Void> done = DONE;
-                    if (lowest) {
-                        done = zk.exists(host, null)
-                                .thenCompose(s -> s != null
-                                        ? DONE
-                                        : zk.create(host, Executor.bytes(x.name), CreateMode.EPHEMERAL)
-                                                .thenCompose(v -> zk.getData(host, null))
-                                                .thenAccept(d -> js.leader = d != null
-                                                        && x.name.equals(new String(d, StandardCharsets.UTF_8))));
-                    }
-                    return done.thenCompose(v -> zk.delete(mine));
-                }));
     }
 
     /** exists, then create or multi(check, setData): how Saturn writes a persistent value. */

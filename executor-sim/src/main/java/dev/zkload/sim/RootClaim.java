@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooDefs.Ids;
@@ -27,8 +29,6 @@ final class RootClaim {
     static final String LOCK = "zkload.lock";
     /** Data of every znode a fleet creates above its domains starts with this, as a run's do. */
     static final String MARKER = "zkload";
-    /** A leftover's znodes are counted up to here: its message needs a size, not a walk of millions. */
-    static final int COUNTED = 10_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(RootClaim.class);
 
@@ -39,6 +39,8 @@ final class RootClaim {
     private final List<String> created;
     /** Set once the fleet removes or releases its root: a lock deleted then is not taken again. */
     private volatile boolean givenUp;
+    /** Told when the root is gone as the claim is taken again (the servers lost their data). */
+    private volatile Runnable whenRootGone = () -> {};
 
     private RootClaim(String root, List<ACL> acl, byte[] owner, List<String> created) {
         this.root = root;
@@ -63,11 +65,21 @@ final class RootClaim {
             if (holder.isPresent()) {
                 throw held(root, holder.get());
             }
+            Map<String, String> below = stat.getNumChildren() > 0 ? LiveClaims.below(zk, root) : Map.of();
+            if (!below.isEmpty()) {
+                Map.Entry<String, String> first = below.entrySet().iterator().next();
+                throw new DomainStartException(
+                        root + " holds another live fleet or run below it (" + first.getKey() + ": "
+                                + first.getValue() + (below.size() > 1 ? "; and " + (below.size() - 1) + " more" : "")
+                                + "); nothing was touched: give this fleet a root of its own beside the others,"
+                                + " not above them",
+                        null);
+            }
             if (stat.getNumChildren() > 0) {
                 if (!takeOver) {
-                    throw leftover(zk, root, connectString);
+                    throw LeftoverRoot.refused(zk, root, connectString);
                 }
-                checkLeftover(zk, root);
+                LeftoverRoot.checkTakeOver(zk, root);
                 tookOver = true;
             }
         }
@@ -88,7 +100,7 @@ final class RootClaim {
         }
         if (tookOver) {
             // only once the lock is ours: two fleets taking the same leftover over never clear each other's
-            clearAllBut(zk, root, LOCK);
+            LeftoverRoot.clearAllBut(zk, root, LOCK);
         }
         return new RootClaim(root, acl, owner, created);
     }
@@ -108,6 +120,8 @@ final class RootClaim {
                         LOG.info("the claim on {} was lost with the control session; taken again", root);
                     } else if (rc == KeeperException.Code.NODEEXISTS.intValue()) {
                         renewWhenGone(zk);
+                    } else if (rc == KeeperException.Code.NONODE.intValue() && !givenUp) {
+                        whenRootGone.run();
                     } else {
                         LOG.warn(
                                 "the claim on {} was lost with the control session and not taken again: {}",
@@ -116,6 +130,28 @@ final class RootClaim {
                     }
                 },
                 null);
+    }
+
+    /** What to do when the root is found gone as the claim is taken again; called on the session's event thread. */
+    void whenRootGone(Runnable action) {
+        this.whenRootGone = action;
+    }
+
+    /**
+     * Writes the root, its missing parents and the lock again, after the servers lost them all (a server
+     * that came back without its data). What the claim created stays its to remove; a parent it did not
+     * create stays.
+     */
+    void restore(ZooKeeper zk) throws KeeperException, InterruptedException {
+        for (int slash = root.indexOf('/', 1); slash > 0; slash = root.indexOf('/', slash + 1)) {
+            createIfMissing(zk, root.substring(0, slash), MARKER, Ids.OPEN_ACL_UNSAFE, new ArrayList<>());
+        }
+        createIfMissing(zk, root, MARKER + " executor-sim fleet", acl, new ArrayList<>());
+        try {
+            zk.create(root + "/" + LOCK, owner, acl, CreateMode.EPHEMERAL);
+        } catch (KeeperException.NodeExistsException ours) {
+            // taken again meanwhile
+        }
     }
 
     /**
@@ -147,6 +183,13 @@ final class RootClaim {
      */
     void remove(ZooKeeper zk) throws KeeperException, InterruptedException {
         givenUp = true;
+        Set<String> live = LiveClaims.below(zk, root).keySet();
+        if (!live.isEmpty()) {
+            // a fleet or run that started inside this root since: its tree is its own to remove
+            LOG.warn("{}: leaving {} and what is under them, held by a live fleet or run", root, live);
+            deleteAround(zk, root, live);
+            return;
+        }
         if (created.contains(root)) {
             ZkTrees.deleteRecursive(zk, root);
         } else {
@@ -162,6 +205,22 @@ final class RootClaim {
                 zk.delete(p, -1);
             } catch (KeeperException.NotEmptyException | KeeperException.NoNodeException e) {
                 return; // shared with another tree, or gone
+            }
+        }
+    }
+
+    /** Deletes everything under {@code path} but the {@code kept} roots, what is under them, and the way to them. */
+    private static void deleteAround(ZooKeeper zk, String path, Set<String> kept)
+            throws KeeperException, InterruptedException {
+        for (String child : children(zk, path)) {
+            String p = path + "/" + child;
+            if (kept.contains(p)) {
+                continue;
+            }
+            if (kept.stream().anyMatch(k -> k.startsWith(p + "/"))) {
+                deleteAround(zk, p, kept);
+            } else {
+                ZkTrees.deleteRecursive(zk, p);
             }
         }
     }
@@ -197,75 +256,7 @@ final class RootClaim {
                 null);
     }
 
-    private static DomainStartException leftover(ZooKeeper zk, String root, String connectString)
-            throws KeeperException, InterruptedException {
-        long n = count(zk, root);
-        return new DomainStartException(
-                root + " holds " + (n >= COUNTED ? "more than " + COUNTED : n) + " znode"
-                        + (n == 1 ? "" : "s") + " but no live fleet or run holds it (a leftover of one that is gone, or"
-                        + " another application's tree); nothing was touched: give this fleet another root, take the leftover"
-                        + " over with DomainFleet.builder(..).takeOverLeftoverRoot() (deletes what is under it), or remove it"
-                        + " with: java -jar runner.jar clean --connect " + connectString + " --root " + root,
-                null);
-    }
-
-    /** Empties a leftover root, zkload's only, and never while a live run or fleet holds a part of it. */
-    /** Refuses to take over a root that no fleet or run made, or that a live one holds deeper down. */
-    private static void checkLeftover(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
-        byte[] data = zk.getData(root, false, null);
-        boolean ours = root.equals("/zkload")
-                || root.startsWith("/zkload/")
-                || (data != null && new String(data, StandardCharsets.UTF_8).startsWith(MARKER));
-        if (!ours) {
-            throw new DomainStartException(
-                    root + " is outside /zkload and carries no zkload marker, so no fleet or"
-                            + " run made it; takeOverLeftoverRoot() clears only their leftovers, and nothing was touched",
-                    null);
-        }
-        List<String> tree = ZkTrees.list(zk, root);
-        for (String p : tree) {
-            if (p.endsWith("/" + LOCK)) {
-                String under = p.substring(0, p.length() - LOCK.length() - 1);
-                Optional<String> live = holder(zk, under);
-                if (live.isPresent()) {
-                    throw held(under, live.get());
-                }
-            }
-        }
-    }
-
-    private static void clearAllBut(ZooKeeper zk, String root, String kept)
-            throws KeeperException, InterruptedException {
-        long removed = 0;
-        for (String child : children(zk, root)) {
-            if (!child.equals(kept)) {
-                removed += ZkTrees.deleteRecursive(zk, root + "/" + child);
-            }
-        }
-        LOG.info("took over the leftover root {}: removed the {} znodes under it", root, removed);
-    }
-
-    /** The znodes under {@code root}, counted up to {@value #COUNTED}. */
-    private static long count(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
-        List<String> level = List.of(root);
-        long n = 0;
-        while (!level.isEmpty() && n < COUNTED) {
-            List<String> next = new ArrayList<>();
-            for (String parent : level) {
-                for (String child : children(zk, parent)) {
-                    next.add(parent + "/" + child);
-                }
-                if (n + next.size() >= COUNTED) {
-                    break;
-                }
-            }
-            n += next.size();
-            level = next;
-        }
-        return n;
-    }
-
-    private static List<String> children(ZooKeeper zk, String path) throws KeeperException, InterruptedException {
+    static List<String> children(ZooKeeper zk, String path) throws KeeperException, InterruptedException {
         try {
             return zk.getChildren(path, false);
         } catch (KeeperException.NoNodeException e) {
@@ -286,7 +277,12 @@ final class RootClaim {
     /** The lock's data: this process, in the shape zkload's run locks have, so {@code clean} names it too. */
     private static byte[] owner(String root) {
         return RootOwner.json(
-                        "executor-sim fleet", root, ProcessHandle.current().pid(), RootOwner.localHost(), Instant.now())
+                        "executor-sim fleet",
+                        root,
+                        ProcessHandle.current().pid(),
+                        RootOwner.localHost(),
+                        Instant.now(),
+                        Session.SESSION_TIMEOUT_MS)
                 .getBytes(StandardCharsets.UTF_8);
     }
 }

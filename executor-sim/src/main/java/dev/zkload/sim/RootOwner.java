@@ -24,6 +24,15 @@ final class RootOwner {
     }
 
     /**
+     * The same with the holder's session timeout, so that a claim left by a killed process says when it goes (a
+     * field the runs' readers ignore, as they ignore every field they do not know).
+     */
+    static String json(String command, String runId, long pid, String host, Instant started, long sessionTimeoutMs) {
+        String json = json(command, runId, pid, host, started);
+        return json.substring(0, json.length() - 1) + ",\"sessionTimeoutMs\":" + sessionTimeoutMs + "}";
+    }
+
+    /**
      * The holder for a message: {@code executor-sim fleet /zkload/sim-1, pid 4242 on build-7, started
      * 2026-…Z, session 0x…}, and whether its process is known to be gone.
      */
@@ -38,9 +47,15 @@ final class RootOwner {
         String host = field(text, "host");
         String described = command + " " + field(text, "runId") + ", pid " + pid + " on " + host + ", started "
                 + field(text, "started") + ", " + session;
-        return goneFromThisHost(pid, host)
-                ? described + "; its process is gone, and the servers end its session within its timeout"
-                : described;
+        if (!goneFromThisHost(pid, host)) {
+            return described;
+        }
+        String timeout = field(text, "sessionTimeoutMs");
+        return described + "; its process is gone, and the servers end its session within its timeout"
+                + (timeout == null
+                        ? ""
+                        : " (" + Long.parseLong(timeout) / 1000 + " s after the process died at the latest; the claim"
+                                + " goes with the session: try again then)");
     }
 
     /** This host's name, as locks record it. */

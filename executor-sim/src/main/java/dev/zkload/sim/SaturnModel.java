@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param itemsPerJob        sharding items per job, at least 1
  * @param configFields       config children per job, 1 to 30 (2.1) or 34 (3.x)
  * @param runTime            how long one item run lasts, positive and below the one-minute cron period
+ * @param zkClient           the ZooKeeper client line the domain's processes run on (how the latches are made)
  */
 public record SaturnModel(
         SaturnVersion version,
@@ -29,7 +30,8 @@ public record SaturnModel(
         int jobsPerDomain,
         int itemsPerJob,
         int configFields,
-        Duration runTime) {
+        Duration runTime,
+        ZkClientLine zkClient) {
     /** Each job fires once per this period, at a second of the minute drawn at random per job. */
     public static final Duration CRON_PERIOD = Duration.ofMinutes(1);
     /** Saturn's processCountIntervalSeconds: each executor writes its counters of each job this often. */
@@ -45,6 +47,7 @@ public record SaturnModel(
      * @param itemsPerJob        sharding items per job, at least 1
      * @param configFields       config children per job, 1 to the version's number of fields
      * @param runTime            how long one item run lasts, positive and below 60 s
+     * @param zkClient           the ZooKeeper client line
      * @throws IllegalArgumentException naming the field that is wrong
      */
     public SaturnModel {
@@ -62,6 +65,38 @@ public record SaturnModel(
         if (runTime.isNegative() || runTime.isZero() || runTime.compareTo(CRON_PERIOD) >= 0) {
             throw new IllegalArgumentException("runTime must be positive and below 60 s, got " + runTime);
         }
+        Objects.requireNonNull(zkClient, "zkClient");
+    }
+
+    /**
+     * A model on the ZooKeeper client line its version's executors ship with (3.4 for 2.1, 3.5 for 3.x).
+     *
+     * @param version            the Saturn line followed
+     * @param executorsPerDomain executors, at least 1
+     * @param consolesPerDomain  console sharding sessions, at least 1
+     * @param jobsPerDomain      jobs, at least 1
+     * @param itemsPerJob        sharding items per job, at least 1
+     * @param configFields       config children per job, 1 to the version's number of fields
+     * @param runTime            how long one item run lasts, positive and below 60 s
+     * @throws IllegalArgumentException naming the field that is wrong
+     */
+    public SaturnModel(
+            SaturnVersion version,
+            int executorsPerDomain,
+            int consolesPerDomain,
+            int jobsPerDomain,
+            int itemsPerJob,
+            int configFields,
+            Duration runTime) {
+        this(
+                version,
+                executorsPerDomain,
+                consolesPerDomain,
+                jobsPerDomain,
+                itemsPerJob,
+                configFields,
+                runTime,
+                Objects.requireNonNull(version, "version").defaultClient());
     }
 
     /**
@@ -75,7 +110,8 @@ public record SaturnModel(
     }
 
     /**
-     * Saturn 3.x Java jobs: as {@link #saturn21()} but with all 34 config fields.
+     * Saturn 3.x Java jobs: as {@link #saturn21()} but with all 34 config fields, on the ZooKeeper 3.5
+     * client line Saturn 3.5's executors ship with.
      *
      * @return the preset
      */
@@ -85,7 +121,7 @@ public record SaturnModel(
 
     /**
      * The preset of a version: 3 executors, 2 consoles, 35 jobs of 3 items, the version's usual
-     * config fields, 2 s runs.
+     * config fields, 2 s runs, the ZooKeeper client its executors ship with.
      *
      * @param version the Saturn line
      * @return the preset
@@ -139,7 +175,7 @@ public record SaturnModel(
         }
     }
 
-    /** Changes some sizes of a model; {@link #build()} validates. The version stays the preset's. */
+    /** Changes some sizes of a model, or its client line; {@link #build()} validates. The version stays the preset's. */
     public static final class Builder {
         private final SaturnVersion version;
         private int executors;
@@ -148,6 +184,7 @@ public record SaturnModel(
         private int items;
         private int configFields;
         private Duration runTime;
+        private ZkClientLine zkClient;
 
         private Builder(SaturnModel m) {
             version = m.version;
@@ -157,6 +194,7 @@ public record SaturnModel(
             items = m.itemsPerJob;
             configFields = m.configFields;
             runTime = m.runTime;
+            zkClient = m.zkClient;
         }
 
         /**
@@ -226,13 +264,25 @@ public record SaturnModel(
         }
 
         /**
+         * The ZooKeeper client line the domain's processes run on: with 3.5 the latches of the elections are
+         * container znodes, which the server deletes once empty ({@link ZkClientLine}).
+         *
+         * @param line the client line
+         * @return this builder
+         */
+        public Builder zkClient(ZkClientLine line) {
+            zkClient = line;
+            return this;
+        }
+
+        /**
          * The model.
          *
          * @return the validated model
          * @throws IllegalArgumentException naming the field that is wrong
          */
         public SaturnModel build() {
-            return new SaturnModel(version, executors, consoles, jobs, items, configFields, runTime);
+            return new SaturnModel(version, executors, consoles, jobs, items, configFields, runTime, zkClient);
         }
     }
 }

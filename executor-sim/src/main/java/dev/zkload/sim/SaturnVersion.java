@@ -124,6 +124,11 @@ public enum SaturnVersion {
         return this == SATURN_2_1 ? 22 : 34;
     }
 
+    /** The ZooKeeper client line the version's executors ship with: 3.4 for 2.1, 3.5.8 for Saturn 3.5. */
+    ZkClientLine defaultClient() {
+        return this == SATURN_2_1 ? ZkClientLine.ZK_3_4 : ZkClientLine.ZK_3_5;
+    }
+
     /** Whether the console sets {@code enabledReport} by how often a cron fires (3.x); 2.1's sets it true. */
     boolean consoleSetsEnabledReport() {
         return this == SATURN_3;

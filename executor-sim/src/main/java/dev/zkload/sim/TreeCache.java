@@ -152,13 +152,37 @@ final class TreeCache {
             return false;
         }
 
+        /**
+         * The node is not there (deleted, or gone before its first read). As Curator's TreeCache drops such a
+         * child from its parent's children, so that one created again before the parent's next listing is a
+         * new child then, read and watched again; only a node that was there is reported removed.
+         */
         private void gone() {
-            if (present) {
-                present = false;
-                if (depth > 0) {
-                    nodes.remove(path);
+            boolean was = present;
+            present = false;
+            // only this node's own entry: a late event of a node deleted before must not drop its successor
+            if (depth > 0 && nodes.remove(path, this)) {
+                int slash = path.lastIndexOf('/');
+                Node parent = nodes.get(path.substring(0, slash));
+                if (parent != null) {
+                    parent.forget(path.substring(slash + 1));
                 }
+            }
+            if (was) {
                 listener.removed(path);
+            }
+        }
+
+        /** A child deleted: no longer among the names the last listing gave. */
+        private synchronized void forget(String child) {
+            for (int i = 0; i < children.length; i++) {
+                if (children[i].equals(child)) {
+                    String[] fewer = new String[children.length - 1];
+                    System.arraycopy(children, 0, fewer, 0, i);
+                    System.arraycopy(children, i + 1, fewer, i, children.length - i - 1);
+                    children = fewer;
+                    return;
+                }
             }
         }
 

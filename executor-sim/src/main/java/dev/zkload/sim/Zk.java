@@ -89,11 +89,11 @@ final class Zk {
                 r -> zk.create(path, data, acl, mode, (rc, p, ctx, name) -> r.done(rc, p, null), null));
     }
 
-    /** Creates a sequential node; completes with the name the server gave it. */
+    /** Creates a sequential node; completes with the name the server gave it, or null when its parent is missing. */
     CompletableFuture<String> createSequential(String path, CreateMode mode) {
         return call(
                 Operation.CREATE,
-                null,
+                Code.NONODE,
                 null,
                 r -> zk.create(path, EMPTY, acl, mode, (rc, p, ctx, name) -> r.done(rc, p, name), null));
     }

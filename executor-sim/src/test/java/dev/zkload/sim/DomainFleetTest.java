@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -97,6 +98,25 @@ class DomainFleetTest {
                 .isInstanceOf(DomainStartException.class)
                 .hasMessage("cannot connect to no-such-host.invalid:2181 within 500 ms: unknown host"
                         + " no-such-host.invalid (no such name)");
+    }
+
+    @Test
+    void aPortThatAcceptsAndNeverAnswersIsGivenUpWithinTheConnectTimeout() throws IOException {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            // it accepts (the kernel does, from its backlog) and never says a word
+            String where = "127.0.0.1:" + silent.getLocalPort();
+            DomainFleet fleet = DomainFleet.builder(where)
+                    .connectTimeout(Duration.ofMillis(500))
+                    .build();
+            long t0 = System.nanoTime();
+            assertThatThrownBy(fleet::start)
+                    .isInstanceOf(DomainStartException.class)
+                    .hasMessage("cannot connect to " + where + " within 500 ms: " + where + " accepts connections"
+                            + " but gave no session (a server without quorum, a TLS port, or credentials it refuses?)");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            // the connect timeout and the one probe of the server's port, not the client's own 20 s
+            assertThat(seconds).isLessThan(10);
+        }
     }
 
     @Test

@@ -27,9 +27,11 @@ class MetersTest {
                 Map.of(SessionEvent.EXPIRED, 2L),
                 Map.of(FailureKind.RESHARD, 4L),
                 7,
-                31);
+                31,
+                2,
+                1);
         SimpleMeterRegistry r = new SimpleMeterRegistry();
-        Meters.register(r, () -> s);
+        Meters.register(r, "/zkload/a", () -> s);
         assertThat(r.get("zkload.sim.domains").gauge().value()).isEqualTo(2);
         assertThat(r.get("zkload.sim.sessions.connected").gauge().value()).isEqualTo(9);
         assertThat(r.get("zkload.sim.operations")
@@ -56,12 +58,44 @@ class MetersTest {
                 .isEqualTo(3);
         assertThat(r.get("zkload.sim.reshards").functionCounter().count()).isEqualTo(7);
         assertThat(r.get("zkload.sim.reshard.writes").functionCounter().count()).isEqualTo(31);
+        assertThat(r.get("zkload.sim.jobs.without.leader").gauge().value()).isEqualTo(2);
+        assertThat(r.get("zkload.sim.domains.without.console.leader").gauge().value())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void twoFleetsOnOneRegistryShowTheirOwnMetersEachDescribedAndAClosedOneRemovesItsOwn() {
+        FleetSnapshot one = snapshot(1);
+        FleetSnapshot two = snapshot(2);
+        SimpleMeterRegistry r = new SimpleMeterRegistry();
+        Meters a = Meters.register(r, "/zkload/a", () -> one);
+        new AddMeters(a).record(1, 1, 1);
+        Meters b = Meters.register(r, "/zkload/b", () -> two);
+        assertThat(r.get("zkload.sim.domains").tag("root", "/zkload/a").gauge().value())
+                .isEqualTo(1);
+        assertThat(r.get("zkload.sim.domains").tag("root", "/zkload/b").gauge().value())
+                .isEqualTo(2);
+        assertThat(r.getMeters()).allSatisfy(m -> {
+            assertThat(m.getId().getDescription()).as("%s", m.getId()).isNotBlank();
+            assertThat(m.getId().getTag("root")).as("%s", m.getId()).isIn("/zkload/a", "/zkload/b");
+        });
+        a.remove();
+        assertThat(r.getMeters())
+                .isNotEmpty()
+                .allSatisfy(m -> assertThat(m.getId().getTag("root")).isEqualTo("/zkload/b"));
+        b.remove();
+        assertThat(r.getMeters()).isEmpty();
+    }
+
+    private static FleetSnapshot snapshot(int domains) {
+        return new FleetSnapshot(
+                domains, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 0, Map.of(), Map.of(), Map.of(), 0, 0, 0, 0);
     }
 
     @Test
     void eachAddRecordsItsTreesItsZnodesAndItsRegistration() {
         SimpleMeterRegistry r = new SimpleMeterRegistry();
-        AddMeters add = new AddMeters(r);
+        AddMeters add = new AddMeters(Meters.register(r, "/zkload/a", () -> snapshot(0)));
         add.record(TimeUnit.MILLISECONDS.toNanos(2_250), 120_000, TimeUnit.SECONDS.toNanos(72));
         add.record(TimeUnit.MILLISECONDS.toNanos(750), 1_200, TimeUnit.SECONDS.toNanos(3));
         assertThat(r.get("zkload.sim.add.trees").timer().count()).isEqualTo(2);

@@ -50,6 +50,7 @@ class ModelFileTest {
             ModelFile file = ModelFile.builtIn(preset.name());
             assertThat(file.name()).isEqualTo(preset.name());
             assertThat(file.version()).isEqualTo(preset.version());
+            assertThat(file.zkClient()).isEqualTo(preset.zkClient());
             assertThat(file.kinds()).isEqualTo(ModelFile.of(preset).kinds());
             assertThat(file.kinds().get(0).jobs().get(0)).isEqualTo(JobGroup.of(preset));
             assertThat(file.expectedFootprint()).isEqualTo(preset.expectedFootprint());
@@ -274,9 +275,14 @@ class ModelFileTest {
                 "zero items|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 0|m.yaml:6: items must be at least 1, not 0",
                 "bad cron|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        cron: 0 61 * * * ?|m.yaml:7: cron '0 61 * * * ?': cannot read '61' (values 0 to 59)",
                 "run longer than period|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 1s\\n        runTime: 2s|m.yaml:8: runTime 2000 ms must be shorter than the 1000 ms between fires",
+                "written default longer than period|version: saturn-3\\ndefaults:\\n  runTime: 2s\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 1s|m.yaml:8: defaults.runTime 2000 ms must be shorter than the 1000 ms between fires of this job: give it a runTime of its own",
                 "negative weight|version: saturn-3\\nkinds:\\n  - name: a\\n    weight: -1\\n    executors: 1\\n    jobs:\\n      - items: 1|m.yaml:4: weight of kind 'a' must be a positive number",
                 "too many fields|version: saturn-2.1\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        configFields: 34|m.yaml:7: configFields must be at most 30 for saturn-2.1",
                 "fewer registered than online|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 3\\n    registered: 2\\n    jobs:\\n      - items: 1|m.yaml:5: registered (2) must be at least the online executors (3)",
+                "huge count|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 99999999999|m.yaml:6: items must be at most 2147483647, not '99999999999'",
+                "huge duration|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 99999999999999999999d|m.yaml:7: every must be at most 106751991167 days, not '99999999999999999999d'",
+                "duration past a long of milliseconds|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs:\\n      - items: 1\\n        every: 999999999999999d|m.yaml:7: every must be at most 106751991167 days, not '999999999999999d'",
+                "unknown client line|version: saturn-3\\nzkClient: 3.3\\nkinds: []|m.yaml:2: zkClient must be 3.4 or 3.5, not '3.3'",
                 "kind named twice|version: saturn-3\\nkinds:\\n  - name: a\\n    executors: 1\\n    jobs: [{items: 1}]\\n  - name: a\\n    executors: 1\\n    jobs: [{items: 1}]|m.yaml:6: kind 'a' is named twice",
             })
     void aFileThatMakesNoSenseIsOneSentenceNamingItsLine(String why, String yaml, String message) {
@@ -287,6 +293,42 @@ class ModelFileTest {
     }
 
     @Test
+    void aJobThatNeverFiresOnItsOwnIsAStatedWarning() {
+        ModelFile file = parse("""
+                version: saturn-3
+                kinds:
+                  - name: a
+                    executors: 1
+                    jobs:
+                      - items: 1
+                      - items: 1
+                        jobType: PASSIVE_JAVA_JOB
+                      - items: 1
+                        enabled: false
+                      - items: 1
+                        every: 5s
+                """);
+        assertThat(file.warnings())
+                .containsExactly("m.yaml:6: a job shape with no cron and no every never fires on its own: its jobs"
+                        + " hold their tree, watches and sessions, and run only when triggered (give cron or every for"
+                        + " jobs that fire)");
+    }
+
+    @Test
+    void theClientLineIsTheFilesOrElseItsVersions() {
+        String body = "kinds:\n  - name: a\n    executors: 1\n    jobs: [{items: 1}]\n";
+        assertThat(parse("version: saturn-3\n" + body).zkClient()).isEqualTo(ZkClientLine.ZK_3_5);
+        assertThat(parse("version: saturn-2.1\n" + body).zkClient()).isEqualTo(ZkClientLine.ZK_3_4);
+        ModelFile on34 = parse("version: saturn-3\nzkClient: \"3.4.14\"\n" + body);
+        assertThat(on34.zkClient()).isEqualTo(ZkClientLine.ZK_3_4);
+        // the 3.4 line keeps a latch per job and the console's, and each console's watch on it
+        Footprint kept = on34.expectedFootprint();
+        Footprint reaped = parse("version: saturn-3\n" + body).expectedFootprint();
+        assertThat(kept.znodes() - reaped.znodes()).isEqualTo(2);
+        assertThat(kept.watches() - reaped.watches()).isEqualTo(1);
+    }
+
+    @Test
     void aFileIsReadFromDiskAndNamedForItsFileWithoutAModelKey(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("payments.yaml");
         Files.writeString(file, MIX.replace("model: our-fleet\n", ""));
@@ -294,6 +336,26 @@ class ModelFileTest {
         Files.writeString(file, "version: saturn-3\nkinds: nope\n");
         assertThatThrownBy(() -> ModelFile.read(file))
                 .hasMessage(file + ":2: kinds must be a list of at least one domain kind");
+    }
+
+    @Test
+    void aDefaultTheFileDoesNotWriteFitsACronTheUserWroteInsteadOfFailingOnIt() {
+        // every second: the unwritten 2 s default would outlast the fire; half the interval stands in for it
+        ModelFile m = parse("""
+                version: saturn-3
+                kinds:
+                  - name: a
+                    executors: 1
+                    jobs:
+                      - items: 1
+                        cron: "* * * * * ?"
+                      - items: 1
+                        cron: "0 * * * * ?"
+                """);
+        assertThat(m.kinds().get(0).jobs().get(0).runTime()).isEqualTo(Duration.ofMillis(500));
+        assertThat(m.kinds().get(0).jobs().get(1).runTime())
+                .as("a job with room keeps the 2 s default")
+                .isEqualTo(Duration.ofSeconds(2));
     }
 
     private static ModelFile parse(String yaml) {

@@ -36,5 +36,12 @@ class RootOwnerTest {
         String gone = RootOwner.json("executor-sim fleet", "/r", Long.MAX_VALUE, RootOwner.localHost(), Instant.EPOCH);
         assertThat(RootOwner.describe(gone.getBytes(StandardCharsets.UTF_8), 2))
                 .endsWith("; its process is gone, and the servers end its session within its timeout");
+        // a fleet's claim says when it goes
+        String fleet = RootOwner.json(
+                "executor-sim fleet", "/r", Long.MAX_VALUE, RootOwner.localHost(), Instant.EPOCH, 20_000);
+        assertThat(fleet).endsWith(",\"sessionTimeoutMs\":20000}");
+        assertThat(RootOwner.describe(fleet.getBytes(StandardCharsets.UTF_8), 2))
+                .endsWith("; its process is gone, and the servers end its session within its timeout (20 s after the"
+                        + " process died at the latest; the claim goes with the session: try again then)");
     }
 }

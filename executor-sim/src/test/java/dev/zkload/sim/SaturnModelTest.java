@@ -33,18 +33,49 @@ class SaturnModelTest {
     }
 
     @Test
-    void saturn3() {
-        Footprint f = SaturnModel.saturn3().expectedFootprint();
+    void saturn3OnTheZooKeeper34ClientKeepsItsLatches() {
+        Footprint f = SaturnModel.saturn3().toBuilder()
+                .zkClient(ZkClientLine.ZK_3_4)
+                .build()
+                .expectedFootprint();
         assertThat(f.znodes()).isEqualTo(2721);
         assertThat(f.watches()).isEqualTo(4514);
+        assertThat(SaturnModel.saturn3().toBuilder()
+                        .zkClient(ZkClientLine.ZK_3_4)
+                        .consolesPerDomain(1)
+                        .build()
+                        .expectedFootprint()
+                        .watches())
+                .isEqualTo(3364);
+    }
+
+    @Test
+    void saturn3() {
+        Footprint f = SaturnModel.saturn3().expectedFootprint();
+        assertThat(SaturnModel.saturn3().zkClient()).isEqualTo(ZkClientLine.ZK_3_5);
+        // its 3.5 client's latches are containers, gone after each election: 35 jobs' and the console's, and
+        // each console session's watch on the console's
+        assertThat(f.znodes()).isEqualTo(2721 - 35 - 1);
+        assertThat(f.watches()).isEqualTo(4514 - 2);
         assertThat(f.ephemerals()).isCloseTo(147.5, within(0.01));
         assertThat(f.writesPerSec()).isCloseTo(8.05, within(0.01));
         assertThat(f.readsPerSec()).isCloseTo(125, within(1.0));
         // one console: what real Saturn 3.5 showed on one domain
         Footprint oneConsole =
                 SaturnModel.saturn3().toBuilder().consolesPerDomain(1).build().expectedFootprint();
-        assertThat(oneConsole.watches()).isEqualTo(3364);
+        assertThat(oneConsole.watches()).isEqualTo(3364 - 1);
         assertThat(oneConsole.readsPerSec()).isCloseTo(124.25, within(0.001));
+    }
+
+    @Test
+    void theClientLineIsTheVersionsUnlessSaid() {
+        assertThat(SaturnModel.saturn21().zkClient()).isEqualTo(ZkClientLine.ZK_3_4);
+        assertThat(new SaturnModel(SaturnVersion.SATURN_3, 3, 2, 35, 3, 34, Duration.ofSeconds(2)))
+                .isEqualTo(SaturnModel.saturn3());
+        assertThat(ZkClientLine.of("3.5.8")).isEqualTo(ZkClientLine.ZK_3_5);
+        assertThat(ZkClientLine.of("3.9")).isEqualTo(ZkClientLine.ZK_3_5);
+        assertThat(ZkClientLine.of("3.4.14")).isEqualTo(ZkClientLine.ZK_3_4);
+        assertThatThrownBy(() -> ZkClientLine.of("4.0")).hasMessageContaining("use 3.4 or 3.5");
     }
 
     @Test

@@ -1,20 +1,20 @@
 package dev.zkload.runner;
 
 import java.lang.reflect.Proxy;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Turns SIGINT and SIGTERM into an interrupt of the working thread, so that a command can finish
  * the current sample, write its results, clean up under its root and stop embedded servers before
- * the JVM exits. A second signal gives up waiting and exits at once with 130; forked servers still
+ * the JVM exits. A second signal gives up waiting and exits at once with 130 (one that comes within a
+ * second of the first is the same interrupt: {@link SignalGrace}); forked servers still
  * end because they watch their stdin pipe, and what the run created on an ensemble given with
  * {@code --connect} stays: the quit prints the {@code clean} command that removes it ({@link LeftOnQuit}).
  */
 final class Interrupts {
     private static final Logger LOG = LoggerFactory.getLogger(Interrupts.class);
-    private static final AtomicInteger SIGNALS = new AtomicInteger();
+    private static final SignalGrace GRACE = new SignalGrace();
 
     private Interrupts() {}
 
@@ -49,11 +49,14 @@ final class Interrupts {
     }
 
     private static void onSignal(Thread worker, String name) {
-        if (SIGNALS.incrementAndGet() == 1) {
+        SignalGrace.Reaction reaction = GRACE.onSignal(System.nanoTime());
+        if (reaction == SignalGrace.Reaction.STOP) {
             System.err.println();
             System.err.println("zkload: SIG" + name + " received: stopping, writing results and cleaning up"
                     + " (press Ctrl-C again to quit at once)");
             worker.interrupt();
+        } else if (reaction == SignalGrace.Reaction.SAME) {
+            LOG.debug("SIG{} within {} of the first: the same interrupt", name, SignalGrace.SAME_INTERRUPT);
         } else {
             System.err.println("zkload: quitting without cleanup"
                     + LeftOnQuit.cleanCommand()

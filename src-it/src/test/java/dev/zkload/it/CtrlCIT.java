@@ -64,6 +64,7 @@ class CtrlCIT {
             interruptGroup(r);
             // a signal sent while the same one is still pending is merged into it: wait until the first was taken
             await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
+            awaitPastTheSameInterrupt(r);
             interruptGroup(r);
             assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
             assertThat(r.err()).contains("quitting without cleanup");
@@ -89,6 +90,7 @@ class CtrlCIT {
                 try {
                     interruptGroup(r);
                     await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
+                    awaitPastTheSameInterrupt(r);
                     interruptGroup(r);
                     assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
                 } finally {
@@ -122,11 +124,53 @@ class CtrlCIT {
         }
     }
 
+    /**
+     * CI's {@code timeout -s INT}: GNU timeout signals the runner and then its own process group, two
+     * SIGINTs microseconds apart. That is one interrupt: the run cleans up and leaves nothing on the
+     * ensemble. SIGALRM to {@code timeout} is its own timer running out, sent once the tree exists.
+     */
+    @Test
+    void timeoutsTwoSignalsAreOneInterruptThatCleansUp() throws Exception {
+        Path out = tmp.resolve("timeout");
+        assumeTrue(runs("timeout", "--version"), "GNU timeout (coreutils) is needed");
+        try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("256m").build()) {
+            zk.start();
+            try (ZooKeeper observer = ZkClients.connect(zk.connectString());
+                    RunnerProcess r = start(
+                            out,
+                            List.of("timeout", "-s", "INT", "10m"),
+                            "--connect",
+                            zk.connectString(),
+                            "--domains",
+                            "2")) {
+                await().atMost(Timeouts.seconds(120))
+                        .until(() -> observer.exists("/zkload", false) != null
+                                && observer.getChildren("/zkload", false).size() == 1
+                                && Znodes.tree(observer, "/zkload").size() > 10);
+                signal("-ALRM", r.process().pid());
+                assertThat(r.awaitExit(Timeouts.seconds(120))).as(r.output()).isEqualTo(124);
+                assertThat(r.err()).contains("SIGINT received").doesNotContain("quitting without cleanup");
+                assertThat(RunnerProcess.json(out.resolve("summary.json"))
+                                .get("stopReason")
+                                .asText())
+                        .isEqualTo("interrupted");
+                assertThat(observer.exists("/zkload", false))
+                        .as("the run's tree")
+                        .isNull();
+            }
+        }
+    }
+
     private RunnerProcess startEmbedded(Path out) throws Exception {
         return start(out, "--servers", "3", "--domains", "3");
     }
 
     private RunnerProcess start(Path out, String... target) throws Exception {
+        return start(out, List.of(), target);
+    }
+
+    /** @param under a command the runner runs under, after {@code setsid} and before the JVM */
+    private RunnerProcess start(Path out, List<String> under, String... target) throws Exception {
         assumeTrue(
                 runs("setsid", "true") && runs("env", "--default-signal=INT", "true"),
                 "setsid and env --default-signal (util-linux, coreutils 8.31+) are needed to act as a terminal does");
@@ -142,8 +186,9 @@ class CtrlCIT {
                 "3",
                 "--out",
                 out.toString()));
-        return RunnerProcess.start(
-                tmp.resolve("logs"), List.of("setsid", "env", "--default-signal=INT"), args.toArray(String[]::new));
+        List<String> prefix = new ArrayList<>(List.of("setsid", "env", "--default-signal=INT"));
+        prefix.addAll(under);
+        return RunnerProcess.start(tmp.resolve("logs"), prefix, args.toArray(String[]::new));
     }
 
     /** The forked server of a one-server ensemble this test started (its command line names its folder). */
@@ -187,6 +232,15 @@ class CtrlCIT {
                     .as("the ensemble's temporary folder")
                     .doesNotExist();
         });
+    }
+
+    /**
+     * A person's second Ctrl-C: more than a second after the first (an earlier one is the same
+     * interrupt, as GNU timeout's second signal is), with the runner still cleaning up.
+     */
+    private static void awaitPastTheSameInterrupt(RunnerProcess r) {
+        await().pollDelay(Duration.ofMillis(1500)).atMost(Timeouts.seconds(10)).until(() -> r.process()
+                .isAlive());
     }
 
     /** SIGINT to the runner's process group, as the terminal's Ctrl-C. */

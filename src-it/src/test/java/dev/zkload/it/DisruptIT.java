@@ -131,6 +131,28 @@ class DisruptIT {
         assertThat(summary.path("thresholds"))
                 .hasSize(2)
                 .allMatch(t -> t.path("status").asText().equals("pass"));
+        // the answer: each level's headline figures, in summary.json and at the console's end
+        for (JsonNode level : levels) {
+            long domains = level.path("value").asLong();
+            for (String figure : List.of("recoveryMs", "leaderlessMs", "sessionsBackMs", "sessionsDisconnected")) {
+                assertThat(summary.path("answer").path(figure + "@" + domains).asDouble())
+                        .as("%s@%d in %s", figure, domains, summary.path("answer"))
+                        .isEqualTo(measured(level, figure));
+            }
+            assertThat(runner.out())
+                    .contains("At " + domains + " domains: recovered "
+                            + String.format(java.util.Locale.ROOT, "%.1f", measured(level, "recoveryMs") / 1000)
+                            + " s after the fault began; 0.0 s without a leader; every session back after ");
+        }
+        List<String> console = runner.out().lines().toList();
+        int measuredLine = console.indexOf(console.stream()
+                .filter(l -> l.startsWith("2 of 2 level(s) measured."))
+                .findFirst()
+                .orElseThrow());
+        assertThat(console.subList(measuredLine - 2, measuredLine))
+                .as("the answer ends the console, before where the results are")
+                .satisfiesExactly(l -> assertThat(l).startsWith("At 2 domains: "), l -> assertThat(l)
+                        .startsWith("At 4 domains: "));
         assertThat(Files.readString(out.resolve("report.md")))
                 .contains("What does a fault cost at each load?")
                 .contains("(sessions-after-fault.png)");
@@ -332,6 +354,33 @@ class DisruptIT {
         try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
             await().atMost(Timeouts.seconds(30))
                     .until(() -> Znodes.tree(observer, root).isEmpty());
+        }
+    }
+
+    @Test
+    void aFaultCommandThatFailsIsAFailedLevelNeverARecovery() throws Exception {
+        Path out = tmp.resolve("fault-cmd-fails");
+        RunnerProcess runner = disrupt(
+                out,
+                "--connect",
+                zk.connectString(),
+                "--domains",
+                "1",
+                "--fault-cmd",
+                "echo 'ssh: connect to host zk3 port 22: Connection refused'; exit 255");
+        assertThat(runner.exitCode()).as(runner.output()).isEqualTo(1);
+        assertThat(runner.out())
+                .contains("Level 1 FAILED: the fault command exited with 255 (its output is in fault-cmd-1.log),"
+                        + " so the fault did not happen as meant and nothing was measured")
+                .doesNotContain("recovered");
+        assertThat(out.resolve("levels.jsonl")).as("no level was measured").doesNotExist();
+        JsonNode summary = RunnerProcess.json(out.resolve("summary.json"));
+        assertThat(summary.path("stopReason").asText()).isEqualTo("errors");
+        assertThat(summary.path("answer").isEmpty()).as("%s", summary).isTrue();
+        assertThat(out.resolve("fault-cmd-1.log")).content().contains("Connection refused");
+        String root = RunnerProcess.json(out.resolve("run.json")).path("root").asText();
+        try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
+            assertThat(Znodes.tree(observer, root)).isEmpty();
         }
     }
 

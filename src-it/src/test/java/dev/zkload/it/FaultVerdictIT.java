@@ -177,11 +177,13 @@ class FaultVerdictIT {
     /**
      * The ramp as a process: one step of two domains, registered 5 s apart so that the registration lasts long
      * enough to be hit, and a benchmark small enough that {@code --sustain} sets the measurement's length.
+     *
+     * @param more options of the test's own
      */
-    static RunnerProcess startRamp(Path tmp, String connectString, Duration settle, Duration sustain, Path out)
+    static RunnerProcess startRamp(
+            Path tmp, String connectString, Duration settle, Duration sustain, Path out, String... more)
             throws IOException {
-        return RunnerProcess.start(
-                tmp,
+        List<String> args = new ArrayList<>(List.of(
                 "--connect",
                 connectString,
                 "--domains",
@@ -203,7 +205,9 @@ class FaultVerdictIT {
                 "--bench-target",
                 "ensemble",
                 "--out",
-                out.toString());
+                out.toString()));
+        args.addAll(List.of(more));
+        return RunnerProcess.start(tmp, args.toArray(String[]::new));
     }
 
     /**

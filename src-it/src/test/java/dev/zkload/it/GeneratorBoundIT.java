@@ -71,6 +71,8 @@ class GeneratorBoundIT {
             assertThat(summary.get("generatorBoundAtDomains").asInt()).isEqualTo(1);
             assertThat(summary.get("maxStableDomains").isNull()).isTrue();
             assertThat(summary.get("saturatedAtDomains").isNull()).isTrue();
+            assertThat(summary.at("/limitedBy/resource").asText()).isEqualTo("runner");
+            assertThat(summary.at("/limitedBy/evidence").asText()).startsWith("the runner was the bottleneck: ");
             assertThat(summary.get("verdict").asText())
                     .startsWith("At 1 domain the load generator, not the ensemble," + " was the limit")
                     .contains("--shard i/N");

@@ -9,11 +9,13 @@ import static dev.zkload.it.ModelScans.started;
 import static dev.zkload.it.ModelScans.steady;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
+import static org.awaitility.Awaitility.await;
 
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.ModelFile;
@@ -21,7 +23,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
@@ -76,7 +80,11 @@ class RealSaturnScanIT {
                 RunnerProcess scan = RunnerProcess.run(tmp.resolve("logs"), scan(real, model, "--consoles", "2"));
                 assertThat(scan.exitCode()).as(scan.output()).isZero();
                 String text = Files.readString(model);
-                assertThat(text).containsOnlyOnce("enabledReport: false").contains("runTime: 2s");
+                assertThat(text)
+                        .containsOnlyOnce("enabledReport: false")
+                        .contains("runTime: 2s")
+                        .as("Saturn's ZooKeeper 3.5.8 client made its latches containers")
+                        .contains("zkClient: '3.5'");
                 // the run time ZooKeeper cannot show, as the header asks: the 5 s jobs' items sleep 100 ms
                 Files.writeString(model, text.replace("runTime: 2s", "runTime: 100ms"));
                 ModelFile scanned = ModelFile.read(model);
@@ -98,6 +106,7 @@ class RealSaturnScanIT {
                     ServerStats realSteady = steady(stats, realServer);
                     ServerStats simSteady = steady(stats, simServer);
                     assertSameFootprint(realBefore, realSteady, simBefore, simSteady, 1);
+                    assertSameTree(real, sim, jobs);
                     // spread fires (the file's default timing): a window of whole periods holds the same fires
                     // wherever it starts; twice as long, as its statistics writes come at random moments
                     ServerRates simRates = ServerRates.over(
@@ -123,5 +132,30 @@ class RealSaturnScanIT {
                 }
             }
         }
+    }
+
+    /**
+     * Path by path, each znode persistent, ephemeral or a container, the simulated domain's tree is real
+     * Saturn's: its jobs and executors named as the simulator names them (jobs in name order, as the scan
+     * groups them), the items running at that moment and the election candidates of that moment set aside.
+     */
+    private static void assertSameTree(LocalEnsemble real, LocalEnsemble sim, List<String> jobs) {
+        List<String> names =
+                jobs.stream().map(j -> j.substring(0, j.indexOf(','))).sorted().toList();
+        await().atMost(Timeouts.seconds(30))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .untilAsserted(() -> {
+                    Set<String> saturn = Znodes.shape(real.connectString(), ROOT + "/shop", path -> {
+                        String p = path.replaceAll("/executor-(\\d+)(?=/|$)", "/d-0000-exec-$1");
+                        for (int j = 0; j < names.size(); j++) {
+                            p = p.replace("/$Jobs/" + names.get(j), "/$Jobs/" + String.format("job-%02d", j));
+                        }
+                        return p;
+                    });
+                    Set<String> simulated =
+                            Znodes.shape(sim.connectString(), ROOT + "/d-0000", UnaryOperator.identity());
+                    assertThat(simulated).as("the simulated tree").isEqualTo(saturn);
+                });
     }
 }

@@ -1,19 +1,51 @@
 package dev.zkload.it;
 
+import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.zk.ZkTrees;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /** What is on the server: every path of a tree and the sessions its ephemerals belong to. */
 final class Znodes {
+    /** The ephemeral owner ZooKeeper gives a container node. */
+    private static final long CONTAINER = 0x8000000000000000L;
+
     private Znodes() {}
 
     /** Every path at or under {@code root} (breadth first), empty if it does not exist. */
     static List<String> tree(ZooKeeper zk, String root) throws InterruptedException, KeeperException {
         return ZkTrees.list(zk, root);
+    }
+
+    /**
+     * The tree under {@code namespace} as {@code "P|E|C <path>"} (persistent, ephemeral, container), each path
+     * relative to the namespace and renamed by {@code rename}; the items running and the election candidates at
+     * that moment left out, as they come and go.
+     */
+    static Set<String> shape(String connect, String namespace, UnaryOperator<String> rename) throws Exception {
+        Set<String> shape = new TreeSet<>();
+        ZooKeeper zk = ZkClients.connect(connect);
+        try {
+            for (String path : tree(zk, namespace)) {
+                Stat stat = zk.exists(path, false);
+                String relative = path.substring(namespace.length());
+                if (stat == null || relative.endsWith("/running") || relative.contains("/_c_")) {
+                    continue;
+                }
+                long owner = stat.getEphemeralOwner();
+                String kind = owner == CONTAINER ? "C" : owner != 0 ? "E" : "P";
+                shape.add(kind + " " + rename.apply(relative));
+            }
+        } finally {
+            zk.close();
+        }
+        return shape;
     }
 
     /** The owner session of every ephemeral at or under {@code root}. */

@@ -132,6 +132,74 @@ class FleetRootIT {
     }
 
     @Test
+    void aRootAboveALiveFleetIsRefusedNamingItAndAnOuterFleetsCloseKeepsAnInnerOnesClaim() throws Exception {
+        try (DomainFleet inner = fleet("/zkload/outer/inner").build()) {
+            inner.start();
+            inner.addDomains(1);
+            long innerZnodes = ZkTrees.list(observer, "/zkload/outer/inner").size();
+
+            DomainFleet above = fleet("/zkload").build();
+            assertThatThrownBy(above::start)
+                    .isInstanceOf(DomainStartException.class)
+                    .hasMessageStartingWith("/zkload holds another live fleet or run below it (/zkload/outer/inner:"
+                            + " executor-sim fleet /zkload/outer/inner, pid "
+                            + ProcessHandle.current().pid())
+                    .hasMessageEndingWith("); nothing was touched: give this fleet a root of its own beside the"
+                            + " others, not above them");
+            assertThat(ZkTrees.list(observer, "/zkload/outer/inner")).hasSize((int) innerZnodes);
+
+            // a fleet that another started inside since it claimed its root: its close leaves the inner one whole
+            DomainFleet outer = fleet("/zkload/outer2").build();
+            try (DomainFleet nested = fleet("/zkload/outer2/nested").build()) {
+                outer.start();
+                outer.addDomains(1);
+                nested.start();
+                nested.addDomains(1);
+                long nestedZnodes =
+                        ZkTrees.list(observer, "/zkload/outer2/nested").size();
+                outer.close();
+                assertThat(ZkTrees.list(observer, "/zkload/outer2/nested"))
+                        .as("the nested fleet's tree and claim")
+                        .hasSize((int) nestedZnodes);
+                assertThat(observer.getChildren("/zkload/outer2", false)).containsExactly("nested");
+                assertThat(nested.snapshot().sessionsConnected()).isEqualTo(5);
+            } finally {
+                outer.close();
+            }
+            assertThat(observer.exists("/zkload/outer2", false))
+                    .as("left by the outer fleet for the nested one, empty now")
+                    .isNotNull();
+            observer.delete("/zkload/outer2", -1);
+        }
+        before.awaitAgain();
+    }
+
+    @Test
+    void aMissingChrootAndAnotherApplicationsTreeAreNamedAsSuch() throws Exception {
+        DomainFleet chrooted = DomainFleet.builder(zk.connectString() + "/no-such-chroot")
+                .root("/zkload/chrooted")
+                .build();
+        assertThatThrownBy(chrooted::start)
+                .isInstanceOf(DomainStartException.class)
+                .hasMessage("cannot claim root /zkload/chrooted: the connect string's chroot /no-such-chroot does not"
+                        + " exist on the ensemble (ZooKeeper does not create a chroot): create it first, or leave it"
+                        + " out of the connect string");
+        assertThat(chrooted.state()).isEqualTo(DomainFleet.State.CLOSED);
+
+        observer.create("/otherapp", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        observer.create("/otherapp/data", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        assertThatThrownBy(() -> fleet("/otherapp").build().start())
+                .isInstanceOf(DomainStartException.class)
+                .hasMessage("/otherapp holds 1 znode and no fleet or run made it (it is outside /zkload and carries no"
+                        + " zkload marker: another application's tree?); nothing was touched: give this fleet a root of"
+                        + " its own");
+        assertThat(observer.getChildren("/otherapp", false)).containsExactly("data");
+        observer.delete("/otherapp/data", -1);
+        observer.delete("/otherapp", -1);
+        before.awaitAgain();
+    }
+
+    @Test
     void parentsThatExistedBeforeStayEmptyOrNotAndThoseTheFleetCreatedGo() throws Exception {
         observer.create("/preexisting", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
         observer.create("/preexisting/level2", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
@@ -197,13 +265,14 @@ class FleetRootIT {
         // at first its claim outlives it, until the servers expire its session
         assertThatThrownBy(() -> fleet(root).build().start())
                 .hasMessageStartingWith(root + " is held by a live fleet or run (executor-sim fleet " + root)
-                .hasMessageContaining("its process is gone, and the servers end its session within its timeout");
+                .hasMessageContaining("its process is gone, and the servers end its session within its timeout (20 s"
+                        + " after the process died at the latest; the claim goes with the session: try again then)");
         awaitSessionsExpired(root);
         int leftover = ZkTrees.list(observer, root).size();
         assertThatThrownBy(() -> fleet(root).build().start())
                 .isInstanceOf(DomainStartException.class)
                 .hasMessage(root + " holds " + (leftover - 1) + " znodes but no live fleet or run holds it (a leftover"
-                        + " of one that is gone, or another application's tree); nothing was touched: give this fleet"
+                        + " of one that is gone); nothing was touched: give this fleet"
                         + " another root, take the leftover over with DomainFleet.builder(..).takeOverLeftoverRoot()"
                         + " (deletes what is under it), or remove it with: java -jar runner.jar clean --connect "
                         + zk.connectString() + " --root " + root);

@@ -13,9 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
@@ -84,7 +81,7 @@ class SessionEventsIT {
                 .as("the fleet counts the reshards Saturn's own counter counts")
                 .isEqualTo(reshardsBefore);
 
-        expire(victim.session.zk().handle());
+        SessionKiller.expire(zk.connectString(), victim.session.zk().handle());
 
         await().atMost(Timeouts.seconds(60))
                 .pollInterval(Duration.ofMillis(250))
@@ -152,28 +149,6 @@ class SessionEventsIT {
         assertThat(fleet.snapshot().reshards())
                 .as("no executor left: nothing to reshard")
                 .isEqualTo(reshardsBefore);
-    }
-
-    /** Curator's way (KillSession): a second client on the same session id and password closes it. */
-    private void expire(ZooKeeper victim) throws Exception {
-        CountDownLatch up = new CountDownLatch(1);
-        ZooKeeper twin = new ZooKeeper(
-                zk.connectString(),
-                20_000,
-                e -> {
-                    if (e.getState() == KeeperState.SyncConnected) {
-                        up.countDown();
-                    }
-                },
-                victim.getSessionId(),
-                victim.getSessionPasswd());
-        try {
-            assertThat(up.await(30, TimeUnit.SECONDS))
-                    .as("the twin session connected")
-                    .isTrue();
-        } finally {
-            twin.close();
-        }
     }
 
     /** The console reshards 0.5 s after a burst of joins; wait until its counter holds still. */

@@ -197,6 +197,11 @@ final class ForkedEnsemble implements LocalEnsemble {
     }
 
     @Override
+    public Optional<Path> gcLog(int id) {
+        return server(id).gcLog();
+    }
+
+    @Override
     public synchronized Path dataDir(int id) {
         server(id);
         return baseDir.resolve("server-" + id).resolve("data");

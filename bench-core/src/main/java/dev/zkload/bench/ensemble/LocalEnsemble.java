@@ -34,6 +34,11 @@ import java.util.Optional;
  * start with the server's own message.
  */
 public interface LocalEnsemble extends Closeable {
+    /** The {@code taskset} that places servers on their CPUs, if this machine has it. */
+    Optional<Path> TASKSET = java.util.stream.Stream.of("/usr/bin/taskset", "/bin/taskset")
+            .map(Path::of)
+            .filter(Files::isExecutable)
+            .findFirst();
 
     static Builder builder() {
         return new Builder();
@@ -66,6 +71,12 @@ public interface LocalEnsemble extends Closeable {
 
     /** CPU time and memory of server {@code id}'s process now. */
     ProcessStats processStats(int id);
+
+    /**
+     * Where server {@code id}'s JVM logs its garbage collections ({@code -Xlog:gc}, read with
+     * {@link dev.zkload.bench.machine.GcLog}); empty when its JDK, older than Java 9, writes no such log.
+     */
+    Optional<Path> gcLog(int id);
 
     /**
      * What a client needs to connect once started: TLS properties and material for a TLS ensemble,
@@ -109,8 +120,18 @@ public interface LocalEnsemble extends Closeable {
         private ServerDistribution distribution;
         private boolean tls;
         private SaslDigest sasl;
+        private List<java.util.Set<Integer>> serverCpus = List.of();
 
         Builder() {}
+
+        /**
+         * Runs each server on CPUs of its own ({@code taskset -c}), in server order, e.g. from
+         * {@link dev.zkload.bench.machine.CpuPlacement}. Default: every server may use every CPU.
+         */
+        public Builder serverCpus(List<java.util.Set<Integer>> serverCpus) {
+            this.serverCpus = serverCpus.stream().map(java.util.Set::copyOf).toList();
+            return this;
+        }
 
         /**
          * The ZooKeeper to fork: {@link ServerDistribution#resolve} a release, or {@link
@@ -204,6 +225,14 @@ public interface LocalEnsemble extends Closeable {
             if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
                 throw new IllegalArgumentException("heap must be a size like 512m or 4g, got '" + heap + "'");
             }
+            if (!serverCpus.isEmpty() && serverCpus.size() != servers) {
+                throw new IllegalArgumentException("serverCpus must name the CPUs of each of the " + servers
+                        + " servers, got " + serverCpus.size());
+            }
+            if (!serverCpus.isEmpty() && !TASKSET.isPresent()) {
+                throw new IllegalArgumentException(
+                        "serverCpus needs taskset (util-linux), which is not on this machine");
+            }
             if (startTimeout.isNegative() || startTimeout.isZero()) {
                 throw new IllegalArgumentException("startTimeout must be positive, got " + startTimeout);
             }
@@ -230,7 +259,8 @@ public interface LocalEnsemble extends Closeable {
                     startTimeout,
                     dist,
                     tls,
-                    sasl);
+                    sasl,
+                    serverCpus);
             return new ForkedEnsemble(servers, settings, baseDir);
         }
     }

@@ -1,6 +1,7 @@
 package dev.zkload.bench.ensemble;
 
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.machine.GcLog;
 import dev.zkload.bench.stats.FourLetterWords;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -62,6 +63,11 @@ final class ServerProcess {
 
     synchronized void launch() throws IOException {
         List<String> cmd = new ArrayList<>();
+        if (!settings.cpus().isEmpty()) {
+            cmd.add(LocalEnsemble.TASKSET.orElseThrow().toString());
+            cmd.add("-c");
+            cmd.add(dev.zkload.bench.machine.CpuList.format(settings.cpus().get(id - 1)));
+        }
         cmd.add(settings.java().toString());
         if (settings.heap() != null) {
             cmd.add("-Xms" + settings.heap());
@@ -69,6 +75,7 @@ final class ServerProcess {
         }
         cmd.addAll(settings.jvmFlags());
         cmd.addAll(runtime.jvmFlags());
+        gcLogFlag().ifPresent(cmd::add);
         cmd.add("-Dzookeeper.log.dir=" + dir);
         if (ownsDir) {
             cmd.add("-Dzkload.deleteOnOrphan=" + dir);
@@ -90,6 +97,21 @@ final class ServerProcess {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
         lifeline = process.getOutputStream();
+    }
+
+    /**
+     * The GC log's flag: its pauses are what the server's JVM stopped for (Java 9 and later; an older JDK's
+     * log has another syntax and is not written, its pauses then unobserved).
+     */
+    private java.util.Optional<String> gcLogFlag() {
+        return JavaRelease.major(settings.java().getParent().getParent()).orElse(0) >= 9
+                ? GcLog.flag(dir.resolve("gc.log"))
+                : java.util.Optional.empty();
+    }
+
+    /** Where the server's JVM logs its GC pauses (see {@link #gcLogFlag()}); empty when it writes none. */
+    java.util.Optional<Path> gcLog() {
+        return gcLogFlag().map(f -> dir.resolve("gc.log"));
     }
 
     /** Waits until the server answers {@code srvr} with a mode; returns the mode. */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What every server of one ensemble shares: the JVM to run, its flags, zoo.cfg overrides, the
@@ -13,6 +14,8 @@ import java.util.Map;
  * @param distribution the ZooKeeper the servers run
  * @param tls          clients connect over TLS only, with certificates generated for the ensemble
  * @param sasl         clients must log in with SASL DIGEST-MD5 as this user; null for no SASL
+ * @param cpus         each server's CPUs, in server order, as {@code taskset -c} sets them; empty to let every
+ *                     server run on every CPU
  */
 record ServerSettings(
         Path java,
@@ -23,4 +26,5 @@ record ServerSettings(
         Duration startTimeout,
         ServerDistribution distribution,
         boolean tls,
-        SaslDigest sasl) {}
+        SaslDigest sasl,
+        List<Set<Integer>> cpus) {}

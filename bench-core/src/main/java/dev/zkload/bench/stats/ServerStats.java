@@ -84,6 +84,30 @@ public record ServerStats(
         return new Keys(raw).count(key);
     }
 
+    /**
+     * One of the summaries ZooKeeper 3.6 and later keep (e.g. {@code fsynctime}, {@code quorum_ack_latency}): its
+     * count and sum since the server started, from {@code cnt_<name>} and {@code sum_<name>}, and its largest value
+     * ({@code max_<name>}); empty when the server does not report it.
+     */
+    public java.util.Optional<Summary> summary(String name) {
+        Keys k = new Keys(raw);
+        long count = k.count("cnt_" + name);
+        double sum = k.decimal("sum_" + name);
+        if (count < 0 || Double.isNaN(sum)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new Summary(count, sum, k.decimal("max_" + name)));
+    }
+
+    /**
+     * A server-side summary's running totals: two readings' difference is the window's count and mean.
+     *
+     * @param count how many values were added since the server started
+     * @param sum   their total, in the summary's unit (ms for the times)
+     * @param max   the largest since the server started; NaN when not reported
+     */
+    public record Summary(long count, double sum, double max) {}
+
     /** Looks a key up with or without the {@code zk_} prefix; unparsable values read as unknown. */
     private record Keys(Map<String, String> map) {
         String text(String key) {

@@ -30,7 +30,10 @@ final class StatsCsv implements AutoCloseable {
     /**
      * One row: {@code time} (ISO-8601 UTC), {@code epochMs}, {@code server} (host:port), {@code reachable},
      * {@code unresponsive} (asked, but no answer within the round's deadline), {@code source} ({@code 4LW}
-     * or {@code ADMIN_HTTP}), the server's counters, and {@code error} when it did not answer.
+     * or {@code ADMIN_HTTP}), the server's counters, and {@code error} when it did not answer. The running totals
+     * ({@code fsyncCount}, {@code fsyncTotalMs}, {@code bytesReceived}, {@code bytesSent}, {@code throttledOps}: the
+     * server's since it started, ZooKeeper 3.6 and later; {@code processCpuSec}: its process's CPU time, where it
+     * runs on this machine) give a window's figures as the difference of two rows.
      */
     @JsonPropertyOrder({
         "time",
@@ -51,6 +54,12 @@ final class StatsCsv implements AutoCloseable {
         "maxLatencyMs",
         "approximateDataSize",
         "fsyncThresholdExceedCount",
+        "fsyncCount",
+        "fsyncTotalMs",
+        "bytesReceived",
+        "bytesSent",
+        "throttledOps",
+        "processCpuSec",
         "error"
     })
     record Row(
@@ -72,9 +81,17 @@ final class StatsCsv implements AutoCloseable {
             Double maxLatencyMs,
             Long approximateDataSize,
             Long fsyncThresholdExceedCount,
+            Long fsyncCount,
+            Double fsyncTotalMs,
+            Long bytesReceived,
+            Long bytesSent,
+            Long throttledOps,
+            Double processCpuSec,
             String error) {
 
-        static Row of(StatsSample sample) {
+        /** @param cpuSec the server process's CPU time, s; NaN when not read */
+        static Row of(StatsSample sample, double cpuSec) {
+            Double cpu = Double.isNaN(cpuSec) ? null : Math.round(cpuSec * 100.0) / 100.0;
             ServerStats s = sample.stats();
             String error = sample.error() == null
                     ? null
@@ -99,8 +116,17 @@ final class StatsCsv implements AutoCloseable {
                         null,
                         null,
                         null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        cpu,
                         error);
             }
+            var fsync = s.summary("fsynctime");
+            long responses = s.counter("response_bytes");
+            long watches = s.counter("watch_bytes");
             return new Row(
                     sample.time().toString(),
                     sample.time().toEpochMilli(),
@@ -120,6 +146,12 @@ final class StatsCsv implements AutoCloseable {
                     decimal(s.maxLatencyMs()),
                     count(s.approximateDataSize()),
                     count(s.fsyncThresholdExceedCount()),
+                    fsync.map(ServerStats.Summary::count).orElse(null),
+                    fsync.map(f -> decimal(f.sum())).orElse(null),
+                    count(s.counter("bytes_received_count")),
+                    responses < 0 || watches < 0 ? null : responses + watches,
+                    count(s.counter("throttled_ops")),
+                    cpu,
                     error);
         }
 
@@ -144,11 +176,12 @@ final class StatsCsv implements AutoCloseable {
 
     /** One sample as the CSV line it becomes (without the line end). */
     static String row(StatsSample sample) throws IOException {
-        return CSV.writer(SCHEMA).writeValueAsString(Row.of(sample)).stripTrailing();
+        return CSV.writer(SCHEMA).writeValueAsString(Row.of(sample, Double.NaN)).stripTrailing();
     }
 
-    synchronized void append(StatsSample sample) throws IOException {
-        rows.write(Row.of(sample));
+    /** @param cpuSec the server process's CPU time, s; NaN when not read */
+    synchronized void append(StatsSample sample, double cpuSec) throws IOException {
+        rows.write(Row.of(sample, cpuSec));
         rows.flush();
     }
 

@@ -75,6 +75,7 @@ public final class StatsSampler implements Closeable {
     private final Consumer<List<StatsSample>> listener;
     private final int history;
     private final java.util.function.LongConsumer lateness;
+    private final java.util.function.ToDoubleFunction<ServerAddress> processCpu;
     private final Deque<List<StatsSample>> series = new ArrayDeque<>();
     private final Set<ServerAddress> silent = new HashSet<>();
     /** Each server's read in flight, which a round joins rather than asking a stalled server again. */
@@ -96,6 +97,7 @@ public final class StatsSampler implements Closeable {
         this.listener = b.listener;
         this.history = b.history;
         this.lateness = b.lateness;
+        this.processCpu = b.processCpu;
         this.deadline = interval.multipliedBy(4).dividedBy(5);
     }
 
@@ -215,7 +217,7 @@ public final class StatsSampler implements Closeable {
         if (csv != null) {
             try {
                 for (StatsSample s : samples) {
-                    csv.append(s);
+                    csv.append(s, processCpu.applyAsDouble(s.server()));
                 }
             } catch (IOException e) {
                 LOG.error("cannot append to {}: {}", csvPath, e.toString());
@@ -331,8 +333,18 @@ public final class StatsSampler implements Closeable {
         private Consumer<List<StatsSample>> listener;
         private int history = 3600;
         private java.util.function.LongConsumer lateness;
+        private java.util.function.ToDoubleFunction<ServerAddress> processCpu = s -> Double.NaN;
 
         private Builder() {}
+
+        /**
+         * Where each server's process CPU time comes from, s since it started (NaN where it cannot be read), for the
+         * CSV's {@code processCpuSec}; by default it is not read.
+         */
+        public Builder processCpu(java.util.function.ToDoubleFunction<ServerAddress> cpuSeconds) {
+            this.processCpu = Objects.requireNonNull(cpuSeconds, "cpuSeconds");
+            return this;
+        }
 
         /**
          * Told, for every scheduled round, how late its start was against its due time, µs, on the sampler's

@@ -2,12 +2,14 @@ package dev.zkload.sim.junit;
 
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.sim.ModelFile;
 import dev.zkload.sim.SaturnModel;
 import dev.zkload.sim.ZkClientSecurity;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -35,37 +37,28 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }</pre>
  *
  * <p>Registered on a {@code static} field, the domains are held once around all the tests of the
- * class; on an instance field, around each test. The connect string is asked for when the domains
- * start, so it can come from a server another extension or {@code @BeforeAll} starts first (register
- * that one earlier). Hazards: the fleet claims its root (a root another fleet holds fails the
- * tests, naming it) and empties it at the end, so give each extension its own (the default is
- * unique); a domain needs up to three minutes before all its jobs run (registration,
- * resharding, the next fire), so tests that need run traffic should wait for
- * {@link FleetSnapshot#runsCompleted()}.
+ * class, its {@code @Nested} classes' tests included (they share the one fleet, and only the class that
+ * registered the extension closes it); on an instance field, around each test. The connect string is
+ * asked for before the class's tests; where the supplier has none yet (it returns null or throws: a
+ * server that the class's {@code static @BeforeAll} method starts, or another extension that JUnit runs
+ * after this one), it is asked again just before the first test, after every {@code @BeforeAll}, and
+ * the domains start then. A server from another extension should still come first
+ * ({@code @Order}, or its field declared first): JUnit stops extensions in the reverse order, so that
+ * one stops after the fleet closed. Hazards: the fleet claims its root (a root another fleet holds fails
+ * the tests, naming it) and empties it at the end, so give each extension its own (the default is
+ * unique); a domain needs up to three minutes before all its jobs run (registration, resharding,
+ * the next fire), so tests that need run traffic should wait for {@link FleetSnapshot#runsCompleted()}.
+ * Every other option of {@link DomainFleet.Builder} is set with {@link Builder#fleetOptions}.
  *
  * <p>JUnit is an optional dependency of executor-sim: a test that registers this extension has it already.
  */
 public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
-    private final Supplier<String> connectString;
-    private final int domains;
-    private final SaturnModel model;
+    private final FleetHolder holder;
     private final String root;
-    private final boolean jobRuns;
-    private final Duration addTimeout;
-    private final Duration connectTimeout;
-    private final ZkClientSecurity security;
-    private volatile DomainFleet fleet;
-    private volatile boolean perClass;
 
     private SaturnDomains(Builder b) {
-        this.connectString = b.connectString;
-        this.domains = b.domains;
-        this.model = b.model;
         this.root = b.root;
-        this.jobRuns = b.jobRuns;
-        this.addTimeout = b.addTimeout;
-        this.connectTimeout = b.connectTimeout;
-        this.security = b.security;
+        this.holder = new FleetHolder(b.connectString, b.domains, b::apply);
     }
 
     /**
@@ -96,11 +89,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
      * @throws IllegalStateException outside the tests the extension wraps
      */
     public DomainFleet fleet() {
-        DomainFleet f = fleet;
-        if (f == null) {
-            throw new IllegalStateException("SaturnDomains holds no domains here: only while the tests it wraps run");
-        }
-        return f;
+        return holder.fleet();
     }
 
     /**
@@ -124,66 +113,35 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        perClass = true;
-        hold();
+        holder.beforeAll(context.getUniqueId());
     }
 
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
-        if (!perClass) {
-            hold();
-        }
+        holder.beforeEach(context.getUniqueId());
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-        if (!perClass) {
-            release();
-        }
+        holder.afterEach(context.getUniqueId());
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
-        release();
-    }
-
-    private void hold() throws InterruptedException {
-        DomainFleet f = DomainFleet.builder(connectString.get())
-                .root(root)
-                .model(model)
-                .jobRuns(jobRuns)
-                .addTimeout(addTimeout)
-                .connectTimeout(connectTimeout)
-                .security(security)
-                .build();
-        try {
-            f.start();
-            f.addDomains(domains);
-        } catch (RuntimeException | InterruptedException e) {
-            f.close();
-            throw e;
-        }
-        fleet = f;
-    }
-
-    private void release() {
-        DomainFleet f = fleet;
-        fleet = null;
-        if (f != null) {
-            f.close();
-        }
+        holder.afterAll(context.getUniqueId());
     }
 
     /** Settings of the extension; {@link #build()} validates them. */
     public static final class Builder {
         private final Supplier<String> connectString;
         private int domains = 1;
-        private SaturnModel model = SaturnModel.saturn21();
+        private ModelFile models = ModelFile.of(SaturnModel.saturn21());
         private String root = "/zkload/junit-" + UUID.randomUUID().toString().substring(0, 8);
         private boolean jobRuns = true;
         private Duration addTimeout = Duration.ofMinutes(5);
         private Duration connectTimeout = Duration.ofSeconds(30);
         private ZkClientSecurity security = ZkClientSecurity.NONE;
+        private UnaryOperator<DomainFleet.Builder> options = UnaryOperator.identity();
 
         private Builder(Supplier<String> connectString) {
             this.connectString = connectString;
@@ -207,7 +165,28 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
          * @return this builder
          */
         public Builder model(SaturnModel model) {
-            this.model = Objects.requireNonNull(model, "model");
+            this.models = ModelFile.of(Objects.requireNonNull(model, "model"));
+            return this;
+        }
+
+        /**
+         * Any other option of the fleet, on its builder ({@link DomainFleet.Builder}): a model file, a meter
+         * registry, keeping the tree on close, taking over a leftover root, the start batch, trees written one
+         * request at a time, a fire lag listener. Applied after this builder's settings; the root stays
+         * this builder's ({@link #root(String)}), which {@link SaturnDomains#root()} tells. Validated by
+         * {@link #build()} like the others.
+         *
+         * <pre>{@code
+         * SaturnDomains.on(ZK::connectString)
+         *         .fleetOptions(f -> f.modelFile(ModelFile.read(Path.of("shop.yaml"))).meterRegistry(registry))
+         *         .build();
+         * }</pre>
+         *
+         * @param options sets options on the fleet's builder and returns it
+         * @return this builder
+         */
+        public Builder fleetOptions(UnaryOperator<DomainFleet.Builder> options) {
+            this.options = Objects.requireNonNull(options, "options");
             return this;
         }
 
@@ -278,13 +257,19 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
             if (domains < 1) {
                 throw new IllegalArgumentException("domains must be at least 1, got " + domains);
             }
-            // the fleet's own rules for root and timeout, checked now rather than when the tests start
-            DomainFleet.builder("127.0.0.1:2181")
-                    .root(root)
-                    .addTimeout(addTimeout)
-                    .connectTimeout(connectTimeout)
-                    .build();
+            // the fleet's own rules for every setting, checked now rather than when the tests start
+            apply(DomainFleet.builder("127.0.0.1:2181")).build();
             return new SaturnDomains(this);
+        }
+
+        /** These settings on a fleet's builder: this builder's own, then the other options, the root last. */
+        private DomainFleet.Builder apply(DomainFleet.Builder b) {
+            return options.apply(b.modelFile(models)
+                            .jobRuns(jobRuns)
+                            .addTimeout(addTimeout)
+                            .connectTimeout(connectTimeout)
+                            .security(security))
+                    .root(root);
         }
     }
 }

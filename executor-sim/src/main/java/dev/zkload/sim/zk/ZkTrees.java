@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.Op;
@@ -107,6 +108,22 @@ public final class ZkTrees {
      * @throws InterruptedException when interrupted while waiting for the server
      */
     public static List<String> list(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
+        return list(zk, root, path -> true);
+    }
+
+    /**
+     * Lists a tree without going below the znodes {@code descend} refuses: they are listed, their children
+     * are not (a walk that knows where what it looks for cannot be).
+     *
+     * @param zk      a connected session
+     * @param root    the top of the tree
+     * @param descend given a znode's path below the root, whether to list its children
+     * @return {@code root} and every znode below it that is listed, breadth first; empty if it does not exist
+     * @throws KeeperException      the first failure other than a znode already gone
+     * @throws InterruptedException when interrupted while waiting for the server
+     */
+    public static List<String> list(ZooKeeper zk, String root, Predicate<String> descend)
+            throws KeeperException, InterruptedException {
         List<String> all = new ArrayList<>();
         List<String> level = List.of(root);
         Semaphore window = new Semaphore(IN_FLIGHT);
@@ -123,7 +140,9 @@ public final class ZkTrees {
                             if (rc == Code.OK.intValue()) {
                                 present.add(path);
                                 String prefix = path.equals("/") ? "/" : path + "/";
-                                children.forEach(c -> next.add(prefix + c));
+                                for (String c : children) {
+                                    (descend.test(prefix + c) ? next : present).add(prefix + c);
+                                }
                             } else if (rc != Code.NONODE.intValue()) {
                                 failure.compareAndSet(null, KeeperException.create(Code.get(rc), path));
                             }

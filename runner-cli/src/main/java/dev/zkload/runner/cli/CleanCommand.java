@@ -96,7 +96,13 @@ public final class CleanCommand implements Callable<Integer> {
             List<String> tree = remover.list(root);
             List<RunLock.Holder> live = outermost(remover.liveLocks(tree));
             if (dryRun) {
-                DryRun.print(out, root, tree, live, remover.emptyParentsAfter(root));
+                DryRun.print(
+                        out,
+                        root,
+                        tree,
+                        live,
+                        remover.emptyParentsAfter(root),
+                        live.isEmpty() || force ? java.util.Optional.empty() : java.util.Optional.of(refusal(live)));
                 return ExitCodes.OK;
             }
             if (!live.isEmpty() && !force) {

@@ -13,6 +13,7 @@ public final class Cli {
 
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new ZkloadCommand());
+        TopHelp.install(cli);
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);

@@ -89,6 +89,9 @@ public final class ConnectionsCommand implements Callable<Integer> {
     }
 
     private ConnectionSweepPlan plan(HealthLimits limits) {
+        if (sessionTimeout.isZero() || sessionTimeout.isNegative()) {
+            throw new ParameterException(spec.commandLine(), "--session-timeout must be positive");
+        }
         if (size < 0 || size > 1_000_000) {
             throw new ParameterException(
                     spec.commandLine(), "--znode-size must be between 0 and 1000000 bytes, got " + size);

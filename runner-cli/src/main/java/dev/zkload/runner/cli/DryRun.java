@@ -6,12 +6,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** What {@code clean --dry-run} prints: each run's root under the one given, with its znode count. */
+/**
+ * What {@code clean --dry-run} prints: each run's root under the one given, with its znode count and its
+ * lock, and whether {@code clean} would remove them now or refuse, in the words the refusal would use.
+ */
 final class DryRun {
     private DryRun() {}
 
+    /** @param refusal the sentence {@code clean} would refuse with now; empty when it would remove the tree */
     static void print(
-            PrintWriter out, String root, List<String> tree, List<RunLock.Holder> live, List<String> parents) {
+            PrintWriter out,
+            String root,
+            List<String> tree,
+            List<RunLock.Holder> live,
+            List<String> parents,
+            java.util.Optional<String> refusal) {
         // group by the root's children: with --root /zkload, each child is one run
         Map<String, Integer> byChild = new TreeMap<>();
         for (String path : tree) {
@@ -21,18 +30,24 @@ final class DryRun {
                 byChild.merge(root + "/" + (slash < 0 ? rest : rest.substring(0, slash)), 1, Integer::sum);
             }
         }
-        out.printf("Would remove %d znode%s under %s:%n", tree.size(), tree.size() == 1 ? "" : "s", root);
+        out.printf(
+                "%s %d znode%s under %s:%n",
+                refusal.isEmpty() ? "Would remove" : "Holds", tree.size(), tree.size() == 1 ? "" : "s", root);
         out.printf("  %8d  %s%n", 1, root);
         byChild.forEach((child, count) -> out.printf("  %8d  %s%s%n", count, child, lockNote(child, live)));
         parents.forEach(p -> out.printf("  %8d  %s (left empty)%n", 1, p));
-        out.println("Nothing was removed (--dry-run).");
+        out.println("Nothing was removed (--dry-run)."
+                + refusal.map(r -> " Without it, clean would refuse: " + r + ".")
+                        .orElse(""));
     }
 
     private static String lockNote(String child, List<RunLock.Holder> live) {
         return live.stream()
                 .filter(h -> h.path().startsWith(child + "/") || h.path().equals(child))
                 .findFirst()
-                .map(h -> "  (LIVE: " + h + ")")
+                .map(h -> h.owner() != null && h.owner().goneFromThisHost()
+                        ? "  (LOCKED by " + h + ", whose process is gone: its session ends within its timeout)"
+                        : "  (LIVE: " + h + ")")
                 .orElse("");
     }
 }

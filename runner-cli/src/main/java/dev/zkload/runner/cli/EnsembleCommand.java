@@ -62,7 +62,8 @@ public final class EnsembleCommand implements Callable<Integer> {
             throw new RunFailure("cannot make a folder for the client's settings: " + e.getMessage(), e);
         }
         try (ClientFiles client = files;
-                LocalEnsemble ensemble = settings.builder(distribution).build()) {
+                LocalEnsemble ensemble = settings.builder(distribution, java.util.Optional.empty())
+                        .build()) {
             try {
                 ensemble.start();
             } catch (InterruptedException e) {

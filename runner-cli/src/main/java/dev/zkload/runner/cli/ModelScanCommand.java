@@ -7,6 +7,8 @@ import dev.zkload.runner.cli.options.DurationConverter;
 import dev.zkload.runner.cli.options.SecurityOptions;
 import dev.zkload.runner.engine.run.ReadOnlyZk;
 import dev.zkload.runner.engine.scan.SaturnScanner;
+import dev.zkload.runner.engine.scan.ScanBudget;
+import dev.zkload.runner.engine.scan.ScanNotes;
 import dev.zkload.runner.engine.scan.ScannedDomain;
 import dev.zkload.runner.engine.scan.ScannedModel;
 import java.io.IOException;
@@ -79,8 +81,8 @@ public final class ModelScanCommand implements Callable<Integer> {
             names = "--max-requests",
             paramLabel = "N",
             defaultValue = "200000",
-            description = "Requests in all at most; the scan stops, writing nothing, at the next (default:"
-                    + " ${DEFAULT-VALUE}).")
+            description = "Requests in all at most; the scan stops, writing nothing, as soon as its pace says it"
+                    + " would need more (default: ${DEFAULT-VALUE}).")
     long maxRequests;
 
     @Option(
@@ -120,7 +122,15 @@ public final class ModelScanCommand implements Callable<Integer> {
         long requests;
         try (ReadOnlyZk zk = ReadOnlyZk.connect(cs, credentials, connectTimeout, maxRate, maxRequests)) {
             SaturnScanner scanner = new SaturnScanner(zk, "/");
-            for (String ns : all ? scanner.namespaces() : namespaces) {
+            List<String> names = all ? scanner.namespaces() : namespaces;
+            // the jobs counted first, so that a scan that cannot finish within --max-requests stops at once
+            long jobs = 0;
+            for (String ns : names) {
+                List<String> listed = zk.children("/" + ns + "/$Jobs");
+                jobs += listed == null ? 0 : listed.size();
+            }
+            zk.watchRequests(new ScanBudget(maxRequests, jobs, zk::requests));
+            for (String ns : names) {
                 domains.add(scanner.scan(ns));
             }
             requests = zk.requests();
@@ -132,7 +142,9 @@ public final class ModelScanCommand implements Callable<Integer> {
                     + cs + ", so there is nothing to model; nothing was written");
         }
         String name = out.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        write(ScannedModel.of(name, domains, consoles, requests), cs);
+        List<String> notes = ScanNotes.of(domains);
+        write(ScannedModel.of(name, domains, consoles, requests), cs, notes);
+        notes.forEach(console::println);
         console.printf(
                 "Read %d namespace%s (%d jobs, %d executors online) in %d requests over %.1f s; wrote %s.%n",
                 domains.size(),
@@ -180,9 +192,9 @@ public final class ModelScanCommand implements Callable<Integer> {
         return Files.isWritable(parent) ? null : "cannot be written: no permission to create it in " + parent;
     }
 
-    private void write(Map<String, Object> model, ConnectString cs) {
+    private void write(Map<String, Object> model, ConnectString cs, List<String> notes) {
         try {
-            Files.writeString(out, ScannedModel.yaml(model, cs.toString()), StandardCharsets.UTF_8);
+            Files.writeString(out, ScannedModel.yaml(model, cs.toString(), notes), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new RunFailure("cannot write " + out + ": " + e.getMessage(), e);
         }

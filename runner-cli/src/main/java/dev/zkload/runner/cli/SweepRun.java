@@ -102,6 +102,7 @@ final class SweepRun {
         Path out = options.output.checked(command, spec);
         PrintWriter console = options.output.console(spec);
         SweepSummary summary;
+        Sweep.Experiment sweep;
         RunStart start = new RunStart(
                 command,
                 runId,
@@ -115,7 +116,8 @@ final class SweepRun {
             // the command line as typed, but never a password given on it
             run.writeRun(
                     SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings);
-            summary = Sweep.run(run, experiment.apply(run), checked.limits(), console);
+            sweep = experiment.apply(run);
+            summary = Sweep.run(run, sweep, checked.limits(), console);
             boolean interrupted = Thread.interrupted();
             summary = summary.withThresholds(judge(gates, summary, out, gating.catalog(), settings));
             run.results().writeSummary(summary);
@@ -128,7 +130,7 @@ final class SweepRun {
             console.println(summary.stopDetail());
         }
         summary.notes().forEach(console::println);
-        summary.answer().forEach((name, value) -> console.printf("%s: %s%n", name, value));
+        sweep.answerLines(summary.answer()).forEach(console::println);
         console.printf(
                 "%d of %d level(s) measured. Results in %s%n",
                 summary.levelsFinished(), summary.levelsRequested(), out);

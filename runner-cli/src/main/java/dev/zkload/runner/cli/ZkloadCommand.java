@@ -14,7 +14,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code zkload}: with no command, the ramp — domains added step by step until the ensemble
- * saturates; the other commands are subcommands.
+ * saturates (also by its name, {@code ramp}); the other commands are subcommands. Its usage help
+ * leads with what to run and the commands ({@link TopHelp}); the ramp's options are in
+ * {@code ramp --help}.
  */
 @Command(
         name = "zkload",
@@ -23,6 +25,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = "How many Saturn-style scheduler domains can a ZooKeeper ensemble carry?",
         subcommands = {
+            RampSubcommand.class,
             LatencyCommand.class,
             SimulateCommand.class,
             ModelCommand.class,

@@ -17,7 +17,10 @@ public final class Progress {
     private final Duration plainEvery;
     private final Instant start = Instant.now();
     private int lastWidth;
+    private String lastText = "";
     private Instant lastPlain = Instant.EPOCH;
+    /** The status line drawn on a terminal now, which a log line must not write into ({@link #aboveStatus}). */
+    private static volatile Progress live;
 
     /** @param width columns of the terminal: a live line longer than that would wrap into a new line each redraw */
     public Progress(PrintWriter out, boolean terminal, int width, Duration plainEvery) {
@@ -69,7 +72,9 @@ public final class Progress {
             int pad = Math.max(0, lastWidth - text.length());
             out.print("\r" + text + " ".repeat(pad));
             lastWidth = text.length();
+            lastText = text;
             out.flush();
+            live = this;
         } else if (Instant.now().isAfter(lastPlain.plus(plainEvery))) {
             lastPlain = Instant.now();
             out.println(text);
@@ -80,7 +85,32 @@ public final class Progress {
     private void clearStatus() {
         if (terminal && lastWidth > 0) {
             out.print("\r" + " ".repeat(lastWidth) + "\r");
+            out.flush();
             lastWidth = 0;
+            lastText = "";
+        }
+    }
+
+    /**
+     * Writes a line of another writer (the log's, on stderr) above the live status line instead of into
+     * it: the line is cleared first and drawn again after.
+     */
+    public static void aboveStatus(Runnable write) {
+        Progress p = live;
+        if (p == null) {
+            write.run();
+            return;
+        }
+        synchronized (p) {
+            String text = p.lastText;
+            p.clearStatus();
+            write.run();
+            if (!text.isEmpty()) {
+                p.out.print(text);
+                p.out.flush();
+                p.lastWidth = text.length();
+                p.lastText = text;
+            }
         }
     }
 

@@ -11,7 +11,11 @@ sealed interface Block {
 
     record Section(String text) implements Block {}
 
+    /** A paragraph; {@code strong} for what must stand out as a warning (an incomplete run, a failed gate). */
     record Text(String text, boolean strong) implements Block {}
+
+    /** An answer that is news, not a warning: its label in bold, the text plain ("Verdict: …"). */
+    record Answer(String label, String text) implements Block {}
 
     record Bullets(List<String> items) implements Block {
         public Bullets {

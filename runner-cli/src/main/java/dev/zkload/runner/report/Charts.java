@@ -44,7 +44,7 @@ final class Charts {
     /** Consecutive samples further apart than this (ms) are not joined by a line: the leader was away. */
     static final long GAP_MS = 5_000;
 
-    private static final Paint[] PALETTE = {
+    static final Paint[] PALETTE = {
         new Color(0x1f77b4),
         new Color(0xff7f0e),
         new Color(0x2ca02c),
@@ -53,7 +53,7 @@ final class Charts {
         new Color(0x8c564b),
         new Color(0xe377c2)
     };
-    private static final Color GRID = new Color(0xdddddd);
+    static final Color GRID = new Color(0xdddddd);
     /** Shading of the phases in which a step's domains registered. */
     private static final Color BURST = new Color(255, 220, 120, 70);
 
@@ -266,7 +266,7 @@ final class Charts {
         return plot;
     }
 
-    private static void style(JFreeChart chart) {
+    static void style(JFreeChart chart) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
     }

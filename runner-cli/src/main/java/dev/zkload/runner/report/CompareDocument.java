@@ -50,6 +50,7 @@ final class CompareDocument {
         if (base.experiment()) {
             blocks.add(new Block.TableBlock(CompareTables.measured(runs, levels), 2));
         } else if (!base.latency()) {
+            blocks.add(new Block.TableBlock(CompareTables.conditions(runs), 2));
             blocks.add(new Block.TableBlock(CompareTables.servers(runs, levels), 2));
         }
         if (!charts.isEmpty()) {
@@ -81,15 +82,19 @@ final class CompareDocument {
         List<Block> blocks = new ArrayList<>();
         blocks.add(new Block.Section("Regression gate"));
         String limit = Numbers.decimal(gate.maxRegression() * 100, 1) + "%";
-        blocks.add(new Block.Text(
+        blocks.add(
                 gate.passed()
-                        ? "Passed: no run is more than " + limit + " worse than the baseline on TPS or p99 of any"
-                                + " operation at any step or level they share (max-rate: on the highest rate that held)."
-                        : "Failed (exit code 3): " + gate.regressions().size() + " figure(s) more than " + limit
-                                + " worse than the baseline, "
-                                + gate.notCompared().size()
-                                + " not compared (which fails the gate too).",
-                true));
+                        ? new Block.Answer(
+                                "Passed:",
+                                "no run is more than " + limit + " worse than the baseline on TPS or p99 of any"
+                                        + " operation at any step or level they share (max-rate: on the highest rate"
+                                        + " that held).")
+                        : new Block.Text(
+                                "Failed (exit code 3): " + gate.regressions().size() + " figure(s) more than " + limit
+                                        + " worse than the baseline, "
+                                        + gate.notCompared().size()
+                                        + " not compared (which fails the gate too).",
+                                true));
         if (!gate.regressions().isEmpty()) {
             blocks.add(new Block.Bullets(
                     gate.regressions().stream().map(Regression::text).toList()));

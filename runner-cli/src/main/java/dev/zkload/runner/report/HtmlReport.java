@@ -15,13 +15,15 @@ import org.commonmark.renderer.html.HtmlRenderer;
  * report.html is report.md rendered (commonmark with GitHub's tables), so the two say the same
  * things by construction. The page is self-contained: the style sheet is inline and every chart is
  * embedded as a base64 {@code data:} URI, so it opens offline and stays whole when mailed or copied
- * on its own (the PNG files beside it are for report.md).
+ * on its own (the PNG files beside it are for report.md). A paragraph that is bold alone is a warning
+ * (red); an answer that is news has a bold label and plain text ({@link Block.Answer}). A table wider
+ * than the page scrolls inside it instead of pushing the page wider.
  */
 final class HtmlReport {
     private static final String STYLE = """
             body{font-family:sans-serif;margin:2em;color:#222;max-width:1200px}
-            table{border-collapse:collapse;margin:0.5em 0 1.5em}
-            th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}
+            table{border-collapse:collapse;margin:0.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}
+            th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th{font-size:90%}
             th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}
             img{max-width:100%;border:1px solid #eee}p>strong:only-child{color:#b00}
             """;

@@ -20,6 +20,12 @@ final class MarkdownReport {
             } else if (block instanceof Block.Text t) {
                 md.append(t.strong() ? "**" + escape(t.text()) + "**" : escape(t.text()))
                         .append("\n\n");
+            } else if (block instanceof Block.Answer a) {
+                md.append("**")
+                        .append(escape(a.label()))
+                        .append("** ")
+                        .append(escape(a.text()))
+                        .append("\n\n");
             } else if (block instanceof Block.Bullets b) {
                 b.items().forEach(i -> md.append("- ").append(escape(i)).append('\n'));
                 md.append('\n');

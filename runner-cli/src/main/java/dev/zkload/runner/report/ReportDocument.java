@@ -1,11 +1,14 @@
 package dev.zkload.runner.report;
 
+import dev.zkload.runner.result.Election;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
+import dev.zkload.runner.result.StopReason;
 import dev.zkload.runner.result.ThresholdResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -35,7 +38,7 @@ final class ReportDocument {
         blocks.add(new Block.Section("Settings"));
         blocks.add(new Block.TableBlock(settings(run, "ramp"), 3));
         if (!run.servers().isEmpty()) {
-            blocks.add(new Block.TableBlock(servers(run.servers()), 3));
+            blocks.add(new Block.TableBlock(servers(run.servers(), Election.of(folder.steps())), 3));
         }
         List<Table> tables = ReportTables.all(folder);
         blocks.add(new Block.TableBlock(tables.get(0), 2));
@@ -59,6 +62,15 @@ final class ReportDocument {
         }
         blocks.add(new Block.TableBlock(tables.get(2), 2));
         blocks.add(new Block.TableBlock(tables.get(3), 2));
+        if (ResourceTables.any(folder.steps())) {
+            blocks.add(new Block.TableBlock(ResourceTables.resources(folder.steps()), 2));
+        }
+        if (ResourceTables.anyStages(folder.steps())) {
+            blocks.add(new Block.TableBlock(ResourceTables.stages(folder.steps()), 2));
+            if (charts.contains(StageChart.PNG)) {
+                blocks.add(new Block.Image("A request's time at the leader per step", StageChart.PNG));
+            }
+        }
         if (folder.steps().stream().anyMatch(s -> s.fleet() != null)) {
             blocks.add(new Block.TableBlock(StepDetailTables.sessions(folder.steps()), 2));
         }
@@ -78,7 +90,7 @@ final class ReportDocument {
         RampSummary s = folder.summary().get();
         List<Block> blocks = new ArrayList<>();
         if (s.verdict() != null) {
-            blocks.add(new Block.Text(s.verdict(), true));
+            blocks.add(goodNews(s) ? new Block.Answer("Verdict:", s.verdict()) : new Block.Text(s.verdict(), true));
         }
         blocks.add(new Block.Bullets(List.of(
                 "Stop reason: "
@@ -90,8 +102,17 @@ final class ReportDocument {
                 "Saturation observable: " + (s.saturationObservable() ? "yes" : "no"),
                 "Load generator the limit at domains: "
                         + (s.generatorBoundAtDomains() == null ? "no" : s.generatorBoundAtDomains()),
+                "Limited by: " + limitedBy(s),
                 "Interrupted: " + (s.interrupted() ? "yes" : "no"),
                 "Ended: " + (s.endTime() == null ? Numbers.ABSENT : s.endTime()))));
+        if (!s.elections().isEmpty()) {
+            blocks.add(new Block.Text(
+                    "Elections: "
+                            + String.join(
+                                    "; ",
+                                    s.elections().stream().map(Election::text).toList()) + ".",
+                    false));
+        }
         if (s.refinement() != null) {
             blocks.add(new Block.Text(refinement(s.refinement()), false));
         }
@@ -102,6 +123,25 @@ final class ReportDocument {
             blocks.add(new Block.TableBlock(thresholds(s.thresholds()), 3));
         }
         return blocks;
+    }
+
+    /** The resource the summary names, e.g. {@code leader-cpu (127.0.0.1:2182) at 150 domains}. */
+    private static String limitedBy(RampSummary s) {
+        if (s.limitedBy() == null) {
+            return "not named (no saturation)";
+        }
+        return s.limitedBy().resource().json()
+                + (s.limitedBy().server() == null ? "" : " (" + s.limitedBy().server() + ")")
+                + " at " + s.limitedBy().domains() + " domains";
+    }
+
+    /**
+     * A capacity found (saturation observed, or every domain carried under observation) is the answer the
+     * run was for, not a warning; every other end is one.
+     */
+    static boolean goodNews(RampSummary s) {
+        return s.stopReason() == StopReason.SATURATED
+                || (s.stopReason() == StopReason.TARGET_REACHED && s.saturationObservable());
     }
 
     /** The bisection after the grid, in one sentence: where it began, the counts it judged, how far it got. */
@@ -137,16 +177,40 @@ final class ReportDocument {
 
     /** The servers as the preflight found them: version, role, and where their statistics came from. */
     static Table servers(List<Map<String, String>> servers) {
+        return servers(servers, List.of());
+    }
+
+    /**
+     * The servers as the preflight found them, their role changed by the run's last election: the leader
+     * a fault took away, and the one that led after it.
+     */
+    static Table servers(List<Map<String, String>> servers, List<Election> elections) {
+        Optional<Election> last =
+                elections.stream().filter(e -> e.leaderChanges() > 0).reduce((a, b) -> b);
         List<String> header = List.of("Server", "Version", "Mode", "Statistics", "maxClientCnxns");
         List<List<String>> rows = servers.stream()
                 .map(s -> List.of(
                         s.getOrDefault("server", Numbers.ABSENT),
                         s.getOrDefault("version", Numbers.ABSENT),
-                        s.getOrDefault("mode", Numbers.ABSENT),
+                        mode(s.getOrDefault("mode", Numbers.ABSENT), s.get("server"), last),
                         s.getOrDefault("metrics", Numbers.ABSENT),
                         s.getOrDefault("maxClientCnxns", Numbers.ABSENT)))
                 .toList();
         return new Table("Servers", null, header, rows);
+    }
+
+    /** "leader", or after an election "leader until step 2's election", "follower; leader after step 2's election". */
+    private static String mode(String atStart, String server, Optional<Election> last) {
+        if (last.isEmpty() || server == null) {
+            return atStart;
+        }
+        String election = "step " + last.get().step() + "'s election";
+        boolean leadsAfter = server.equals(last.get().leader());
+        boolean ledBefore = atStart.equals("leader");
+        if (ledBefore) {
+            return leadsAfter ? "leader, again after " + election : "leader until " + election;
+        }
+        return leadsAfter ? atStart + "; leader after " + election : atStart;
     }
 
     /** The command's, the target's and the model's settings in one table, each name under its group. */

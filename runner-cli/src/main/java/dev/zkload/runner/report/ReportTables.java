@@ -75,7 +75,7 @@ final class ReportTables {
                 "Connections",
                 "Outstanding avg",
                 "Outstanding max",
-                "Avg latency (ms)",
+                "Avg latency since start (ms)",
                 "Max latency (ms)",
                 "Leader CPU (%)",
                 "Leader RSS (GiB)",
@@ -98,7 +98,7 @@ final class ReportTables {
                         Numbers.decimal(s.outstandingAvg(), 1),
                         Numbers.integer(s.outstandingMax()),
                         Numbers.decimal(s.avgLatencyMs(), 2),
-                        Numbers.decimal(s.maxLatencyMs(), 2),
+                        maxLatency(s),
                         Numbers.decimal(s.cpuPercent(), 1),
                         Numbers.gib(s.rssBytes()),
                         Numbers.mib(s.approximateDataSize())));
@@ -109,10 +109,20 @@ final class ReportTables {
         return new Table(
                 "Server data per step",
                 "The leader's counters at the end of each step, its outstanding requests over the step's settled load; CPU"
-                        + " is percent of one core, n/a where the servers are remote. The verdict: stable, saturated,"
-                        + " generator-bound (the runner was the bottleneck), unobservable (no server statistics) or errors.",
+                        + " is percent of one core, n/a where the servers are remote. ZooKeeper keeps its latencies since"
+                        + " the server started: the average is that, and the largest is the step's own where it rose"
+                        + " during the step's settled load, or \"≤\" the server's largest so far where it did not (the"
+                        + " step's own is not known then). The verdict: stable, saturated, generator-bound (the runner"
+                        + " was the bottleneck), disturbed (an ensemble event), unobservable (no server statistics) or"
+                        + " errors.",
                 header,
                 rows);
+    }
+
+    /** The step's largest latency where it is known to be the step's, else the bound the server's lifetime gives. */
+    static String maxLatency(StepServerData s) {
+        String value = Numbers.decimal(s.maxLatencyMs(), 2);
+        return Boolean.FALSE.equals(s.maxLatencyInStep()) && !value.equals(Numbers.ABSENT) ? "≤ " + value : value;
     }
 
     static Table perOp(String title, String caption, RunView folder, Function<OpLatency, String> value) {
@@ -151,7 +161,12 @@ final class ReportTables {
         return new Table(
                 "Footprint per domain, measured vs model",
                 "Measured per domain at each step beside the model's expectation; " + FLAG + " marks a deviation above "
-                        + Numbers.decimal(FLAG_PERCENT, 0) + "%.",
+                        + Numbers.decimal(FLAG_PERCENT, 0) + "%. On znodes, watches, ephemerals or sessions it means"
+                        + " domains that are not whole: sessions not connected, leaders missing after an outage, a"
+                        + " registration cut short. On writes per second it means little by itself: Saturn shards a"
+                        + " job at its first fire and writes its statistics every 5 minutes, so a step of a few"
+                        + " minutes reads 20-50% under the model's long-run rate on an idle ensemble; whether the"
+                        + " domains' work was done is the Fires delivered column of Resources per step.",
                 header,
                 rows);
     }

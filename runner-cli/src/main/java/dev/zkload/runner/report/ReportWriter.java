@@ -83,6 +83,9 @@ public final class ReportWriter {
                             true),
                     resultsDir.resolve(P99_PNG)));
         }
+        if (ResourceTables.anyStages(folder.steps())) {
+            charts.add(png(StageChart.of(folder.steps()), resultsDir.resolve(StageChart.PNG)));
+        }
         Set<String> names = new LinkedHashSet<>();
         charts.forEach(c -> names.add(c.getFileName().toString()));
         return render(resultsDir, ReportDocument.build(folder, names), charts);

@@ -144,10 +144,14 @@ final class SweepReport {
                     results.dir().resolve(P99_PNG)));
         }
         List<Block.Image> overTime = new ArrayList<>();
+        Map<Long, Double> faultEnds = new java.util.TreeMap<>();
+        results.levels().stream()
+                .filter(l -> l.measured().containsKey("faultSeconds"))
+                .forEach(l -> faultEnds.put(l.value(), l.measured().get("faultSeconds")));
         for (var chart : List.of(
-                Map.entry(DisruptCharts.SESSIONS_PNG, DisruptCharts.sessions(results.dir())),
-                Map.entry(DisruptCharts.OUTSTANDING_PNG, DisruptCharts.outstanding(results.dir())),
-                Map.entry(DisruptCharts.RESHARDS_PNG, DisruptCharts.reshardWrites(results.dir())))) {
+                Map.entry(DisruptCharts.SESSIONS_PNG, DisruptCharts.sessions(results.dir(), faultEnds)),
+                Map.entry(DisruptCharts.OUTSTANDING_PNG, DisruptCharts.outstanding(results.dir(), faultEnds)),
+                Map.entry(DisruptCharts.RESHARDS_PNG, DisruptCharts.reshardWrites(results.dir(), faultEnds)))) {
             if (chart.getValue().isPresent()) {
                 charts.add(
                         ReportWriter.png(chart.getValue().get(), results.dir().resolve(chart.getKey())));

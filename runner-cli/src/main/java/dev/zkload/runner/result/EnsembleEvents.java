@@ -19,6 +19,12 @@ import java.util.TreeMap;
  * @param connectionsRefused   servers that refused this runner's connections (past their {@code maxClientCnxns}):
  *                             by host:port, the server's own count of refusals where it could be read, else the
  *                             connections of zkload's that it was seen closing unanswered (then a lower bound)
+ * @param leaderBefore         host:port of the server that led as the step began (the last the step before saw);
+ *                             null when unknown, as in results written before it
+ * @param leader               host:port of the server that led in the step's last round with a leader, so after
+ *                             its elections; null when none led at its end, or in results written before it
+ * @param servers              servers the sampler asked in the step (those missing from {@code unresponsiveSec}
+ *                             answered every round); 0 when unknown, as in results written before it
  */
 public record EnsembleEvents(
         int leaderChanges,
@@ -26,7 +32,10 @@ public record EnsembleEvents(
         Map<String, Double> unresponsiveSec,
         long sessionsDisconnected,
         long sessionsExpired,
-        Map<String, Long> connectionsRefused) {
+        Map<String, Long> connectionsRefused,
+        String leaderBefore,
+        String leader,
+        int servers) {
 
     public EnsembleEvents {
         unresponsiveSec =
@@ -35,19 +44,36 @@ public record EnsembleEvents(
                 connectionsRefused == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(connectionsRefused));
     }
 
-    /** Events without refused connections. */
+    /** Events without refused connections, nor the leaders or the servers asked. */
     public EnsembleEvents(
             int leaderChanges,
             double leaderlessSec,
             Map<String, Double> unresponsiveSec,
             long sessionsDisconnected,
             long sessionsExpired) {
-        this(leaderChanges, leaderlessSec, unresponsiveSec, sessionsDisconnected, sessionsExpired, Map.of());
+        this(
+                leaderChanges,
+                leaderlessSec,
+                unresponsiveSec,
+                sessionsDisconnected,
+                sessionsExpired,
+                Map.of(),
+                null,
+                null,
+                0);
     }
 
     /** These events, with the connections each server refused. */
     public EnsembleEvents withConnectionsRefused(Map<String, Long> refused) {
         return new EnsembleEvents(
-                leaderChanges, leaderlessSec, unresponsiveSec, sessionsDisconnected, sessionsExpired, refused);
+                leaderChanges,
+                leaderlessSec,
+                unresponsiveSec,
+                sessionsDisconnected,
+                sessionsExpired,
+                refused,
+                leaderBefore,
+                leader,
+                servers);
     }
 }

@@ -27,6 +27,13 @@ import java.util.List;
  *                                shards)
  * @param marginal                what makes the answer marginal, in words (a last stable step within 20% below the
  *                                outstanding threshold, a saturation met only barely); empty when it is clear
+ * @param limitedBy               the resource that ran out at the saturated step (or the runner, at a generator-bound
+ *                                one), with the figures that decided it; null when nothing was found to run out (the
+ *                                target reached, a fault, errors), and in results written before it was recorded
+ * @param hostNoisePercent        the most of this machine's cores that processes other than zkload and its servers, and
+ *                                the hypervisor, took in any load step's settled load, %; null when not observed
+ * @param elections               the steps in which the ensemble elected a leader or went without one, with the
+ *                                leader after; empty when none did
  */
 public record RampSummary(
         int schemaVersion,
@@ -43,12 +50,16 @@ public record RampSummary(
         String message,
         List<ThresholdResult> thresholds,
         RefinementSummary refinement,
-        List<String> marginal) {
+        List<String> marginal,
+        LimitedBy limitedBy,
+        Double hostNoisePercent,
+        List<Election> elections) {
 
     public RampSummary {
         qualifications = qualifications == null ? List.of() : List.copyOf(qualifications);
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
         marginal = marginal == null ? List.of() : List.copyOf(marginal);
+        elections = elections == null ? List.of() : List.copyOf(elections);
     }
 
     /** This summary with {@code first} before its own qualifications: what the ramp knows beyond its steps. */
@@ -73,7 +84,10 @@ public record RampSummary(
                 message,
                 thresholds,
                 refinement,
-                marginal);
+                marginal,
+                limitedBy,
+                hostNoisePercent,
+                elections);
     }
 
     public RampSummary withThresholds(List<ThresholdResult> judged) {
@@ -92,6 +106,9 @@ public record RampSummary(
                 message,
                 judged,
                 refinement,
-                marginal);
+                marginal,
+                limitedBy,
+                hostNoisePercent,
+                elections);
     }
 }

@@ -34,6 +34,12 @@ import java.util.Map;
  *                              phases; null in results written before it was recorded
  * @param refinement            the step narrowed the interval between the grid's last stable and first saturated
  *                              steps (bisection), rather than being a step of the grid
+ * @param resources             what the machine and each server used over the settled load; null at a step with no
+ *                              settled load, and in results written before it was recorded
+ * @param stages                where a request's time went at the leader over the settled load; null when not
+ *                              observed (a server before 3.6, no statistics)
+ * @param delivered             the simulated job fires due over the settled load and how many were delivered; null at
+ *                              the baseline, and where no settled load was watched
  */
 public record StepResult(
         int step,
@@ -62,7 +68,10 @@ public record StepResult(
         double benchErrorRate,
         double leaderlessSec,
         EnsembleEvents ensembleEvents,
-        boolean refinement) {
+        boolean refinement,
+        StepResources resources,
+        LeaderStages stages,
+        DeliveredWork delivered) {
 
     public StepResult {
         ops = ops == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ops));
@@ -143,6 +152,9 @@ public record StepResult(
                 benchErrorRate,
                 leaderlessSec,
                 ensembleEvents,
-                refinement);
+                refinement,
+                resources,
+                stages,
+                delivered);
     }
 }

@@ -10,6 +10,12 @@ package dev.zkload.runner.result;
  *                   when not read
  * @param cpuPercent leader process CPU over the step's settled load, % of one core; null when the servers are remote
  * @param rssBytes   leader process resident memory; null when remote
+ * @param avgLatencyMs the leader's average request latency since it started (or its statistics were reset):
+ *                     ZooKeeper keeps no other
+ * @param maxLatencyMs the leader's largest request latency since it started, as its last round read it
+ * @param maxLatencyInStep true when that largest latency rose during the step's rounds, so that it is the
+ *                     step's own; false when it did not (the step's largest was at most it); null when not known
+ *                     (another server led at the end than at the start, or results written before it)
  */
 public record StepServerData(
         long znodes,
@@ -23,4 +29,5 @@ public record StepServerData(
         double maxLatencyMs,
         long approximateDataSize,
         Double cpuPercent,
-        Long rssBytes) {}
+        Long rssBytes,
+        Boolean maxLatencyInStep) {}

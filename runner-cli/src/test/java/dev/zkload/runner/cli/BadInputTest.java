@@ -37,6 +37,23 @@ class BadInputTest {
                         + " (e.g. 10%), 0 or more");
         assertUsage(CliRun.of("--repeat", "0"), "--repeat must be positive, got 0");
         assertUsage(
+                CliRun.of("--outstanding-threshold", "0"),
+                "--outstanding-threshold must be at least 1, got 0: an idle leader has 0 requests outstanding");
+        assertUsage(CliRun.of("--resolution", "100%"), "--resolution 100% cannot narrow anything");
+        assertUsage(CliRun.of("--resolution", "250%"), "--resolution 250% cannot narrow anything");
+        assertUsage(
+                CliRun.of("--step", "10", "--resolution", "10"),
+                "--resolution 10 cannot narrow anything: the grid's steps (--step 10) are already that narrow");
+        assertUsage(CliRun.of("--add-rate", "Infinity"), "--add-rate must be positive, got Infinity");
+        assertUsage(CliRun.of("latency", "--server-heap", "1k"), "--server-heap 1k is below 4m");
+        assertUsage(CliRun.of("latency", "--server-heap", "0"), "--server-heap 0 is below 4m");
+        assertUsage(
+                CliRun.of("latency", "--connect", "127.0.0.1:2181", "--server-heap", "2g"),
+                "cannot be used with --connect");
+        assertUsage(
+                CliRun.of("connections", "--clients", "5", "--session-timeout", "0s"),
+                "--session-timeout must be positive");
+        assertUsage(
                 CliRun.of("--repeat", "2", "--json"), "--json prints one run's summary, and --repeat makes several");
         assertUsage(
                 CliRun.of("--repeat", "2", "--keep", "--connect", "127.0.0.1:2181"),
@@ -53,6 +70,16 @@ class BadInputTest {
                         "5m"),
                 "--resolution narrows a ramp of its own by bisection; the shards of --shard 1/2 follow one schedule");
         assertUsage(CliRun.of("clean", "--connect", "127.0.0.1:2181", "--root", "/"), "--root / is refused");
+    }
+
+    @Test
+    void aPrometheusEndpointIsForServersGivenWithConnectAndAnHttpUrl() {
+        assertUsage(
+                CliRun.of("--server-prometheus", "http://{host}:7000/metrics"),
+                "--server-prometheus reads servers given with --connect");
+        assertUsage(
+                CliRun.of("--connect", "127.0.0.1:2181", "--server-prometheus", "{host}:7000"),
+                "--server-prometheus: not an http(s) URL: {host}:7000");
     }
 
     @Test
@@ -135,24 +162,38 @@ class BadInputTest {
     }
 
     @Test
-    void anUnreachableEnsembleFailsWithinTheConnectTimeout() throws Exception {
+    void aClosedPortFailsWithinAShortConnectTimeoutAndIsSaidToRefuseAtOnceWithTheDefault() throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
         }
         Instant start = Instant.now();
-        CliRun run = CliRun.of(
-                "latency",
-                "--connect",
-                "127.0.0.1:" + closed,
-                "--connect-timeout",
-                "2s",
-                "--out",
-                System.getProperty("java.io.tmpdir") + "/zkload-unreachable-" + closed);
+        CliRun run = latencyAt(closed, "--connect-timeout", "2s");
         assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(15));
         assertThat(run.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
         assertThat(run.err())
                 .contains("cannot reach ZooKeeper at 127.0.0.1:" + closed + " within 2 s")
                 .doesNotContain("\tat ");
+
+        // the default --connect-timeout, 15 s: a port that refuses is said to, at once
+        start = Instant.now();
+        CliRun refused = latencyAt(closed);
+        assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(8));
+        assertThat(refused.exitCode()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(refused.err())
+                .contains("cannot reach ZooKeeper at 127.0.0.1:" + closed
+                        + ": connection refused (nothing listens there; is the ensemble up and the address right?)")
+                .doesNotContain("\tat ");
+    }
+
+    private static CliRun latencyAt(int port, String... more) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+                "latency",
+                "--connect",
+                "127.0.0.1:" + port,
+                "--out",
+                System.getProperty("java.io.tmpdir") + "/zkload-unreachable-" + port));
+        args.addAll(java.util.List.of(more));
+        return CliRun.of(args.toArray(String[]::new));
     }
 }

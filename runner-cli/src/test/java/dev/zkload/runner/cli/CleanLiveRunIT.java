@@ -60,10 +60,11 @@ class CleanLiveRunIT {
                 CliRun dryRun = CliRun.of("clean", "--connect", hosts, "--root", "/zkload", "--dry-run");
                 assertThat(dryRun.exitCode()).as(dryRun.err()).isEqualTo(ExitCodes.OK);
                 assertThat(dryRun.out())
-                        .containsPattern("Would remove \\d+ znodes under /zkload:")
+                        .containsPattern("Holds \\d+ znodes under /zkload:")
                         .containsPattern("\\d+  " + root + "  \\(LIVE: simulate run ")
                         .contains("session 0x" + Long.toHexString(session))
-                        .contains("Nothing was removed");
+                        .contains("Nothing was removed (--dry-run). Without it, clean would refuse: /zkload is in use"
+                                + " by a live run (simulate run ");
 
                 for (String target : new String[] {root, "/zkload"}) {
                     CliRun refused = CliRun.of("clean", "--connect", hosts, "--root", target);

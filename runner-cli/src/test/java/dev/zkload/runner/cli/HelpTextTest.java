@@ -46,6 +46,40 @@ class HelpTextTest {
         assertThat(run[0].err() + warnings).doesNotContain("picocli").doesNotContain("Could not format");
     }
 
+    @Test
+    void theTopHelpLeadsWithWhatToRunAndTheCommandsAndLeavesTheRampsOptionsToRampHelp() {
+        CliRun top = CliRun.of("--help");
+        assertThat(top.exitCode()).isZero();
+        String help = top.out();
+        assertThat(help.lines().limit(12).toList())
+                .as(help)
+                .anyMatch(l -> l.contains(" ramp --domains 700"))
+                .anyMatch(l -> l.contains(" ramp --connect "));
+        assertThat(help.indexOf("Commands:")).isPositive().isLessThan(help.indexOf("Options:"));
+        assertThat(help).contains("  ramp ", "  disrupt ", "  clean ").doesNotContain("--outstanding-threshold");
+        assertThat(help.lines().count()).as(help).isLessThan(50);
+
+        CliRun ramp = CliRun.of("ramp", "--help");
+        assertThat(ramp.exitCode()).isZero();
+        assertThat(ramp.out()).contains("--outstanding-threshold", "--domains");
+    }
+
+    @Test
+    void theRampByItsNameTakesTheRampsOptions() {
+        CliRun run = CliRun.of("ramp", "--domains", "0");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        assertThat(run.err()).contains("--domains must be positive, got 0");
+    }
+
+    @Test
+    void theRunRecordsTheArgumentsAfterTheRampsName() {
+        assertThat(RampSubcommand.withoutCommandName(List.of("ramp", "--domains", "3")))
+                .containsExactly("--domains", "3");
+        assertThat(RampSubcommand.withoutCommandName(List.of("--verbose", "ramp", "--out", "ramp")))
+                .containsExactly("--verbose", "--out", "ramp");
+        assertThat(RampSubcommand.withoutCommandName(List.of("--domains", "3"))).containsExactly("--domains", "3");
+    }
+
     private static void renderAll(CommandLine command, List<String> rendered) {
         StringWriter help = new StringWriter();
         command.usage(new PrintWriter(help, true));

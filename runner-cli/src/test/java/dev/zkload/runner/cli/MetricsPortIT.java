@@ -108,13 +108,19 @@ class MetricsPortIT {
         return r.body();
     }
 
+    /** A series' value: its name and the tags given (the fleet's {@code root} tag and any other besides). */
     private static double value(String metrics, String series) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + "(?:\\{[^}]*\\})? (\\S+)$")
+        int brace = series.indexOf('{');
+        String name = brace < 0 ? series : series.substring(0, brace);
+        String tag = brace < 0 ? "" : series.substring(brace + 1, series.length() - 1);
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*\\})? (\\S+)$")
                 .matcher(metrics);
-        if (!m.find()) {
-            throw new AssertionError(series + " not in the scrape");
+        while (m.find()) {
+            if (m.group(1) == null ? tag.isEmpty() : m.group(1).contains(tag)) {
+                return Double.parseDouble(m.group(2));
+            }
         }
-        return Double.parseDouble(m.group(1));
+        throw new AssertionError(series + " not in the scrape");
     }
 
     private static int freePort() throws IOException {

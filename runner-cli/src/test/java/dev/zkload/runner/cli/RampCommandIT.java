@@ -165,10 +165,18 @@ class RampCommandIT {
     }
 
     @Test
-    void aThresholdOfZeroSaturatesAtTheFirstStep(@TempDir Path out) throws Exception {
+    void aForcedSaturationSaturatesAtTheFirstStep(@TempDir Path out) throws Exception {
         List<String> znodesBefore = znodes();
-        CliRun run = CliRun.of(small(out, "--outstanding-threshold", "0", "--sustain", "0s"));
+        // the ramp by its name, as the report writes its command line
+        List<String> args = new java.util.ArrayList<>(List.of("ramp"));
+        args.addAll(List.of(small(out, "--force-saturation", "--sustain", "0s")));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(json(out.resolve("run.json")).get("command").asText()).isEqualTo("ramp");
+        assertThat(json(out.resolve("run.json")).get("arguments").get(0).asText())
+                .as("the arguments after the command's name")
+                .isEqualTo("--connect");
+        assertThat(Files.readString(out.resolve("report.md"))).contains(" ramp --connect " + zk.connectString());
         // the benchmark the saturation cut short removed its znodes too, with nothing left for 'clean'
         assertThat(run.out() + run.err()).doesNotContain("could not remove");
         assertThat(znodes()).containsExactlyInAnyOrderElementsOf(znodesBefore);
@@ -182,7 +190,7 @@ class RampCommandIT {
         List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
         JsonNode last = ResultJson.compact().readTree(lines.get(lines.size() - 1));
         assertThat(last.get("saturated").asBoolean()).isTrue();
-        // every sample is at or above 0: the queue held the threshold, it did not merely average it
+        // every sample counts as saturated: the queue held the threshold, it did not merely average it
         assertThat(last.path("saturation").path("rule").asText()).as("%s", last).isEqualTo("held");
         assertThat(last.path("saturation").path("aboveShare").asDouble()).isEqualTo(1.0);
     }
@@ -205,8 +213,7 @@ class RampCommandIT {
                 "100",
                 "--jobs-per-domain",
                 "3",
-                "--outstanding-threshold",
-                "0",
+                "--force-saturation",
                 "--tree-writes",
                 "serial",
                 "--out",
@@ -244,8 +251,8 @@ class RampCommandIT {
      * One domain a second and six seconds to add twenty: the step's add runs out of time with a few up (the
      * time also bounds each domain's own registration, so it leaves a busy machine a few seconds for one).
      */
-    private static CliRun shortAdd(Path out, String threshold) {
-        return CliRun.of(
+    private static CliRun shortAdd(Path out, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of(
                 "--connect",
                 zk.connectString(),
                 "--domains",
@@ -264,16 +271,16 @@ class RampCommandIT {
                 "100",
                 "--jobs-per-domain",
                 "3",
-                "--outstanding-threshold",
-                threshold,
                 "--out",
-                out.toString());
+                out.toString()));
+        args.addAll(List.of(more));
+        return CliRun.of(args.toArray(String[]::new));
     }
 
     @Test
     void aStepWhoseDomainsCannotAllRegisterInTimeIsJudgedAtThoseThatDid(@TempDir Path out) throws Exception {
         List<String> znodesBefore = znodes();
-        CliRun carried = shortAdd(out.resolve("carried"), "300");
+        CliRun carried = shortAdd(out.resolve("carried"));
         assertThat(carried.exitCode()).as(carried.err()).isEqualTo(ExitCodes.OK);
         List<String> lines = Files.readAllLines(out.resolve("carried").resolve("steps.jsonl"));
         assertThat(lines).hasSize(2);
@@ -294,7 +301,7 @@ class RampCommandIT {
                         + " it carried the " + held + " it registered); max stable domains: " + held + ".");
 
         // a step the leader saturates at is the grid's saturation like any other, and refined from there
-        CliRun saturated = shortAdd(out.resolve("saturated"), "0");
+        CliRun saturated = shortAdd(out.resolve("saturated"), "--force-saturation");
         assertThat(saturated.exitCode()).as(saturated.err()).isEqualTo(ExitCodes.OK);
         JsonNode first = ResultJson.compact()
                 .readTree(Files.readAllLines(out.resolve("saturated").resolve("steps.jsonl"))

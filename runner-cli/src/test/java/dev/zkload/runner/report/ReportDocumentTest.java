@@ -2,10 +2,14 @@ package dev.zkload.runner.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.runner.result.Election;
+import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepVerdict;
+import dev.zkload.runner.result.StopReason;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ReportDocumentTest {
@@ -34,5 +38,55 @@ class ReportDocumentTest {
         assertThat(StepLabels.label(
                         StepFixture.step(200).verdict(StepVerdict.STABLE).build()))
                 .isEqualTo("load-1 (200)");
+    }
+
+    @Test
+    void theServersTableNamesTheLeaderAfterTheElection() {
+        List<Map<String, String>> servers = List.of(
+                Map.of("server", "127.0.0.1:2181", "mode", "follower"),
+                Map.of("server", "127.0.0.1:2182", "mode", "follower"),
+                Map.of("server", "127.0.0.1:2183", "mode", "leader"));
+        Table table = ReportDocument.servers(servers, List.of(new Election(2, 20, 1, 4.2, "127.0.0.1:2182")));
+        assertThat(table.rows().stream().map(r -> r.get(2)).toList())
+                .containsExactly(
+                        "follower", "follower; leader after step 2's election", "leader until step 2's election");
+        assertThat(ReportDocument.servers(servers).rows().get(2).get(2)).isEqualTo("leader");
+    }
+
+    @Test
+    void aCapacityFoundIsGoodNewsAndEveryOtherEndAWarning() {
+        assertThat(ReportDocument.goodNews(summary(StopReason.SATURATED, true))).isTrue();
+        assertThat(ReportDocument.goodNews(summary(StopReason.TARGET_REACHED, true)))
+                .isTrue();
+        assertThat(ReportDocument.goodNews(summary(StopReason.TARGET_REACHED, false)))
+                .as("carried, but saturation not observable: not a capacity")
+                .isFalse();
+        assertThat(ReportDocument.goodNews(summary(StopReason.DISTURBED, false)))
+                .isFalse();
+        assertThat(ReportDocument.goodNews(summary(StopReason.GENERATOR_BOUND, true)))
+                .isFalse();
+        assertThat(ReportDocument.goodNews(summary(StopReason.ERRORS, true))).isFalse();
+    }
+
+    private static RampSummary summary(StopReason reason, boolean observable) {
+        return new RampSummary(
+                3,
+                null,
+                null,
+                null,
+                reason,
+                observable,
+                "v",
+                List.of(),
+                false,
+                null,
+                2,
+                "m",
+                List.of(),
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 }

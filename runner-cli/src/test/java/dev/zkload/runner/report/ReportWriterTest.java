@@ -52,7 +52,8 @@ class ReportWriterTest {
                 .startsWith("# ZooKeeper capacity: 127.0.0.1:30001,127.0.0.1:30002,127.0.0.1:30003, model saturn-2.1");
         assertThat(md)
                 .contains(
-                        "**The ensemble saturated at 300 domains; max stable domains: 200.**",
+                        // good news, not a warning: a bold label, not a bold (red in the HTML) paragraph
+                        "**Verdict:** The ensemble saturated at 300 domains; max stable domains: 200.",
                         "- Stop reason: saturated — leader outstanding requests above 300 for 60 s at 300 domains",
                         "- Max stable domains: 200",
                         "- Saturated at domains: 300",
@@ -83,8 +84,13 @@ class ReportWriterTest {
         assertThat(t.cell("load-3", "Connections")).isEqualTo("1502");
         assertThat(t.cell("load-2", "Outstanding avg")).isEqualTo("14.5");
         assertThat(t.cell("load-2", "Outstanding max")).isEqualTo("82");
-        assertThat(t.cell("load-2", "Avg latency (ms)")).isEqualTo("1.25");
-        assertThat(t.cell("load-2", "Max latency (ms)")).isEqualTo("300");
+        assertThat(t.cell("load-2", "Avg latency since start (ms)")).isEqualTo("1.25");
+        assertThat(t.cell("load-2", "Max latency (ms)"))
+                .as("the server's largest so far, not the step's own")
+                .isEqualTo("≤ 300");
+        assertThat(t.cell("load-3", "Max latency (ms)"))
+                .as("a new largest, in the step")
+                .isEqualTo("300");
         assertThat(t.cell("load-2", "Leader CPU (%)")).isEqualTo("45.5");
         assertThat(t.cell("load-2", "Leader RSS (GiB)")).isEqualTo("2");
         assertThat(t.cell("load-2", "Data size (MiB)")).isEqualTo("36");

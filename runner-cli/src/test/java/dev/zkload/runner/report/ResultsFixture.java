@@ -103,7 +103,7 @@ public final class ResultsFixture {
                 "{\"step\":%d,\"domains\":%d,\"executors\":%d,\"jobs\":%d,\"sessions\":%d,"
                         + "\"startTime\":\"%s\",\"endTime\":\"%s\",\"server\":{\"znodes\":%d,\"watches\":%d,"
                         + "\"connections\":%d,\"ephemerals\":%d,\"outstandingAvg\":%.1f,\"outstandingMax\":%d,"
-                        + "\"avgLatencyMs\":1.25,\"maxLatencyMs\":300,\"approximateDataSize\":%d,"
+                        + "\"avgLatencyMs\":1.25,\"maxLatencyMs\":300,\"maxLatencyInStep\":%s,\"approximateDataSize\":%d,"
                         + "\"cpuPercent\":%s,\"rssBytes\":%s},\"footprintPerDomain\":%s%s,\"saturated\":%b,"
                         + "\"verdict\":\"%s\",\"generatorBound\":false,\"phases\":{\"addSec\":%d,\"settleSec\":60,"
                         + "\"measureSec\":40},\"generator\":{\"shareCores\":2.0,\"cpuPercentOfShare\":%d,"
@@ -123,6 +123,8 @@ public final class ResultsFixture {
                 14_750 * s,
                 12.5 + s,
                 80 + s,
+                // the server's largest latency rose in the last step only
+                s == 3 ? "true" : "false",
                 12_582_912L * (s + 1),
                 s == 1 ? "null" : "45.5",
                 s == 1 ? "null" : "2147483648",

@@ -25,13 +25,19 @@ public final class StepFixture {
         private double benchErrors;
         private double leaderless;
         private int leaderChanges;
-        private Map<String, Double> unresponsive = Map.of();
+        private final Map<String, Double> unresponsive = new java.util.TreeMap<>();
+        private int servers;
+        private String leaderBefore;
+        private String leader;
         private StepVerdict verdict;
         private Double outstandingAvg;
         private boolean refinement;
         private boolean registrationOnly;
         private boolean baseline;
         private int answered = 100;
+        private StepResources resources;
+        private LeaderStages stages;
+        private DeliveredWork delivered;
 
         Builder(int domains) {
             this.domains = domains;
@@ -95,8 +101,17 @@ public final class StepFixture {
             return this;
         }
 
+        /** A server that went {@code seconds} without answering the sampler; several calls, several servers. */
         public Builder unresponsive(String server, double seconds) {
-            unresponsive = Map.of(server, seconds);
+            unresponsive.put(server, seconds);
+            return this;
+        }
+
+        /** The servers the sampler asked (0, unknown, unless said), and the ones leading at the step's start and end. */
+        public Builder ensemble(int servers, String leaderBefore, String leader) {
+            this.servers = servers;
+            this.leaderBefore = leaderBefore;
+            this.leader = leader;
             return this;
         }
 
@@ -126,6 +141,22 @@ public final class StepFixture {
             baseline = true;
             verdict = StepVerdict.BASELINE;
             answered = leaderRounds;
+            return this;
+        }
+
+        public Builder resources(StepResources r) {
+            resources = r;
+            return this;
+        }
+
+        public Builder stages(LeaderStages s) {
+            stages = s;
+            return this;
+        }
+
+        /** Of the job fires due in its settled load, {@code delivered} were done in time. */
+        public Builder delivered(long due, long delivered) {
+            this.delivered = new DeliveredWork(due, delivered, 60);
             return this;
         }
 
@@ -171,7 +202,19 @@ public final class StepFixture {
                     outstandingAvg == null
                             ? null
                             : new StepServerData(
-                                    0, 0, 0, null, 0, outstandingAvg, (long) (2 * outstandingAvg), 0, 0, 0, null, null),
+                                    0,
+                                    0,
+                                    0,
+                                    null,
+                                    0,
+                                    outstandingAvg,
+                                    (long) (2 * outstandingAvg),
+                                    0,
+                                    0,
+                                    0,
+                                    null,
+                                    null,
+                                    null),
                     null,
                     registrationOnly
                             ? new MetricsCoverage(0, 0, Map.of())
@@ -182,8 +225,20 @@ public final class StepFixture {
                     fleet,
                     benchErrors,
                     leaderless,
-                    new EnsembleEvents(leaderChanges, leaderless, unresponsive, events[0], events[2]),
-                    refinement);
+                    new EnsembleEvents(
+                            leaderChanges,
+                            leaderless,
+                            unresponsive,
+                            events[0],
+                            events[2],
+                            Map.of(),
+                            leaderBefore,
+                            leader,
+                            servers),
+                    refinement,
+                    resources,
+                    stages,
+                    delivered);
         }
 
         private static GeneratorHealth registering() {

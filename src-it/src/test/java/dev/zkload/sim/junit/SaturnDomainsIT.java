@@ -18,6 +18,7 @@ import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
@@ -64,21 +65,49 @@ class SaturnDomainsIT {
 
     @Test
     void onAStaticFieldTheDomainsAreHeldAroundAllTestsOfTheClassThenRemoved() {
-        PerClass.fleets.clear();
-        TestExecutionSummary summary = run(PerClass.class);
-        assertThat(summary.getFailures()).isEmpty();
-        assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
-        assertThat(PerClass.fleets).hasSize(2).containsOnly(PerClass.fleets.get(0));
-        before.awaitAgain();
+        assertThat(passes(PerClass.class, PerClass.fleets, 2)).containsOnly(PerClass.fleets.get(0));
     }
 
     @Test
     void onAnInstanceFieldTheDomainsAreHeldAroundEachTest() {
-        PerTest.fleets.clear();
-        TestExecutionSummary summary = run(PerTest.class);
+        assertThat(passes(PerTest.class, PerTest.fleets, 2)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aNestedClassSharesTheOuterClassesDomainsAndItsEndClosesNothing() {
+        assertThat(passes(Nesting.class, Nesting.fleets, 3)).containsOnly(Nesting.fleets.get(0));
+    }
+
+    @Test
+    void aServerFromTheClassesBeforeAllHoldsTheDomainsFromTheFirstTestOn() {
+        assertThat(passes(ServerInBeforeAll.class, ServerInBeforeAll.fleets, 2))
+                .containsOnly(ServerInBeforeAll.fleets.get(0));
+    }
+
+    /**
+     * Runs a sample whose every test passes, each recording the fleet it saw, and waits until the server holds
+     * what it held before.
+     *
+     * @return the fleets the sample's tests saw, one per test
+     */
+    private List<DomainFleet> passes(Class<?> sample, List<DomainFleet> seen, int tests) {
+        seen.clear();
+        TestExecutionSummary summary = run(sample);
         assertThat(summary.getFailures()).isEmpty();
-        assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
-        assertThat(PerTest.fleets).hasSize(2).doesNotHaveDuplicates();
+        assertThat(summary.getTestsSucceededCount()).isEqualTo(tests);
+        assertThat(seen).hasSize(tests);
+        before.awaitAgain();
+        return List.copyOf(seen);
+    }
+
+    @Test
+    void noServerEverIsOneClearSentenceNotANullPointer() {
+        TestExecutionSummary summary = run(NoServer.class);
+        assertThat(summary.getFailures()).hasSize(1);
+        assertThat(summary.getFailures().get(0).getException())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("SaturnDomains has no ZooKeeper to hold its domains on: its connect string"
+                        + " supplier returned null before the class's tests and returned null before the first test.");
         before.awaitAgain();
     }
 
@@ -128,6 +157,76 @@ class SaturnDomainsIT {
         @Test
         void second() throws Exception {
             seesItsDomains(SATURN, 2, fleets);
+        }
+    }
+
+    /** A sample whose @Nested class runs inside the outer class's domains. */
+    static class Nesting {
+        static final List<DomainFleet> fleets = new CopyOnWriteArrayList<>();
+
+        @RegisterExtension
+        static final SaturnDomains SATURN = SaturnDomains.on(() -> connectString)
+                .model(SMALL)
+                .jobRuns(false)
+                .build();
+
+        @Test
+        void outer() throws Exception {
+            seesItsDomains(SATURN, 1, fleets);
+        }
+
+        @Nested
+        class Inner {
+            @Test
+            void first() throws Exception {
+                seesItsDomains(SATURN, 1, fleets);
+            }
+
+            @Test
+            void second() throws Exception {
+                seesItsDomains(SATURN, 1, fleets);
+            }
+        }
+    }
+
+    /** A sample whose server's connect string exists only once its own @BeforeAll ran. */
+    static class ServerInBeforeAll {
+        static final List<DomainFleet> fleets = new CopyOnWriteArrayList<>();
+        static volatile String started;
+
+        @RegisterExtension
+        static final SaturnDomains SATURN =
+                SaturnDomains.on(() -> started).model(SMALL).jobRuns(false).build();
+
+        @BeforeAll
+        static void startTheServer() {
+            started = connectString; // stands for a server this method starts
+        }
+
+        @AfterAll
+        static void forget() {
+            started = null;
+        }
+
+        @Test
+        void first() throws Exception {
+            seesItsDomains(SATURN, 1, fleets);
+        }
+
+        @Test
+        void second() throws Exception {
+            seesItsDomains(SATURN, 1, fleets);
+        }
+    }
+
+    /** A sample whose supplier never has a connect string. */
+    static class NoServer {
+        @RegisterExtension
+        static final SaturnDomains SATURN = SaturnDomains.on(() -> null).build();
+
+        @Test
+        void test() {
+            assertThat(SATURN.snapshot().domains()).isEqualTo(1);
         }
     }
 

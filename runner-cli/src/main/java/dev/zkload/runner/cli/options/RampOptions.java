@@ -32,6 +32,9 @@ public final class RampOptions {
     @Mixin
     public ThresholdOptions thresholds = new ThresholdOptions();
 
+    @Mixin
+    public ServerProcessOptions serverProcesses = new ServerProcessOptions();
+
     @Option(
             names = "--domains",
             paramLabel = "N",
@@ -54,6 +57,17 @@ public final class RampOptions {
                     "Saturation: the leader's zk_outstanding_requests at or above this (in 90%% of the samples, or"
                             + " on average)... (default: ${DEFAULT-VALUE})")
     public long outstandingThreshold;
+
+    /**
+     * Every step saturated at its first sample, whatever the leader's queue: the stop path and the
+     * refinement, checked on any ensemble. Hidden: a measurement never wants it, and a threshold of 0
+     * (which an idle leader meets) is refused instead of standing for it.
+     */
+    @Option(
+            names = "--force-saturation",
+            hidden = true,
+            description = "Every step counts as saturated from its first sample (checks the stop path).")
+    public boolean forceSaturation;
 
     @Option(
             names = "--sustain",
@@ -186,6 +200,7 @@ public final class RampOptions {
     public void validate(CommandSpec spec) {
         load.validate(spec);
         znodes.validate(spec);
+        serverProcesses.lookup(spec, load.target.connect == null);
         positive(spec, "--domains", domains);
         positive(spec, "--step", step);
         if (keep && load.target.connect == null) {
@@ -205,13 +220,16 @@ public final class RampOptions {
                     spec.commandLine(),
                     "--json prints one run's summary, and --repeat makes several: drop --json and read repeat.json");
         }
-        if (addRate != null && !(addRate > 0)) {
+        if (addRate != null && !(addRate > 0 && Double.isFinite(addRate))) {
             throw new ParameterException(spec.commandLine(), "--add-rate must be positive, got " + addRate);
         }
-        if (outstandingThreshold < 0) {
+        if (outstandingThreshold < 1) {
             throw new ParameterException(
-                    spec.commandLine(), "--outstanding-threshold must be >= 0, got " + outstandingThreshold);
+                    spec.commandLine(),
+                    "--outstanding-threshold must be at least 1, got " + outstandingThreshold
+                            + ": an idle leader has 0 requests outstanding, so every step would count as saturated");
         }
+        checkResolution(spec);
         if (sustain.isNegative() || settle.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--sustain and --settle must not be negative");
         }
@@ -249,6 +267,26 @@ public final class RampOptions {
         }
     }
 
+    /**
+     * A resolution the grid already meets can refine nothing: the interval bisected is at most one
+     * {@code --step} wide, and at most 100% of the last stable count (of the saturated one, the first
+     * step, when none was stable).
+     */
+    private void checkResolution(CommandSpec spec) {
+        if (resolution.percent() && resolution.value() >= 100) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--resolution " + resolution + " cannot narrow anything: the interval it narrows is never wider"
+                            + " than 100% of the last stable count; give less than 100%, or 0 for the plain grid");
+        }
+        if (!resolution.percent() && !resolution.off() && resolution.value() >= step) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--resolution " + resolution + " cannot narrow anything: the grid's steps (--step " + step
+                            + ") are already that narrow; give fewer domains than --step, or 0 for the plain grid");
+        }
+    }
+
     /** The engine's plan, once {@link #validate} has passed. */
     public RampPlan plan(CommandSpec spec, String root, Workload model) {
         HealthLimits health = load.generator.limits(spec);
@@ -256,7 +294,7 @@ public final class RampOptions {
                 domains,
                 step,
                 root,
-                outstandingThreshold,
+                forceSaturation ? 0 : outstandingThreshold,
                 sustain,
                 settle,
                 addTimeout,

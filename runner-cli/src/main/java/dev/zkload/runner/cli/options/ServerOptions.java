@@ -14,6 +14,8 @@ import picocli.CommandLine.ParameterException;
  */
 public final class ServerOptions {
     static final String DEFAULT_HEAP = "1g";
+    /** Below this a JVM does not start at all (Java 17: "Too small initial heap"). */
+    private static final long MIN_HEAP_BYTES = 4L << 20;
 
     @Option(names = "--servers", paramLabel = "N", description = "Size of the embedded ensemble: 1, 3 or 5.")
     public Integer servers;
@@ -74,6 +76,14 @@ public final class ServerOptions {
             description = "Embedded servers require SASL: 'digest' (DIGEST-MD5, a user and password made for the run).")
     public String embeddedSasl;
 
+    @Option(
+            names = "--placement",
+            paramLabel = "auto|shared",
+            description = "Where the embedded servers run: auto (default) puts each on cores of its own and the runner"
+                    + " on the rest when the machine has cores to spare (at least 4, and more than the servers), and says how"
+                    + " in run.json; shared lets the runner and the servers share every core.")
+    public String placement;
+
     /** The embedded ensemble these options describe, of {@code defaultServers} unless {@code --servers} says otherwise. */
     public EmbeddedServers embedded(int defaultServers) {
         ServerPreset p = preset == null ? null : ServerPreset.named(preset);
@@ -93,7 +103,8 @@ public final class ServerOptions {
                 embeddedTls,
                 embeddedSasl != null,
                 p != null ? p.zooCfg() : Map.of(),
-                preset);
+                preset,
+                !"shared".equals(placement));
     }
 
     /** True when any option that only makes sense for an embedded ensemble was given. */
@@ -105,8 +116,10 @@ public final class ServerOptions {
                 || serverVersion != null
                 || serverHome != null
                 || preset != null
+                || serverHeap != null
                 || embeddedTls
-                || embeddedSasl != null;
+                || embeddedSasl != null
+                || placement != null;
     }
 
     /**
@@ -117,6 +130,10 @@ public final class ServerOptions {
     public void validate(CommandSpec spec) {
         if (servers != null && servers != 1 && servers != 3 && servers != 5) {
             throw new ParameterException(spec.commandLine(), "--servers must be 1, 3 or 5, got " + servers);
+        }
+        if (placement != null && !placement.equals("auto") && !placement.equals("shared")) {
+            throw new ParameterException(
+                    spec.commandLine(), "--placement must be auto or shared, got '" + placement + "'");
         }
         if (snapCount != null && snapCount < 2) {
             throw new ParameterException(spec.commandLine(), "--snap-count must be at least 2, got " + snapCount);
@@ -130,7 +147,21 @@ public final class ServerOptions {
             throw new ParameterException(
                     spec.commandLine(), "--server-heap must be a size like 512m or 4g, got '" + serverHeap + "'");
         }
+        if (serverHeap != null && heapBytes(serverHeap) < MIN_HEAP_BYTES) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--server-heap " + serverHeap + " is below 4m, the smallest heap a JVM starts with");
+        }
         validateRelease(spec);
+    }
+
+    /** The heap the JVM takes for {@code -Xmx}: a number of bytes, or of k, m or g. */
+    private static long heapBytes(String size) {
+        char unit = Character.toLowerCase(size.charAt(size.length() - 1));
+        int shift = unit == 'k' ? 10 : unit == 'm' ? 20 : unit == 'g' ? 30 : 0;
+        String digits = shift == 0 ? size : size.substring(0, size.length() - 1);
+        // 19 digits or more: past any heap, and past a long
+        return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits) << shift;
     }
 
     private void validateRelease(CommandSpec spec) {

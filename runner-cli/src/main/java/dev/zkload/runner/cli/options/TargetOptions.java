@@ -46,7 +46,8 @@ public final class TargetOptions {
             throw new ParameterException(
                     spec.commandLine(),
                     "--servers, --server-version, --server-home, --server-preset, --snap-count, --server-jvm-opts,"
-                            + " --server-java-home, --embedded-tls and --embedded-sasl set up the embedded ensemble;"
+                            + " --server-java-home, --server-heap, --embedded-tls and --embedded-sasl set up the"
+                            + " embedded ensemble;"
                             + " they cannot be used with --connect");
         }
         if (connectTimeout.isZero() || connectTimeout.isNegative()) {

@@ -120,10 +120,9 @@ public final class DisruptSweep implements Sweep.Experiment {
         List<Moment> settled = since(settleStart);
         FleetSnapshot before = fleet.snapshot();
         status.accept("level " + index + ": " + plan.describe());
-        FaultInjector.Injected injected = injector.inject(index);
+        String injected = injector.inject(index);
         Instant faultEnd = Instant.now();
-        notes.add("Fault: " + injected.what() + ".");
-        notes.addAll(injected.notes());
+        notes.add("Fault: " + injected + ".");
         RecoveryJudge judge = new RecoveryJudge(faultStart, faultEnd, FaultFigures.baseline(settled), DisruptPlan.HOLD);
         RecoveryJudge.Recovery recovery = judge.judge(since(faultStart));
         Instant deadline = faultEnd.plus(plan.recoveryTimeout());
@@ -153,6 +152,16 @@ public final class DisruptSweep implements Sweep.Experiment {
         timeline.append(level.value(), faultStart, since(settleStart));
         return new LevelResult(
                 index, level.label(), level.value(), start, Instant.now(), measured, notes, ops, health, false);
+    }
+
+    @Override
+    public Map<String, Double> answer(List<LevelResult> done) {
+        return DisruptAnswer.of(done);
+    }
+
+    @Override
+    public List<String> answerLines(Map<String, Double> answer) {
+        return DisruptAnswer.lines(answer);
     }
 
     /** Brings the fleet to {@code domains}: started on the first level, grown or shrunk on the others. */

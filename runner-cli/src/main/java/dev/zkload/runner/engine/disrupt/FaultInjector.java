@@ -1,6 +1,7 @@
 package dev.zkload.runner.engine.disrupt;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.runner.engine.experiment.LevelFailedException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -31,21 +32,20 @@ final class FaultInjector {
         this.logs = logs;
     }
 
-    /** What was done, in words, with what went wrong beside it. */
-    record Injected(String what, List<String> notes) {}
-
-    Injected inject(int level) throws IOException, InterruptedException {
-        List<String> notes = new ArrayList<>();
-        String what =
-                switch (plan.fault()) {
-                    case RESTART_FOLLOWER -> restart(ServerPick.FOLLOWER.resolve(leader(), ensemble.size()));
-                    case RESTART_LEADER -> restart(leader());
-                    case KILL_LEADER -> killLeader();
-                    case STALL -> stall(plan.server().resolve(leader(), ensemble.size()));
-                    case ROLLING_RESTART -> rollingRestart();
-                    case COMMAND -> command(level, notes);
-                };
-        return new Injected(what, notes);
+    /**
+     * Injects the fault of a level and says what was done, in words.
+     *
+     * @throws LevelFailedException when the user's command failed: no fault happened as meant
+     */
+    String inject(int level) throws IOException, InterruptedException {
+        return switch (plan.fault()) {
+            case RESTART_FOLLOWER -> restart(ServerPick.FOLLOWER.resolve(leader(), ensemble.size()));
+            case RESTART_LEADER -> restart(leader());
+            case KILL_LEADER -> killLeader();
+            case STALL -> stall(plan.server().resolve(leader(), ensemble.size()));
+            case ROLLING_RESTART -> rollingRestart();
+            case COMMAND -> command(level);
+        };
     }
 
     private int leader() throws IOException {
@@ -112,7 +112,7 @@ final class FaultInjector {
         }
     }
 
-    private String command(int level, List<String> notes) throws IOException, InterruptedException {
+    private String command(int level) throws IOException, InterruptedException {
         Path log = logs.resolve("fault-cmd-" + level + ".log");
         Process p = new ProcessBuilder("sh", "-c", plan.command())
                 .redirectErrorStream(true)
@@ -122,10 +122,11 @@ final class FaultInjector {
         try {
             int exit = p.waitFor();
             if (exit != 0) {
-                notes.add("The fault command exited with " + exit + " (its output is in " + log.getFileName()
-                        + "): the fault may not have happened as meant.");
+                // figures of a fault that did not happen would read as a recovery from it
+                throw new LevelFailedException("the fault command exited with " + exit + " (its output is in "
+                        + log.getFileName() + "), so the fault did not happen as meant and nothing was measured");
             }
-            return "the command ran and exited with " + exit;
+            return "the command ran and exited with 0";
         } finally {
             p.destroy();
         }

@@ -45,6 +45,13 @@ public final class Sweep {
         default Map<String, Double> answer(List<LevelResult> done) {
             return Map.of();
         }
+
+        /** The answer as the console ends with it, a line each: by default each figure by its name. */
+        default List<String> answerLines(Map<String, Double> answer) {
+            return answer.entrySet().stream()
+                    .map(e -> e.getKey() + ": " + e.getValue())
+                    .toList();
+        }
     }
 
     /** Where the levels come from: a list given beforehand, or a search that picks each from the ones before. */
@@ -102,6 +109,9 @@ public final class Sweep {
             stop = Stop.INTERRUPTED;
             detail = "Ctrl-C before level " + current + " was measured; the levels before it are complete.";
             Thread.currentThread().interrupt();
+        } catch (LevelFailedException e) {
+            stop = Stop.ERRORS;
+            detail = "Level " + current + " FAILED: " + e.getMessage();
         } catch (KeeperException | IOException e) {
             stop = Stop.ERRORS;
             detail = "The ensemble refused at level " + current + ": " + e.getMessage();

@@ -3,6 +3,7 @@ package dev.zkload.runner.engine.health;
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ProcessStats;
+import dev.zkload.bench.machine.CpuShare;
 import dev.zkload.runner.result.GeneratorHealth;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

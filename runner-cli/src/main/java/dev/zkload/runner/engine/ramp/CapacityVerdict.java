@@ -1,6 +1,11 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.runner.engine.resources.Explanation;
+import dev.zkload.runner.engine.resources.HostNoise;
+import dev.zkload.runner.engine.resources.LimitingResource;
+import dev.zkload.runner.result.Election;
 import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.result.LimitedBy;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.ResultFiles;
@@ -99,11 +104,31 @@ final class CapacityVerdict {
                                 + stable + ".";
                     case INTERRUPTED -> "Interrupted before a verdict; max stable domains so far: " + stable + ".";
                 };
+        LimitedBy limitedBy =
+                switch (reason) {
+                    case SATURATED ->
+                        at(load, StepVerdict.SATURATED, saturatedAt)
+                                .map(s -> LimitingResource.of(
+                                        s,
+                                        baseline(steps),
+                                        at(load, StepVerdict.STABLE, maxStable).orElse(null)))
+                                .orElse(null);
+                    case GENERATOR_BOUND ->
+                        at(load, StepVerdict.GENERATOR_BOUND, boundAt)
+                                .map(LimitingResource::runner)
+                                .orElse(null);
+                    default -> null;
+                };
+        if (limitedBy != null && limitedBy.resource() != LimitedBy.Resource.RUNNER) {
+            verdict += " " + Explanation.sentence(limitedBy, embedded);
+        }
         List<String> marginal = Marginal.of(load, maxStable, saturatedAt, plan.outstandingThreshold());
         if (!marginal.isEmpty()) {
             verdict += " Marginal: " + String.join("; ", marginal) + ".";
         }
         List<String> qualified = qualifications(load, unobserved, plan, embedded);
+        HostNoise noise = HostNoise.of(load);
+        noise.qualification().ifPresent(qualified::add);
         steps.stream()
                 .filter(s -> s.step() == 0 && plan.serverMetrics())
                 .map(StepResult::serverMetrics)
@@ -139,7 +164,25 @@ final class CapacityVerdict {
                 message,
                 List.of(),
                 refinement,
-                marginal);
+                marginal,
+                limitedBy,
+                noise.worstPercent(),
+                Election.of(load));
+    }
+
+    /** The last step with this verdict at this count; empty when there is none. */
+    private static java.util.Optional<StepResult> at(List<StepResult> load, StepVerdict verdict, Integer domains) {
+        StepResult found = null;
+        for (StepResult s : load) {
+            if (domains != null && s.verdict() == verdict && s.domains() == domains) {
+                found = s;
+            }
+        }
+        return java.util.Optional.ofNullable(found);
+    }
+
+    private static StepResult baseline(List<StepResult> steps) {
+        return steps.stream().filter(s -> s.step() == 0).findFirst().orElse(null);
     }
 
     /**
@@ -197,7 +240,9 @@ final class CapacityVerdict {
                 q.add("The step to " + Plural.domains(s.domains()) + " ended while its domains registered: no load"
                         + " settled, so it has no settled figures and no benchmark.");
             }
-            if (s.generatorBound()) {
+            if (s.generatorBound() && s.verdict() == StepVerdict.DISTURBED) {
+                q.add(FaultBeforeRunner.note(s));
+            } else if (s.generatorBound()) {
                 q.add("At " + Plural.domains(s.domains()) + " the runner was the bottleneck: "
                         + String.join("; ", s.generator().reasons()) + ".");
             } else if (s.generatorDuringAdd() != null && s.generatorDuringAdd().bound()) {

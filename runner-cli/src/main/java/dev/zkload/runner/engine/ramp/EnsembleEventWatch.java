@@ -7,9 +7,11 @@ import dev.zkload.runner.result.StepFleetData;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The ensemble's events in one step's sample rounds, every phase alike: each election of a new leader,
@@ -19,10 +21,14 @@ import java.util.Optional;
 final class EnsembleEventWatch {
     private final int voters;
     private String lastLeader;
+    /** The leader as the step began: the one the step before saw last, else the first this one sees. */
+    private String leaderBefore;
+
     private boolean leaderLost;
     private int leaderChanges;
     private final Map<String, Instant> silentSince = new HashMap<>();
     private final Map<String, Duration> longestSilence = new HashMap<>();
+    private final Set<String> asked = new HashSet<>();
 
     /** @param voters the ensemble's voting members, 0 when unknown ({@link StatsSampler#leaderless(List, int)}) */
     EnsembleEventWatch(int voters) {
@@ -36,6 +42,7 @@ final class EnsembleEventWatch {
     synchronized EnsembleEventWatch next() {
         EnsembleEventWatch next = new EnsembleEventWatch(voters);
         next.lastLeader = lastLeader;
+        next.leaderBefore = lastLeader;
         next.leaderLost = leaderLost;
         return next;
     }
@@ -44,6 +51,9 @@ final class EnsembleEventWatch {
         Optional<StatsSample> leader = StatsSampler.leaderOf(round);
         if (leader.isPresent()) {
             String who = leader.get().server().hostPort();
+            if (leaderBefore == null) {
+                leaderBefore = who;
+            }
             if (lastLeader != null && (leaderLost || !who.equals(lastLeader))) {
                 leaderChanges++;
             }
@@ -55,6 +65,7 @@ final class EnsembleEventWatch {
         }
         for (StatsSample s : round) {
             String server = s.server().hostPort();
+            asked.add(server);
             // a killed server refuses its port before it answers again late while it restarts: both are its outage
             if (s.unresponsive() || s.serverDown()) {
                 Instant since = silentSince.computeIfAbsent(server, k -> s.time());
@@ -87,7 +98,11 @@ final class EnsembleEventWatch {
                 leaderlessSec,
                 silent,
                 fleet == null ? 0 : fleet.sessionEvents().getOrDefault("disconnected", 0L),
-                fleet == null ? 0 : fleet.expired());
+                fleet == null ? 0 : fleet.expired(),
+                Map.of(),
+                leaderBefore,
+                leaderLost ? null : lastLeader,
+                asked.size());
     }
 
     private static Duration longer(Duration a, Duration b) {

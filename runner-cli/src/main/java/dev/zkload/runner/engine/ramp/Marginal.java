@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.runner.engine.resources.LimitingResource;
 import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
@@ -23,6 +24,8 @@ import java.util.Optional;
  */
 final class Marginal {
     static final int PERCENT = 20;
+    /** A shortfall this close under the delivered line (a share of the fires due) is slight. */
+    static final double SLIGHT_SHORTFALL = 0.05;
 
     private Marginal() {}
 
@@ -44,8 +47,21 @@ final class Marginal {
                                 ? "within " + PERCENT + "% below"
                                 : "at or above (in bursts too short to count as saturation)",
                         threshold)));
-        last(load, StepVerdict.SATURATED, saturatedAt)
+        Optional<StepResult> saturated = last(load, StepVerdict.SATURATED, saturatedAt);
+        saturated
+                .filter(s -> s.saturation() != null && s.saturation().rule() == Saturation.Rule.SHORTFALL)
+                .map(StepResult::delivered)
+                .filter(d -> d.share() != null && d.share() >= LimitingResource.DELIVERED - SLIGHT_SHORTFALL)
+                .ifPresent(d -> m.add(String.format(
+                        Locale.ROOT,
+                        "the domains' work at %s fell short only slightly: %.0f%% of the job fires due were delivered,"
+                                + " against the line of %.0f%%",
+                        Plural.domains(saturatedAt),
+                        100 * d.share(),
+                        100 * LimitingResource.DELIVERED)));
+        saturated
                 .map(StepResult::saturation)
+                .filter(how -> how.rule() != Saturation.Rule.SHORTFALL)
                 .filter(how -> how.judgedMean() < threshold * (1 + PERCENT / 100.0))
                 .ifPresent(how -> m.add(String.format(
                         Locale.ROOT,

@@ -5,6 +5,7 @@ import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.resources.ResourceMonitor;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.ConnectionLimit;
@@ -53,6 +54,9 @@ public final class Ramp {
     private final GeneratorMonitor monitor;
     private final StatsClient stats;
     private final SaturationDetector detector;
+    /** The machine's and the servers' resources over each step's settled load. */
+    private final ResourceMonitor machine;
+
     private volatile LeaderGaps leaderGaps = new LeaderGaps(0);
     private final List<StepResult> steps = new ArrayList<>();
     private ServerReadings readings;
@@ -93,6 +97,7 @@ public final class Ramp {
         this.stats = stats;
         this.detector = new SaturationDetector(plan.outstandingThreshold(), plan.sustain());
         this.watch = new StepWatch(detector, 0);
+        this.machine = new ResourceMonitor(target.servers(), target.ensemble().orElse(null), target.prometheus());
     }
 
     /** How narrow the bisection after a saturated grid makes the answer (by default 10%). */
@@ -127,6 +132,7 @@ public final class Ramp {
                         .csv(results.resolve(ResultFiles.METRICS))
                         .listener(this::onSamples)
                         .lateness(monitor.samplerLagListener())
+                        .processCpu(machine::cpuSeconds)
                         .build();
         readings = new ServerReadings(sampler, stats, target.servers());
         status = new RampProgress(
@@ -144,7 +150,7 @@ public final class Ramp {
                 stops::phase,
                 w -> progress.line("warning: %s", stops.benchFailure(w)),
                 () -> stops.refused().isPresent());
-        recorder = new StepRecorder(plan, results, progress, readings, target);
+        recorder = new StepRecorder(plan, results, progress, readings, target, fleet, machine);
         try {
             if (sampler != null) {
                 sampler.start();
@@ -195,6 +201,7 @@ public final class Ramp {
         StepWatch w = newWatch();
         w.settledFrom(start);
         monitor.begin();
+        machine.begin();
         baseline = readings.settled();
         LatencyRun run = bench.runUnlessLeaderless(leaderGaps.current(Instant.now()));
         boolean interrupted = Thread.interrupted();
@@ -250,6 +257,7 @@ public final class Ramp {
         Instant added = Instant.now();
         GeneratorHealth duringAdd = monitor.end();
         monitor.begin();
+        machine.begin();
         w.settledFrom(added);
 
         stops.phase("settling");
@@ -307,6 +315,7 @@ public final class Ramp {
             return grid;
         }
         recorder.refining();
+        status.refining();
         var r = Refinement.run(bisection.get(), resolution, k, steps, (n, d) -> loadStep(n, d, fleet), progress);
         return CapacityVerdict.summarize(
                 r.stopReason(grid), r.message(grid), steps, plan, target.embedded(), r.summary());

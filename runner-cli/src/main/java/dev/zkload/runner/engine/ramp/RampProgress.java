@@ -15,7 +15,8 @@ import java.util.function.LongSupplier;
  * The ramp's live status line, redrawn every second: which step of how many, its phase, the domains
  * up while they register, the leader's queue against the threshold, and an estimate of the time
  * left, and the runner's own CPU (of its share: near 100% it is the bottleneck), e.g.
- * {@code step 2/7 200 dom: adding, 120 up | out 12/300 | cpu 41% | ~41m left}. It fits an 80-column
+ * {@code step 2/7 200 dom: adding, 120 up | out 12/300 | cpu 41% | ~41m left}, and during the refinement
+ * {@code refining at 150 dom: settling | out 280/300 | cpu 38%}. It fits an 80-column
  * terminal ({@link Progress} cuts what does not).
  */
 final class RampProgress implements AutoCloseable {
@@ -32,6 +33,8 @@ final class RampProgress implements AutoCloseable {
     private volatile int up = -1;
     private volatile Instant stepStart = start;
     private volatile Instant firstLoadStep;
+    /** The bisection after the grid: its steps are not of the grid's count, and how many it takes is not known. */
+    private volatile boolean refining;
 
     /**
      * @param outstanding the leader's last outstanding requests, -1 when unknown; null when metrics are off
@@ -61,6 +64,11 @@ final class RampProgress implements AutoCloseable {
         }
     }
 
+    /** From now on the steps are the refinement's: named so, without a count of steps or a time left. */
+    void refining() {
+        refining = true;
+    }
+
     /** The step holds fewer domains than it set out to add (its add ran out of time). */
     void holding(int domains) {
         target = domains;
@@ -78,7 +86,12 @@ final class RampProgress implements AutoCloseable {
 
     String line(Instant now) {
         StringBuilder b = new StringBuilder();
-        b.append(step == 0 ? "baseline" : "step " + step + "/" + loadSteps + " " + target + " dom")
+        b.append(
+                        step == 0
+                                ? "baseline"
+                                : refining
+                                        ? "refining at " + target + " dom"
+                                        : "step " + step + "/" + loadSteps + " " + target + " dom")
                 .append(": ")
                 .append(phase);
         if (up >= 0 && phase.startsWith("adding")) {
@@ -102,7 +115,7 @@ final class RampProgress implements AutoCloseable {
     private java.util.Optional<String> eta(Instant now) {
         Instant first = firstLoadStep;
         int done = step - 1;
-        if (first == null || done < 1) {
+        if (first == null || done < 1 || refining) {
             return java.util.Optional.empty();
         }
         Duration mean = Duration.between(first, stepStart).dividedBy(done);

@@ -21,8 +21,9 @@ import java.util.Deque;
  * ensemble no longer kept up. In the mean a sample counts up to twice the threshold, so that a few
  * seconds of a burst's thousands (a registration's tail) cannot outweigh a minute below the line.
  *
- * <p>"At or above" rather than strictly above, so that {@code --outstanding-threshold 0} forces
- * saturation on an idle ensemble, which is how a user checks the stop path. A sample where the
+ * <p>"At or above" rather than strictly above, so that a threshold of 0 forces saturation on an idle
+ * ensemble: the command line refuses {@code --outstanding-threshold 0} and asks for it by name
+ * ({@code --force-saturation}, to check the stop path). A sample where the
  * leader did not answer is not offered: an unreachable leader is the errors rule's business.
  * Thread-safe: the sampler's thread feeds it, the ramp's restarts and reads it.
  */

@@ -27,6 +27,8 @@ public final class StepFigures {
         int n = 0;
         List<StatsSample> last = null;
         ServerStats leader = null;
+        StatsSample first = null;
+        StatsSample end = null;
         for (List<StatsSample> round : rounds) {
             var l = StatsSampler.leaderOf(round);
             if (l.isPresent()) {
@@ -36,6 +38,8 @@ public final class StepFigures {
                 n++;
                 last = round;
                 leader = l.get().stats();
+                first = first == null ? l.get() : first;
+                end = l.get();
             }
         }
         if (leader == null) {
@@ -61,7 +65,20 @@ public final class StepFigures {
                 leader.maxLatencyMs(),
                 leader.approximateDataSize(),
                 cpuPercent,
-                rssBytes);
+                rssBytes,
+                maxLatencyRose(first, end));
+    }
+
+    /**
+     * Whether the leader's largest latency, which ZooKeeper keeps since the server started, rose between
+     * two of its readings: then the new largest happened between them. Null when they are not the same
+     * server's.
+     */
+    static Boolean maxLatencyRose(StatsSample first, StatsSample end) {
+        if (first == null || end == null || !first.server().equals(end.server())) {
+            return null;
+        }
+        return end.stats().maxLatencyMs() > first.stats().maxLatencyMs();
     }
 
     /**

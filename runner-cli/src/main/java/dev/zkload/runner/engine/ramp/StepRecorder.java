@@ -5,8 +5,11 @@ import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.resources.ResourceMonitor;
+import dev.zkload.runner.engine.resources.StepResourceFigures;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.DeliveredWork;
 import dev.zkload.runner.result.Footprint;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.MetricsCoverage;
@@ -17,7 +20,9 @@ import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
+import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.sim.JobFires;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,15 +96,27 @@ final class StepRecorder {
     private final Progress progress;
     private final ServerReadings readings;
     private final Target target;
+    private final DomainFleet fleet;
+    private final ResourceMonitor machine;
     /** The grid is over: the steps from now on are the refinement's bisection. */
     private boolean refining;
 
-    StepRecorder(RampPlan plan, ResultWriter results, Progress progress, ServerReadings readings, Target target) {
+    /** @param machine the window of the step's settled load, begun by the ramp as the load settles */
+    StepRecorder(
+            RampPlan plan,
+            ResultWriter results,
+            Progress progress,
+            ServerReadings readings,
+            Target target,
+            DomainFleet fleet,
+            ResourceMonitor machine) {
         this.plan = plan;
         this.results = results;
         this.progress = progress;
         this.readings = readings;
         this.target = target;
+        this.fleet = fleet;
+        this.machine = machine;
     }
 
     /** Marks every step from now on as a refinement step. */
@@ -138,7 +155,15 @@ final class StepRecorder {
         MetricsCoverage coverage = m.watch().coverage();
         boolean observable = plan.serverMetrics() && coverage.leaderObserved();
         FleetSnapshot after = m.after();
-        StepFleetData fleet = m.before() == null ? null : StepFigures.fleet(m.before(), after);
+        StepFleetData fleetData = m.before() == null ? null : StepFigures.fleet(m.before(), after);
+        boolean settled = !m.phases().registrationOnly();
+        List<List<StatsSample>> rounds = readings.since(m.settledFrom());
+        DeliveredWork delivered = settled && m.step() > 0 ? delivered(m.settledFrom()) : null;
+        Saturation saturation = !observable
+                ? null
+                : Optional.ofNullable(m.saturation())
+                        .or(() -> Shortfall.of(delivered, rounds, plan.outstandingThreshold()))
+                        .orElse(null);
         return new StepResult(
                 m.step(),
                 m.domains(),
@@ -150,23 +175,34 @@ final class StepRecorder {
                 Instant.now(),
                 m.phases(),
                 null,
-                observable && m.saturation() != null,
-                observable ? m.saturation() : null,
+                saturation != null,
+                saturation,
                 observable,
                 m.step() > 0 && m.health().bound(),
                 m.health(),
                 m.duringAdd(),
-                serverData(m.settledFrom(), m.health()),
+                serverData(rounds, m.health()),
                 m.step() > 0 ? m.watch().burst() : null,
                 coverage,
                 m.footprint(),
                 ops,
                 plan.benchTarget() == RampPlan.BenchTarget.EACH ? byTarget : null,
-                fleet,
+                fleetData,
                 calls == 0 ? 0 : (double) errors / calls,
                 leaderlessSec,
-                m.watch().events().events(leaderlessSec, fleet),
-                refining);
+                m.watch().events().events(leaderlessSec, fleetData),
+                refining,
+                settled ? StepResourceFigures.resources(machine.end(), rounds, target.servers()) : null,
+                settled ? StepResourceFigures.stages(rounds) : null,
+                delivered);
+    }
+
+    /** The job fires due since the load settled, judged as far as their time to deliver is over. */
+    private DeliveredWork delivered(Instant settledFrom) {
+        JobFires f = fleet.jobFires(settledFrom, Instant.now());
+        double judged =
+                Math.max(0, Duration.between(settledFrom, f.judgedUntil()).toMillis() / 1000.0);
+        return new DeliveredWork(f.due(), f.delivered(), Math.round(judged * 10) / 10.0);
     }
 
     /**
@@ -197,8 +233,7 @@ final class StepRecorder {
     }
 
     /** The servers' counters over the settled load, with the embedded leader's CPU and memory beside them. */
-    private StepServerData serverData(Instant from, GeneratorHealth health) {
-        List<List<StatsSample>> rounds = readings.since(from);
+    private StepServerData serverData(List<List<StatsSample>> rounds, GeneratorHealth health) {
         Optional<StatsSample> leader = readings.leader();
         Double cpu = leader.map(l -> health.serversCpuPercent().get(l.server().hostPort()))
                 .orElse(null);

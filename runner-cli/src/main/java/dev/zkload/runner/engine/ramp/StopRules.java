@@ -14,7 +14,8 @@ import java.util.Optional;
 /**
  * How a finished step is judged, whatever phase (registration, settle, measurement) a fault hit, in
  * this order: the runner was its bottleneck on its own clock, CPU or GC (then nothing else about the
- * step is the ensemble's); errors (a lost quorum, an expiry storm among the simulated sessions,
+ * step is the ensemble's), unless the ensemble failed in the step and strained it ({@link
+ * FaultBeforeRunner}); errors (a lost quorum, an expiry storm among the simulated sessions,
  * benchmark calls failing with no ensemble event to explain them); the ensemble was disturbed (a new
  * leader, a server that stopped answering, sessions cut: the step measured a fault, not the load's
  * cost); the leader saturated under the settled load; saturation could not be observed; and
@@ -44,7 +45,10 @@ final class StopRules {
     private StopRules() {}
 
     static Judgement judge(StepResult r, RampPlan p) {
-        if (r.generatorBound()) {
+        // a fault that strained the runner decides over the strain (FaultBeforeRunner); a saturated leader slow to
+        // answer the sampler is no fault
+        boolean faultFirst = FaultBeforeRunner.applies(r) && !(r.saturated() && silencesOnly(r));
+        if (r.generatorBound() && !faultFirst) {
             return new Judgement(
                     StepVerdict.GENERATOR_BOUND,
                     stop(
@@ -64,13 +68,28 @@ final class StopRules {
                     StepVerdict.DISTURBED,
                     stop(
                             StopReason.DISTURBED,
-                            "at %s the ensemble was disturbed: %s",
+                            "at %s the ensemble was disturbed: %s%s",
                             Plural.domains(r.domains()),
-                            String.join("; ", disturbances)));
+                            String.join("; ", disturbances),
+                            faultFirst ? FaultBeforeRunner.strain(r) : ""));
         }
         if (r.saturated()) {
             String meanwhile = disturbances.isEmpty() ? "" : "; meanwhile " + String.join("; ", disturbances);
             Saturation how = r.saturation();
+            if (how != null && how.rule() == Saturation.Rule.SHORTFALL) {
+                return new Judgement(
+                        StepVerdict.SATURATED,
+                        stop(
+                                StopReason.SATURATED,
+                                "the domains' work fell short at %s: %.0f%% of the %d job fires due were delivered"
+                                        + " while the leader's outstanding requests averaged %.0f, under %d%s",
+                                Plural.domains(r.domains()),
+                                100 * r.delivered().share(),
+                                r.delivered().firesDue(),
+                                how.mean(),
+                                p.outstandingThreshold(),
+                                meanwhile));
+            }
             if (how != null && how.rule() == Saturation.Rule.AVERAGED) {
                 return new Judgement(
                         StepVerdict.SATURATED,

@@ -2,12 +2,15 @@ package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ServerDistribution;
+import dev.zkload.bench.machine.CpuPlacement;
+import dev.zkload.bench.machine.ProcessCpu;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -24,6 +27,8 @@ import java.util.function.Consumer;
  * @param sasl          clients must log in with SASL DIGEST-MD5, as a user made for the run
  * @param zooCfg        further zoo.cfg entries (a preset's); empty for none
  * @param preset        the name of the preset these settings come from; null for none
+ * @param ownCores      each server on cores of its own and the runner on the rest, where the machine has cores to
+ *                      spare ({@code --placement auto}); false to let them all share every core
  */
 public record EmbeddedServers(
         int servers,
@@ -36,7 +41,8 @@ public record EmbeddedServers(
         boolean tls,
         boolean sasl,
         Map<String, String> zooCfg,
-        String preset) {
+        String preset,
+        boolean ownCores) {
 
     public EmbeddedServers {
         zooCfg = Map.copyOf(zooCfg);
@@ -64,8 +70,20 @@ public record EmbeddedServers(
                 : ServerDistribution.bundled();
     }
 
+    /**
+     * Where the servers and this runner run: each server on cores of its own and the runner on the rest, where the
+     * CPUs this runner may use are enough ({@link CpuPlacement}); empty when they share them.
+     */
+    public Optional<CpuPlacement> placement() {
+        if (!ownCores || LocalEnsemble.TASKSET.isEmpty()) {
+            return Optional.empty();
+        }
+        return ProcessCpu.read(ProcessHandle.current().pid())
+                .flatMap(self -> CpuPlacement.of(self.allowedCpus(), servers));
+    }
+
     /** A builder of the ensemble these settings describe, running {@code distribution}, its SASL user made. */
-    public LocalEnsemble.Builder builder(ServerDistribution distribution) {
+    public LocalEnsemble.Builder builder(ServerDistribution distribution, Optional<CpuPlacement> placement) {
         LocalEnsemble.Builder builder = LocalEnsemble.builder()
                 .servers(servers)
                 .jvmFlags(jvmFlags())
@@ -81,6 +99,7 @@ public record EmbeddedServers(
             new SecureRandom().nextBytes(secret);
             builder.saslDigest("zkload", HexFormat.of().formatHex(secret));
         }
+        placement.ifPresent(p -> builder.serverCpus(p.servers()));
         zooCfg.forEach(builder::zooCfg);
         if (snapCount != null) {
             builder.zooCfg("snapCount", Long.toString(snapCount));

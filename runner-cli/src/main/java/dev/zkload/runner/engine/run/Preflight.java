@@ -23,6 +23,14 @@ import org.apache.zookeeper.KeeperException;
  */
 public final class Preflight {
     /**
+     * The words a whitelist must hold: the statistics, and {@code conf}, from which the maxClientCnxns a
+     * plan must fit and the voters are read (without it that check cannot run).
+     */
+    static final List<String> WHITELIST = java.util.stream.Stream.concat(
+                    StatsClient.NEEDED_WORDS.stream(), java.util.stream.Stream.of("conf"))
+            .toList();
+
+    /**
      * The lock's session timeout, Saturn's own: a killed run's lock goes this long after the kill, and a
      * live run whose lock session expired has lost its simulated sessions too.
      */
@@ -123,7 +131,7 @@ public final class Preflight {
         if (refused.isEmpty()) {
             return "Let the four-letter words' connections through (maxClientCnxns, a firewall), or";
         }
-        String line = "4lw.commands.whitelist=" + String.join(",", StatsClient.NEEDED_WORDS);
+        String line = "4lw.commands.whitelist=" + String.join(",", WHITELIST);
         return "Add the line \"" + line + "\" to " + (servers == 1 ? "its" : "their")
                 + " zoo.cfg (keeping any other words you use), or";
     }

@@ -18,7 +18,10 @@ final class Reachability {
 
     static void check(ConnectString cs, ZkClientSecurity security, Duration timeout) throws InterruptedException {
         try {
-            ZooKeeper zk = Connections.open(cs.toString(), security, timeout.multipliedBy(2), timeout, null);
+            ZooKeeper zk = RefusedPorts.open(
+                    cs,
+                    timeout,
+                    wait -> Connections.open(cs.toString(), security, timeout.multipliedBy(2), wait, null));
             try {
                 Chroot.checkExists(zk, cs);
             } finally {

@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
 
 /**
  * The scan's only way to ZooKeeper: three reads and nothing else, so no code path of the scan can
@@ -20,6 +22,7 @@ public final class ReadOnlyZk implements AutoCloseable {
     private final long maxRequests;
     private long requests;
     private long nextSlot = System.nanoTime();
+    private Consumer<String> watcher = path -> {};
 
     ReadOnlyZk(ZooKeeper zk, double maxRate, long maxRequests) {
         this.zk = zk;
@@ -59,6 +62,16 @@ public final class ReadOnlyZk implements AutoCloseable {
         }
     }
 
+    /** A node's stat (its ephemeral owner tells a container, {@code 0x8000000000000000}), or null when it does not exist. */
+    public Stat stat(String path) throws IOException, InterruptedException {
+        pace(path);
+        try {
+            return zk.exists(path, false);
+        } catch (KeeperException e) {
+            throw failure(path, e);
+        }
+    }
+
     public boolean exists(String path) throws IOException, InterruptedException {
         pace(path);
         try {
@@ -66,6 +79,11 @@ public final class ReadOnlyZk implements AutoCloseable {
         } catch (KeeperException e) {
             throw failure(path, e);
         }
+    }
+
+    /** From now on, {@code watcher} is told of each request's path before it is sent, and may stop it by throwing. */
+    public void watchRequests(Consumer<String> watcher) {
+        this.watcher = watcher;
     }
 
     /** Requests sent so far. */
@@ -83,6 +101,7 @@ public final class ReadOnlyZk implements AutoCloseable {
     }
 
     private void pace(String path) throws InterruptedException {
+        watcher.accept(path);
         if (requests >= maxRequests) {
             throw new RunFailure("the scan reached --max-requests " + maxRequests + " at " + path
                     + " before it had read everything; nothing was written: raise --max-requests or scan fewer"

@@ -4,6 +4,8 @@ import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ServerDistribution;
+import dev.zkload.bench.machine.CpuPlacement;
+import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
@@ -22,11 +24,15 @@ public final class Target implements AutoCloseable {
     private final ConnectString connectString;
     private final LocalEnsemble ensemble;
     private final ZkClientSecurity security;
+    private final String placement;
+    /** The remote servers' Prometheus endpoints the preflight found, by host:port. */
+    private Map<String, PrometheusEndpoint> prometheus = Map.of();
 
-    private Target(ConnectString connectString, LocalEnsemble ensemble, ZkClientSecurity security) {
+    private Target(ConnectString connectString, LocalEnsemble ensemble, ZkClientSecurity security, String placement) {
         this.connectString = connectString;
         this.ensemble = ensemble;
         this.security = security;
+        this.placement = placement;
     }
 
     /**
@@ -42,9 +48,11 @@ public final class Target implements AutoCloseable {
         if (spec.connect() != null) {
             ZkClientSecurity security = spec.security().security(Map.of());
             Reachability.check(spec.connect(), security, spec.connectTimeout());
-            return new Target(spec.connect(), null, security);
+            return new Target(spec.connect(), null, security, null);
         }
-        LocalEnsemble ensemble = build(spec.embedded(), progress);
+        Optional<CpuPlacement> placement = spec.embedded().placement();
+        String placed = Placement.apply(placement, spec.embedded(), progress);
+        LocalEnsemble ensemble = build(spec.embedded(), placement, progress);
         progress.printf(
                 "Starting an embedded ZooKeeper ensemble of %d server%s (%s)...%n",
                 ensemble.size(), ensemble.size() == 1 ? "" : "s", ensemble.distribution());
@@ -62,7 +70,7 @@ public final class Target implements AutoCloseable {
         progress.printf("Embedded ensemble serving at %s%n", ensemble.connectString());
         progress.flush();
         ConnectString cs = ConnectString.parse(ensemble.connectString());
-        Target target = new Target(cs, ensemble, spec.security().security(ensemblePropertiesOf(ensemble)));
+        Target target = new Target(cs, ensemble, spec.security().security(ensemblePropertiesOf(ensemble)), placed);
         if (spec.embedded().sasl() || !spec.security().equals(ClientSecuritySpec.NONE)) {
             try {
                 Reachability.check(cs, target.security, spec.connectTimeout());
@@ -75,7 +83,8 @@ public final class Target implements AutoCloseable {
     }
 
     /** The ensemble's settings with its ZooKeeper release resolved (a progress line while it downloads). */
-    private static LocalEnsemble build(EmbeddedServers servers, PrintWriter progress) {
+    private static LocalEnsemble build(
+            EmbeddedServers servers, Optional<CpuPlacement> placement, PrintWriter progress) {
         ServerDistribution distribution;
         try {
             distribution = servers.distribution(line -> {
@@ -85,7 +94,7 @@ public final class Target implements AutoCloseable {
         } catch (IOException e) {
             throw new RunFailure(e.getMessage(), e);
         }
-        LocalEnsemble.Builder builder = servers.builder(distribution);
+        LocalEnsemble.Builder builder = servers.builder(distribution, placement);
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {
@@ -112,6 +121,23 @@ public final class Target implements AutoCloseable {
 
     public Optional<LocalEnsemble> ensemble() {
         return Optional.ofNullable(ensemble);
+    }
+
+    /**
+     * Where the embedded servers and this runner run, as run.json says it ({@code runner 0; servers 1, 2, 3}, or
+     * {@code shared: …}); null for servers given with {@code --connect}.
+     */
+    /** The Prometheus endpoints of the servers on other machines that answered the preflight, by host:port. */
+    public Map<String, PrometheusEndpoint> prometheus() {
+        return prometheus;
+    }
+
+    void prometheus(Map<String, PrometheusEndpoint> found) {
+        this.prometheus = Map.copyOf(found);
+    }
+
+    public String placement() {
+        return placement;
     }
 
     /** How the run's clients connect, authenticate, and the ACL of what they create under the root. */

@@ -38,8 +38,11 @@ public final class TreeRemover implements AutoCloseable {
         if (security.jaas() != null) {
             Jaas.use(security.jaas());
         }
-        ZooKeeper zk =
-                Connections.open(cs.toString(), security.security(Map.of()), timeout.multipliedBy(2), timeout, null);
+        ZooKeeper zk = RefusedPorts.open(
+                cs,
+                timeout,
+                wait -> Connections.open(
+                        cs.toString(), security.security(Map.of()), timeout.multipliedBy(2), wait, null));
         try {
             Chroot.checkExists(zk, cs);
         } catch (RuntimeException e) {

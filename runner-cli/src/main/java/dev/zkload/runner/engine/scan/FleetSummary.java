@@ -38,6 +38,14 @@ final class FleetSummary {
                 "jobsFasterThanOncePerMinute",
                 jobs.stream().filter(j -> firesPerMinute(j) > 1).count());
         m.put("jobsDisabled", jobs.stream().filter(j -> !j.enabled()).count());
+        Map<String, Object> lines = new LinkedHashMap<>();
+        for (String line : new String[] {"3.4", "3.5"}) {
+            lines.put(
+                    line,
+                    domains.stream().filter(d -> line.equals(d.zkClient())).count());
+        }
+        lines.put("unseen", domains.stream().filter(d -> d.zkClient() == null).count());
+        m.put("zkClientLines", lines);
         m.put("namespacesWithoutJobs", skipped);
         m.put(
                 "namespacesWithoutExecutorsOnline",

@@ -8,14 +8,15 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.zookeeper.data.Stat;
 
 /**
  * Reads Saturn namespaces as the console and executors lay them out: {@code $Jobs/<job>/config/*}
  * for every job, {@code $SaturnExecutors/executors/<executor>} with its ephemeral {@code ip} and its
  * {@code version}, and the console sharding election: the candidates in {@code $SaturnExecutors/leader/latch}
- * and the leader's {@code host}. Nothing
- * under {@code servers} or {@code execution} is read: the model derives those from the above.
- * docs/model-files.md counts the requests.
+ * and the leader's {@code host}; and the ZooKeeper client line the executors run on, from the first job's
+ * election latch ({@link #zkClient}). Nothing under {@code servers} or {@code execution} is read: the model
+ * derives those from the above. docs/model-files.md counts the requests.
  */
 public final class SaturnScanner {
     /** Job types whose executors report their runs when the config does not say ({@code enabledReport} absent). */
@@ -23,6 +24,8 @@ public final class SaturnScanner {
             Set.of("JAVA_JOB", "SHELL_JOB", "PASSIVE_JAVA_JOB", "PASSIVE_SHELL_JOB");
     /** Job types that fire when triggered, not on their cron. */
     private static final Set<String> NOT_ON_CRON = Set.of("MSG_JOB", "VSHELL", "PASSIVE_JAVA_JOB", "PASSIVE_SHELL_JOB");
+    /** The ephemeral owner ZooKeeper gives a container node. */
+    static final long CONTAINER = 0x8000000000000000L;
     /** Config fields Saturn 2.x never writes. */
     private static final Set<String> ONLY_3X = Set.of("disableTimeoutSeconds", "rerun", "upStream", "downStream");
 
@@ -82,7 +85,24 @@ public final class SaturnScanner {
         // in a quiet namespace only the leader can be seen
         String leader = ns + "/$SaturnExecutors/leader";
         int consoles = orEmpty(zk.children(leader + "/latch")).size() + (zk.exists(leader + "/host") ? 1 : 0);
-        return new ScannedDomain(namespace, online, registered.size(), consoles, version, jobs);
+        String zkClient = jobNames.isEmpty()
+                ? null
+                : zkClient(
+                        ns + "/$Jobs/" + jobNames.stream().sorted().findFirst().orElseThrow());
+        return new ScannedDomain(namespace, online, registered.size(), consoles, version, zkClient, jobs);
+    }
+
+    /**
+     * The client line a job's executors run on, as Curator left its election latch: a persistent latch stays
+     * (3.4); a container (3.5+) is there while an election runs and deleted by the server once it is empty, so a
+     * latch gone while the job has a leader's host (an election was held) is one too. Null when neither shows.
+     */
+    private String zkClient(String job) throws IOException, InterruptedException {
+        Stat latch = zk.stat(job + "/leader/election/latch");
+        if (latch != null) {
+            return latch.getEphemeralOwner() == CONTAINER ? "3.5" : "3.4";
+        }
+        return zk.exists(job + "/leader/election/host") ? "3.5" : null;
     }
 
     /** A job's config, or null for a job being created or deleted (no config yet or any more). */

@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
@@ -16,6 +19,7 @@ import org.yaml.snakeyaml.Yaml;
  */
 public final class ScannedModel {
     static final Duration DEFAULT_RUN_TIME = Duration.ofSeconds(2);
+    private static final Pattern VERSION = Pattern.compile("(?<![\\d.])(\\d{1,3})\\.\\d+");
 
     private ScannedModel() {}
 
@@ -31,6 +35,7 @@ public final class ScannedModel {
         file.put("model", name);
         String version = version(domains);
         file.put("version", version);
+        file.put("zkClient", zkClient(domains, version));
         file.put("defaults", Map.of("runTime", DEFAULT_RUN_TIME.toSeconds() + "s"));
         List<Object> kinds = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
@@ -46,14 +51,19 @@ public final class ScannedModel {
         return file;
     }
 
-    /** What the executors registered as their version, else whether any job has a field only 3.x writes. */
+    /**
+     * What the executors registered as their version (its first "major.minor", whatever surrounds it:
+     * {@code 3.5.1}, {@code saturn-3.5.1}), else whether any job has a field only 3.x writes; the choice is
+     * said on the console and in the file ({@link ScanNotes}).
+     */
     static String version(List<ScannedDomain> domains) {
         int two = 0;
         int three = 0;
         for (ScannedDomain d : domains) {
-            if (d.version() != null && d.version().startsWith("2.")) {
+            OptionalInt major = major(d.version());
+            if (major.isPresent() && major.getAsInt() == 2) {
                 two++;
-            } else if (d.version() != null && d.version().matches("[3-9]\\..*")) {
+            } else if (major.isPresent() && major.getAsInt() >= 3) {
                 three++;
             } else if (d.jobs().stream().anyMatch(ScannedJob::saturn3)) {
                 three++;
@@ -62,6 +72,25 @@ public final class ScannedModel {
             }
         }
         return three > two ? "saturn-3" : "saturn-2.1";
+    }
+
+    /** The major version in an executor's version text, e.g. 3 in {@code saturn-3.5.1}; empty in {@code sim}. */
+    static OptionalInt major(String version) {
+        Matcher m = VERSION.matcher(version == null ? "" : version);
+        return m.find() ? OptionalInt.of(Integer.parseInt(m.group(1))) : OptionalInt.empty();
+    }
+
+    /**
+     * The client line most namespaces' latches showed (3.5 on a tie: Saturn 3.5's release ships 3.5.8), else,
+     * where none showed one, the line the version's executors ship with (3.4 for 2.1, 3.5 for 3.x).
+     */
+    static String zkClient(List<ScannedDomain> domains, String version) {
+        long three4 = domains.stream().filter(d -> "3.4".equals(d.zkClient())).count();
+        long three5 = domains.stream().filter(d -> "3.5".equals(d.zkClient())).count();
+        if (three4 + three5 == 0) {
+            return version.equals("saturn-3") ? "3.5" : "3.4";
+        }
+        return three4 > three5 ? "3.4" : "3.5";
     }
 
     private static Map<String, Object> kind(ScannedDomain d, int consoles, int maxFields) {
@@ -110,14 +139,33 @@ public final class ScannedModel {
 
     /** The file's text: a header saying where it comes from and what it could not read, then the YAML. */
     public static String yaml(Map<String, Object> model, String source) {
+        return yaml(model, source, List.of());
+    }
+
+    /**
+     * The file's text, with the scan's notes ({@link ScanNotes}) in its header too.
+     *
+     * @param notes what the scan chose or could not read, one sentence each
+     */
+    public static String yaml(Map<String, Object> model, String source, List<String> notes) {
         DumperOptions options = new DumperOptions();
         options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
         options.setIndicatorIndent(2);
         options.setIndentWithIndicator(true);
-        return "# A zkload model file (docs/model-files.md), written by 'zkload model scan' from " + source + ".\n"
-                + "# runTime cannot be read from ZooKeeper: defaults.runTime is a stated default; set it (or a job's\n"
-                + "# runTime) to your jobs' real run time. Consoles other than the sharding leader cannot be seen:\n"
-                + "# give --consoles, or set each kind's consoles.\n"
-                + new Yaml(options).dump(model);
+        // two equal values (two empty lists) are written twice, never as an anchor and an alias a reader must follow
+        options.setDereferenceAliases(true);
+        StringBuilder header = new StringBuilder()
+                .append("# A zkload model file (docs/model-files.md), written by 'zkload model scan' from ")
+                .append(source)
+                .append(".\n")
+                .append("# runTime cannot be read from ZooKeeper: defaults.runTime is a stated default; set it (or a"
+                        + " job's\n")
+                .append("# runTime) to your jobs' real run time. Consoles other than the sharding leader cannot be"
+                        + " seen:\n")
+                .append("# give --consoles, or set each kind's consoles. zkClient is the ZooKeeper client line the"
+                        + " executors'\n")
+                .append("# election latches show (3.4: persistent, 3.5: containers), see summary.zkClientLines.\n");
+        notes.forEach(n -> header.append("# ").append(n).append('\n'));
+        return header + new Yaml(options).dump(model);
     }
 }

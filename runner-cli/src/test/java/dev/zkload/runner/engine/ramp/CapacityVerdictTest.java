@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.runner.result.Election;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepResult;
@@ -44,7 +45,10 @@ class CapacityVerdictTest {
                 StepFixture.step(200).saturated().verdict(StepVerdict.SATURATED).build());
         assertThat(s.maxStableDomains()).isEqualTo(100);
         assertThat(s.saturatedAtDomains()).isEqualTo(200);
-        assertThat(s.verdict()).isEqualTo("The ensemble saturated at 200 domains; max stable domains: 100.");
+        assertThat(s.verdict())
+                .isEqualTo(
+                        "The ensemble saturated at 200 domains; max stable domains: 100."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 200 domains.");
     }
 
     @Test
@@ -100,7 +104,7 @@ class CapacityVerdictTest {
                 PLAN,
                 StepFixture.step(100).saturated().verdict(StepVerdict.SATURATED).build());
         assertThat(s.maxStableDomains()).isNull();
-        assertThat(s.verdict()).endsWith("max stable domains: none.");
+        assertThat(s.verdict()).contains("max stable domains: none.");
     }
 
     @Test
@@ -114,7 +118,9 @@ class CapacityVerdictTest {
                 stable(200),
                 StepFixture.step(300).saturated().verdict(StepVerdict.SATURATED).build());
         assertThat(saturated.verdict())
-                .isEqualTo("The ensemble saturated at 300 domains; max stable domains: 200" + yours + ".");
+                .isEqualTo(
+                        "The ensemble saturated at 300 domains; max stable domains: 200" + yours + "."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 300 domains.");
         assertThat(summarize(StopReason.TARGET_REACHED, mine, stable(100), stable(300))
                         .verdict())
                 .isEqualTo("The ensemble carried all 300" + yours + " below saturation: its limit lies above that.");
@@ -125,7 +131,10 @@ class CapacityVerdictTest {
                 StopReason.SATURATED,
                 mine,
                 StepFixture.step(100).saturated().verdict(StepVerdict.SATURATED).build());
-        assertThat(none.verdict()).isEqualTo("The ensemble saturated at 100" + yours + "; max stable domains: none.");
+        assertThat(none.verdict())
+                .isEqualTo(
+                        "The ensemble saturated at 100" + yours + "; max stable domains: none."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 100 domains.");
         RampSummary bound = summarize(
                 StopReason.GENERATOR_BOUND,
                 mine,
@@ -223,6 +232,36 @@ class CapacityVerdictTest {
                 .isEqualTo("At 20 domains the ensemble was disturbed: the leader changed (2.1 s without a leader);"
                         + " server 127.0.0.1:2183 did not answer for 20 s; a disturbed step measures the fault, not the"
                         + " load's cost; max stable domains: 10.");
+    }
+
+    @Test
+    void aLeaderKilledInAStepThatStrainedTheRunnerIsTheFaultsWithTheElectionInTheSummary() {
+        StepResult killed = StepFixture.step(20)
+                .leaderChanged(1)
+                .leaderless(4.2)
+                .events(50, 50, 0)
+                .ensemble(3, "127.0.0.1:2183", "127.0.0.1:2182")
+                .bound("a GC pause stopped the runner for 1.3 s (limit 1.0 s)")
+                .build();
+        StopRules.Judgement j = StopRules.judge(killed, PLAN);
+        RampSummary s = CapacityVerdict.summarize(
+                j.stop().orElseThrow().reason(),
+                j.stop().orElseThrow().message(),
+                List.of(stable(10), killed.withVerdict(j.verdict())),
+                PLAN,
+                false);
+        assertThat(s.stopReason()).isEqualTo(StopReason.DISTURBED);
+        assertThat(s.generatorBoundAtDomains()).isNull();
+        assertThat(s.verdict())
+                .startsWith("At 20 domains the ensemble was disturbed: the leader changed (4.2 s without a leader);")
+                .doesNotContain("--shard");
+        assertThat(s.qualifications())
+                .containsExactly("At 20 domains the runner passed its limits (a GC pause stopped the runner for 1.3 s"
+                        + " (limit 1.0 s)) while the ensemble failed: the fault's reconnecting sessions and delayed"
+                        + " fires strain it, so the step counts as disturbed, not as the runner's limit.");
+        assertThat(s.elections()).containsExactly(new Election(1, 20, 1, 4.2, "127.0.0.1:2182"));
+        assertThat(s.elections().get(0).text())
+                .isEqualTo("step 1 (20 domains): a new leader, 4.2 s without a leader; 127.0.0.1:2182 led after it");
     }
 
     private static RampSummary summarize(StopReason reason, RampPlan plan, StepResult... steps) {

@@ -35,6 +35,11 @@ class EnsembleEventWatchTest {
         assertThat(e.unresponsiveSec())
                 .as("the killed server's port refused from its first round down, and still does")
                 .isEqualTo(Map.of(A.hostPort(), 2.0));
+        assertThat(e.leaderBefore()).isEqualTo(A.hostPort());
+        assertThat(e.leader()).as("the leader after the election").isEqualTo(B.hostPort());
+        assertThat(e.servers()).isEqualTo(2);
+        w.offer(List.of(down(5, A), looking(5, B)));
+        assertThat(w.events(1.0, null).leader()).as("none leads at the end").isNull();
     }
 
     @Test
@@ -46,6 +51,9 @@ class EnsembleEventWatchTest {
         assertThat(step.events(0, null).leaderChanges())
                 .as("its first round already shows the new leader")
                 .isEqualTo(1);
+        assertThat(step.events(0, null).leaderBefore())
+                .as("the leader the step before saw last")
+                .isEqualTo(A.hostPort());
         assertThat(before.events(0, null).leaderChanges()).isZero();
     }
 

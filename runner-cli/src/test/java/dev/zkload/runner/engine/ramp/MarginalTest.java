@@ -99,7 +99,8 @@ class MarginalTest {
         RampSummary s = CapacityVerdict.summarize(
                 StopReason.SATURATED, "m", List.of(stable(100, 280), saturated(200, 320, 320)), PLAN, false);
         assertThat(s.verdict())
-                .isEqualTo("The ensemble saturated at 200 domains; max stable domains: 100. Marginal: the last stable"
+                .isEqualTo("The ensemble saturated at 200 domains; max stable domains: 100."
+                        + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 200 domains. Marginal: the last stable"
                         + " step (100 domains) averaged 280 leader outstanding requests, within 20% below the threshold"
                         + " of 300; the saturation at 200 domains was met only barely: over the window that met the"
                         + " rule, its leader averaged 320 outstanding requests, less than 20% above the threshold of"

@@ -26,6 +26,19 @@ class RampProgressTest {
     }
 
     @Test
+    void theRefinementsStepsAreNamedSoWithoutAStepCountOrATimeLeft() {
+        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 4, 300, () -> 280, () -> 38.0);
+        Instant t0 = Instant.now();
+        for (int k = 1; k <= 4; k++) {
+            p.step(k, 100 * k);
+        }
+        p.refining();
+        p.step(5, 350);
+        p.phase("settling");
+        assertThat(p.line(t0.plusSeconds(1))).isEqualTo("refining at 350 dom: settling | out 280/300 | cpu 38%");
+    }
+
+    @Test
     void withoutServerMetricsItSaysSo() {
         RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, null, () -> 3.0);
         p.step(1, 100);

@@ -46,8 +46,10 @@ class RefinementTest {
         assertThat(s.maxStableDomains()).isEqualTo(137);
         assertThat(s.saturatedAtDomains()).isEqualTo(143);
         assertThat(s.verdict())
-                .isEqualTo("The ensemble saturated at 143 domains; max stable domains: 137 (refined by bisection"
-                        + " between the grid's 100 and 200 to within 10 domains).");
+                .isEqualTo(
+                        "The ensemble saturated at 143 domains; max stable domains: 137 (refined by bisection"
+                                + " between the grid's 100 and 200 to within 10 domains)."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 143 domains.");
         assertThat(s.refinement()).isEqualTo(r);
     }
 
@@ -77,9 +79,11 @@ class RefinementTest {
                 .isEqualTo(100);
         assertThat(s.saturatedAtDomains()).isEqualTo(150);
         assertThat(s.verdict())
-                .isEqualTo("The ensemble saturated at 150 domains; max stable domains: 100 — the refinement between"
-                        + " the grid's 100 and 200 stopped before its resolution (see the notes): the capacity lies"
-                        + " between 100 and 150 domains, an interval of 50 domains rather than 10.");
+                .isEqualTo(
+                        "The ensemble saturated at 150 domains; max stable domains: 100 — the refinement between"
+                                + " the grid's 100 and 200 stopped before its resolution (see the notes): the capacity lies"
+                                + " between 100 and 150 domains, an interval of 50 domains rather than 10."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 150 domains.");
         assertThat(s.qualifications().get(0))
                 .isEqualTo("The refinement stopped before the resolution: stop after 125: disturbed.");
     }
@@ -197,8 +201,10 @@ class RefinementTest {
         assertThat(s.maxStableDomains()).isEqualTo(75);
         assertThat(s.saturatedAtDomains()).isEqualTo(81);
         assertThat(s.verdict())
-                .isEqualTo("The ensemble saturated at 81 domains; max stable domains: 75 (refined by bisection"
-                        + " between 0 and the grid's first step, 100, to within 10 domains).");
+                .isEqualTo(
+                        "The ensemble saturated at 81 domains; max stable domains: 75 (refined by bisection"
+                                + " between 0 and the grid's first step, 100, to within 10 domains)."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 81 domains.");
     }
 
     @Test
@@ -209,8 +215,10 @@ class RefinementTest {
         RampSummary s = CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, r);
         assertThat(s.maxStableDomains()).isNull();
         assertThat(s.verdict())
-                .isEqualTo("The ensemble saturated at 25 domains; max stable domains: none (refined by bisection"
-                        + " between 0 and the grid's first step, 100, to within 30 domains).");
+                .isEqualTo(
+                        "The ensemble saturated at 25 domains; max stable domains: none (refined by bisection"
+                                + " between 0 and the grid's first step, 100, to within 30 domains)."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 25 domains.");
 
         recorded.clear();
         firstStepSaturated(100);
@@ -218,9 +226,11 @@ class RefinementTest {
         assertThat(cut.visited()).containsExactly(50);
         assertThat(CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, cut)
                         .verdict())
-                .isEqualTo("The ensemble saturated at 100 domains; max stable domains: none — the refinement between"
-                        + " 0 and the grid's first step, 100, stopped before its resolution (see the notes): no count"
-                        + " was judged stable, and the capacity lies below 100 domains.");
+                .isEqualTo(
+                        "The ensemble saturated at 100 domains; max stable domains: none — the refinement between"
+                                + " 0 and the grid's first step, 100, stopped before its resolution (see the notes): no count"
+                                + " was judged stable, and the capacity lies below 100 domains."
+                                + " Why it saturated was not observed: neither the machine's nor the servers' resources were read at 100 domains.");
     }
 
     /** The grid's last two steps, stable then saturated, as the ramp recorded them. */
@@ -289,6 +299,6 @@ class RefinementTest {
     private static RampSummary summary(StopReason reason, Integer stable, Integer saturated, String message) {
         return new RampSummary(
                 1, stable, saturated, null, reason, true, "v", List.of(), false, null, 2, message, List.of(), null,
-                null);
+                null, null, null, null);
     }
 }

@@ -43,9 +43,9 @@ class StepFiguresTest {
 
     @Test
     void theFootprintIsTheDifferencePerDomainWithNothingSubtracted() {
-        StepServerData base = new StepServerData(10, 4, 3, 1L, 1, 0, 0, 0, 0, 0, null, null);
+        StepServerData base = new StepServerData(10, 4, 3, 1L, 1, 0, 0, 0, 0, 0, null, null, null);
         StepServerData now =
-                new StepServerData(10 + 2 * 2196, 4 + 2 * 5736, 13, 11L, 1 + 2 * 147, 0, 0, 0, 0, 0, null, null);
+                new StepServerData(10 + 2 * 2196, 4 + 2 * 5736, 13, 11L, 1 + 2 * 147, 0, 0, 0, 0, 0, null, null, null);
         Footprint f = StepFigures.footprint(base, now, 2, 11.5);
         assertThat(f.znodes()).isEqualTo(2196.0);
         assertThat(f.watches()).isEqualTo(5736.0);
@@ -53,6 +53,48 @@ class StepFiguresTest {
         assertThat(f.sessions()).as("from cons: client sessions only").isEqualTo(5.0);
         assertThat(f.writesPerSec()).isEqualTo(11.5);
         assertThat(StepFigures.footprint(null, now, 2, null)).isNull();
+    }
+
+    @Test
+    void theLargestLatencyIsTheStepsOwnOnlyWhereItRoseDuringTheStep() {
+        // ZooKeeper keeps its largest latency since the server started: 1663 ms from before the run
+        StepServerData calm = StepFigures.serverData(
+                List.of(List.of(latency(LEADER, 1663)), List.of(latency(LEADER, 1663))), null, null, null);
+        assertThat(calm.maxLatencyMs()).isEqualTo(1663.0);
+        assertThat(calm.maxLatencyInStep())
+                .as("the step's own largest was at most that")
+                .isFalse();
+        StepServerData rose = StepFigures.serverData(
+                List.of(List.of(latency(LEADER, 1663)), List.of(latency(LEADER, 2400))), null, null, null);
+        assertThat(rose.maxLatencyInStep()).as("a new largest: the step's").isTrue();
+        StepServerData elected = StepFigures.serverData(
+                List.of(List.of(latency(LEADER, 1663)), List.of(latency(FOLLOWER, 900))), null, null, null);
+        assertThat(elected.maxLatencyInStep())
+                .as("two servers' figures say nothing of each other")
+                .isNull();
+    }
+
+    private static StatsSample latency(ServerAddress leader, double maxMs) {
+        return new StatsSample(
+                Instant.EPOCH,
+                leader,
+                new ServerStats(
+                        leader,
+                        ServerStats.Source.FOUR_LETTER_WORD,
+                        "3.9.5",
+                        ServerState.LEADER,
+                        100,
+                        0,
+                        0,
+                        1,
+                        0,
+                        0,
+                        1.5,
+                        maxMs,
+                        0,
+                        0,
+                        Map.of()),
+                null);
     }
 
     private static StatsSample sample(

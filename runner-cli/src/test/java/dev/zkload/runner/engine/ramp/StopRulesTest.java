@@ -196,6 +196,78 @@ class StopRulesTest {
     }
 
     @Test
+    void anElectionThatStrainedTheRunnerDisturbsTheStepAndNamesTheStrainAfterIt() {
+        StopRules.Judgement j = StopRules.judge(
+                StepFixture.step(10)
+                        .leaderChanged(1)
+                        .leaderless(4.2)
+                        .events(50, 50, 0)
+                        .ensemble(3, "127.0.0.1:2183", "127.0.0.1:2182")
+                        .bound("a GC pause stopped the runner for 1.3 s (limit 1.0 s)")
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.DISTURBED);
+        assertThat(j.stop().orElseThrow().reason()).isEqualTo(StopReason.DISTURBED);
+        assertThat(j.stop().orElseThrow().message())
+                .isEqualTo("at 10 domains the ensemble was disturbed: the leader changed (4.2 s without a leader);"
+                        + " 50 disconnections and 0 expiries among 500 simulated sessions; the runner strained as the"
+                        + " fault made it (a GC pause stopped the runner for 1.3 s (limit 1.0 s))");
+    }
+
+    @Test
+    void aServerSilentWhileOthersAnsweredIsAFaultButEveryServerSilentAtOnceIsTheRunnersPause() {
+        String gc = "a GC pause stopped the runner for 6.0 s (limit 1.0 s)";
+        StopRules.Judgement stalled = StopRules.judge(
+                StepFixture.step(10)
+                        .unresponsive("127.0.0.1:2183", 22)
+                        .unresponsive("127.0.0.1:2181", 2)
+                        .ensemble(3, "127.0.0.1:2182", "127.0.0.1:2182")
+                        .bound(gc)
+                        .build(),
+                PLAN);
+        assertThat(stalled.verdict()).isEqualTo(StepVerdict.DISTURBED);
+        StopRules.Judgement paused = StopRules.judge(
+                StepFixture.step(10)
+                        .unresponsive("127.0.0.1:2181", 6)
+                        .unresponsive("127.0.0.1:2182", 6)
+                        .unresponsive("127.0.0.1:2183", 6)
+                        .ensemble(3, "127.0.0.1:2182", "127.0.0.1:2182")
+                        .bound(gc)
+                        .build(),
+                PLAN);
+        assertThat(paused.verdict()).isEqualTo(StepVerdict.GENERATOR_BOUND);
+    }
+
+    @Test
+    void theSameLeaderLeadingAgainAfterEveryServerWentUnansweredIsTheRunnersPause() {
+        // a round in which no server answered looks leaderless; the same leader then "leads again"
+        StopRules.Judgement j = StopRules.judge(
+                StepFixture.step(10)
+                        .leaderChanged(1)
+                        .leaderless(3)
+                        .unresponsive("127.0.0.1:2181", 3)
+                        .unresponsive("127.0.0.1:2182", 3)
+                        .unresponsive("127.0.0.1:2183", 3)
+                        .ensemble(3, "127.0.0.1:2182", "127.0.0.1:2182")
+                        .bound("a GC pause stopped the runner for 3.1 s (limit 1.0 s)")
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.GENERATOR_BOUND);
+    }
+
+    @Test
+    void sessionsCutAloneDoNotTakeTheRunnersLimitAway() {
+        // a starved runner misses its own sessions' heartbeats: cut sessions are what its limit looks like
+        StopRules.Judgement j = StopRules.judge(
+                StepFixture.step(200)
+                        .events(40, 40, 0)
+                        .bound("the runner used 97% of its 2 cores")
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.GENERATOR_BOUND);
+    }
+
+    @Test
     void theTargetReachedEndsACalmRamp() {
         StopRules.Judgement j = StopRules.judge(StepFixture.step(700).build(), PLAN);
         assertThat(j.verdict()).isEqualTo(StepVerdict.STABLE);

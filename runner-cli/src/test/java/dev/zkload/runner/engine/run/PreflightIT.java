@@ -62,7 +62,7 @@ class PreflightIT {
                 .startsWith("zkload: " + stock.connectString() + " does not give zkload the statistics")
                 .contains("\"mntr\" and \"cons\" are not in 4lw.commands.whitelist")
                 .contains("no AdminServer answers at http://127.0.0.1:8080/commands")
-                .contains("Add the line \"4lw.commands.whitelist=srvr,mntr,cons\"")
+                .contains("Add the line \"4lw.commands.whitelist=srvr,mntr,cons,conf\"")
                 .contains("--no-server-metrics");
         assertThat(run.err().lines().count()).as("one sentence").isEqualTo(1);
         assertThat(out).as("no results folder for a refused run").doesNotExist();

@@ -48,6 +48,6 @@ class PreflightTest {
 
         assertThat(Preflight.noMetrics(List.of(refused)))
                 .contains("\"mntr\" and \"cons\" are not in 4lw.commands.whitelist, and " + NO_ADMIN
-                        + ". Add the line \"4lw.commands.whitelist=srvr,mntr,cons\" to its zoo.cfg");
+                        + ". Add the line \"4lw.commands.whitelist=srvr,mntr,cons,conf\" to its zoo.cfg");
     }
 }

@@ -1,4 +1,4 @@
-package dev.zkload.runner.engine.health;
+package dev.zkload.bench.machine;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How many cores this process may use: the JVM's available processors (CPU affinity, container
- * limits), lowered to the cgroup's CPU quota when one is set (cgroup v2 {@code cpu.max}, v1
- * {@code cpu.cfs_quota_us}), since a runner held to a fifth of a core is saturated at 20% of one.
+ * How many cores a process may use: the CPUs its affinity allows, lowered to its cgroup's CPU quota when
+ * one is set (cgroup v2 {@code cpu.max}, v1 {@code cpu.cfs_quota_us}), since a process held to a fifth of a
+ * core is saturated at 20% of one.
  */
 public final class CpuShare {
     private CpuShare() {}
@@ -17,12 +17,18 @@ public final class CpuShare {
     /** Cores this process may use, e.g. 2.0, or 0.2 under a 20 ms / 100 ms quota. */
     public static double cores() {
         double cores = Runtime.getRuntime().availableProcessors();
-        return quota().map(q -> Math.min(cores, q)).orElse(cores);
+        return quota("self").map(q -> Math.min(cores, q)).orElse(cores);
     }
 
-    static Optional<Double> quota() {
+    /** Cores process {@code pid} may use: {@code allowedCpus} (its affinity), lowered to its cgroup's quota. */
+    public static double cores(long pid, int allowedCpus) {
+        return quota(Long.toString(pid)).map(q -> Math.min(allowedCpus, q)).orElse((double) allowedCpus);
+    }
+
+    /** @param process a pid, or {@code self} */
+    static Optional<Double> quota(String process) {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
+            for (String line : Files.readAllLines(Path.of("/proc", process, "cgroup"))) {
                 String[] parts = line.split(":", 3);
                 if (parts.length < 3) {
                     continue;

@@ -1,4 +1,4 @@
-package dev.zkload.runner.engine.health;
+package dev.zkload.bench.machine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,54 @@
+package dev.zkload.runner.engine.ramp;
+
+import dev.zkload.runner.result.EnsembleEvents;
+import dev.zkload.runner.result.StepResult;
+
+/**
+ * A step that saw the ensemble fail and in which the runner strained too: the fault decides. An
+ * election or a server gone silent hands the runner its heaviest work at once — every cut session
+ * reconnects and sets its watches again, the fires the election held back run late together — so a GC
+ * pause or late fires in such a step are the fault's consequence, not the runner's limit: the step is
+ * {@code disturbed}, its sentence naming the fault first and the runner's strain after it.
+ *
+ * <p>Only what the runner cannot cause itself counts: another server leading at the step's end than at
+ * its start, or servers silent for {@link StopRules#UNRESPONSIVE_LIMIT} while others answered (a
+ * killed or stalled server). A runner's own pause silences every server at once, and a round in which
+ * none answered looks like a time without a leader, after which the same leader "leads again"; cut
+ * sessions alone are what a starved runner looks like too (it misses its own heartbeats). With only
+ * those, the runner's limit stands.
+ */
+final class FaultBeforeRunner {
+    private FaultBeforeRunner() {}
+
+    /** True when the step's runner was its bottleneck and an ensemble fault explains it. */
+    static boolean applies(StepResult r) {
+        return r.generatorBound() && ensembleFailed(r.ensembleEvents());
+    }
+
+    static boolean ensembleFailed(EnsembleEvents e) {
+        if (e == null) {
+            return false;
+        }
+        boolean leaderMoved = e.leaderBefore() != null
+                && e.leader() != null
+                && !e.leaderBefore().equals(e.leader());
+        long silent = e.unresponsiveSec().values().stream()
+                .filter(sec -> sec >= StopRules.UNRESPONSIVE_LIMIT.toSeconds())
+                .count();
+        return leaderMoved || (silent > 0 && silent < e.servers());
+    }
+
+    /** The summary's note on such a step: the runner's limits were passed, and why that is not its limit. */
+    static String note(StepResult r) {
+        return "At " + Plural.domains(r.domains()) + " the runner passed its limits ("
+                + String.join("; ", r.generator().reasons()) + ") while the ensemble failed: the fault's"
+                + " reconnecting sessions and delayed fires strain it, so the step counts as disturbed, not as the"
+                + " runner's limit.";
+    }
+
+    /** The runner's strain, after the fault in the disturbed step's sentence. */
+    static String strain(StepResult r) {
+        return "; the runner strained as the fault made it ("
+                + String.join("; ", r.generator().reasons()) + ")";
+    }
+}

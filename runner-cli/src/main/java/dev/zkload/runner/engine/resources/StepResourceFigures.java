@@ -1,0 +1,220 @@
+package dev.zkload.runner.engine.resources;
+
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.machine.CpuList;
+import dev.zkload.bench.machine.CpuUsage;
+import dev.zkload.bench.machine.GcLog;
+import dev.zkload.bench.machine.ProcessUsage;
+import dev.zkload.bench.stats.PrometheusReading;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.runner.result.HostUsage;
+import dev.zkload.runner.result.LeaderStages;
+import dev.zkload.runner.result.ServerUsage;
+import dev.zkload.runner.result.Stage;
+import dev.zkload.runner.result.StepResources;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A step's resources and the leader's stage times, from what {@link ResourceMonitor} read over its settled
+ * load and the servers' own totals in the sampler's rounds. What could not be read is listed, never filled in.
+ */
+public final class StepResourceFigures {
+    /** The counters that rise when a server holds back or sheds requests (ZooKeeper 3.6 and later). */
+    static final List<String> THROTTLE_COUNTERS = List.of(
+            "throttled_ops", "request_throttle_wait_count", "stale_requests_dropped", "large_requests_rejected");
+
+    private StepResourceFigures() {}
+
+    /**
+     * What the machine and each server used over a window.
+     *
+     * @param rounds  the sampler's rounds over the window, oldest first (empty without server statistics)
+     * @param servers the target's servers
+     */
+    public static StepResources resources(
+            MachineWindow w, List<List<StatsSample>> rounds, List<ServerAddress> servers) {
+        List<String> unobserved = new ArrayList<>();
+        Map<String, ServerUsage> usage = new LinkedHashMap<>();
+        List<String> remote = new ArrayList<>();
+        List<String> reported = new ArrayList<>();
+        List<String> unread = new ArrayList<>();
+        List<String> noGc = new ArrayList<>();
+        List<String> noFsync = new ArrayList<>();
+        double serversCores = 0;
+        for (ServerAddress a : servers) {
+            String s = a.hostPort();
+            ProcessUsage p = w.servers().get(s);
+            GcLog.GcPauses gc = w.gc().get(s);
+            PrometheusReading.Usage told = w.remote().get(s);
+            CounterWindow c = CounterWindow.of(rounds, s);
+            if (!w.local().contains(s)) {
+                (told == null ? remote : reported).add(s);
+            } else if (p == null) {
+                unread.add(s);
+            } else {
+                serversCores += p.cores();
+            }
+            if (gc == null && p != null) {
+                noGc.add(s);
+            }
+            ServerUsage.Fsync fsync = c.grown("fsynctime")
+                    .map(g -> new ServerUsage.Fsync(
+                            g.count(), round(g.mean(), 3), round(c.worstStepMean("fsynctime"), 3)))
+                    .orElse(null);
+            if (fsync == null && c.answered()) {
+                noFsync.add(s);
+            }
+            if (told != null) {
+                usage.put(s, told(told, c, fsync));
+                continue;
+            }
+            usage.put(
+                    s,
+                    new ServerUsage(
+                            c.answered() ? c.last().state().name().toLowerCase(Locale.ROOT) : null,
+                            p == null ? null : round(p.cores(), 3),
+                            p == null ? null : round(p.mayUse(), 2),
+                            p == null ? null : CpuList.format(p.allowedCpus()),
+                            p == null || w.host() == null
+                                    ? null
+                                    : round(w.host().busyPercentOf(p.allowedCpus()), 1),
+                            p == null ? null : p.hottestThread(),
+                            p == null || p.hottestThread() == null ? null : round(p.hottestCores(), 3),
+                            gc == null ? null : gc.count(),
+                            gc == null ? null : round(gc.maxMs(), 1),
+                            gc == null ? null : round(gc.totalMs(), 1),
+                            fsync,
+                            perSecond(c, c.growth("bytes_received_count")),
+                            perSecond(c, bytesOut(c)),
+                            throttled(c),
+                            p == null ? null : "proc"));
+        }
+        HostUsage host = host(w, unread.isEmpty() ? serversCores : null);
+        if (host == null) {
+            unobserved.add("this machine's CPU (no /proc/stat to read)");
+        }
+        if (!remote.isEmpty()) {
+            unobserved.add("the CPU and GC of " + String.join(", ", remote)
+                    + " (not on this machine, and no Prometheus endpoint of its own answered: --server-prometheus)");
+        }
+        if (!reported.isEmpty()) {
+            unobserved.add("the cores " + String.join(", ", reported)
+                    + " may use, its busiest thread and its longest GC pause (its Prometheus endpoint tells its CPU"
+                    + " time and GC totals, not its machine's cores)");
+        }
+        if (!unread.isEmpty()) {
+            unobserved.add("the CPU and GC of " + String.join(", ", unread)
+                    + " (on this machine, but its process could not be read: another user's?)");
+        }
+        if (!noGc.isEmpty()) {
+            unobserved.add("the GC pauses of " + String.join(", ", noGc)
+                    + " (its JVM keeps no GC log zkload can read: started outside zkload, or on a JDK before 9)");
+        }
+        if (!noFsync.isEmpty()) {
+            unobserved.add("the fsync times of " + String.join(", ", noFsync)
+                    + " (no fsynctime summary: ZooKeeper before 3.6)");
+        }
+        return new StepResources(host, usage, unobserved);
+    }
+
+    /** A remote server as its Prometheus endpoint told it: CPU time and GC totals, and its own counters. */
+    private static ServerUsage told(PrometheusReading.Usage u, CounterWindow c, ServerUsage.Fsync fsync) {
+        return new ServerUsage(
+                c.answered() ? c.last().state().name().toLowerCase(Locale.ROOT) : null,
+                round(u.cores(), 3),
+                null,
+                null,
+                null,
+                null,
+                null,
+                u.gcPauses(),
+                null,
+                u.gcTotalMs() == null ? null : round(u.gcTotalMs(), 1),
+                fsync,
+                perSecond(c, c.growth("bytes_received_count")),
+                perSecond(c, bytesOut(c)),
+                throttled(c),
+                "prometheus");
+    }
+
+    /** The leader's stage times over the window; null when no leader answered twice or it reports no stage. */
+    public static LeaderStages stages(List<List<StatsSample>> rounds) {
+        String leader = null;
+        for (List<StatsSample> round : rounds) {
+            Optional<StatsSample> l = dev.zkload.bench.stats.StatsSampler.leaderOf(round);
+            if (l.isPresent()) {
+                leader = l.get().server().hostPort();
+            }
+        }
+        if (leader == null) {
+            return null;
+        }
+        String current = leader;
+        // a leader that changed in the window: its totals since it led (an earlier leader's are another server's)
+        int since = 0;
+        for (int i = 0; i < rounds.size(); i++) {
+            Optional<StatsSample> l = dev.zkload.bench.stats.StatsSampler.leaderOf(rounds.get(i));
+            if (l.isPresent() && !l.get().server().hostPort().equals(current)) {
+                since = i + 1;
+            }
+        }
+        CounterWindow c = CounterWindow.of(rounds.subList(since, rounds.size()), current);
+        Map<String, LeaderStages.StageTime> times = new LinkedHashMap<>();
+        for (Stage s : Stage.values()) {
+            c.grown(s.summary())
+                    .ifPresent(g -> times.put(s.json(), new LeaderStages.StageTime(g.count(), round(g.mean(), 3))));
+        }
+        return times.isEmpty() ? null : new LeaderStages(current, times);
+    }
+
+    private static HostUsage host(MachineWindow w, Double serversCores) {
+        CpuUsage h = w.host();
+        if (h == null) {
+            return null;
+        }
+        double runner = w.runner() == null ? 0 : w.runner().cores();
+        Double other = serversCores == null
+                ? null
+                : round(Math.max(0, h.busyCores() - h.cores() * h.stealPercent() / 100 - runner - serversCores), 3);
+        return new HostUsage(
+                h.cores(),
+                round(h.busyPercent(), 1),
+                round(h.iowaitPercent(), 1),
+                round(h.stealPercent(), 1),
+                round(runner, 3),
+                serversCores == null ? null : round(serversCores, 3),
+                other);
+    }
+
+    /** Response and watch-event bytes together (3.9 and later); empty when either is not reported. */
+    private static Optional<Long> bytesOut(CounterWindow c) {
+        Optional<Long> responses = c.growth("response_bytes");
+        Optional<Long> watches = c.growth("watch_bytes");
+        return responses.isPresent() && watches.isPresent()
+                ? Optional.of(responses.get() + watches.get())
+                : Optional.empty();
+    }
+
+    private static Double perSecond(CounterWindow c, Optional<Long> growth) {
+        double s = c.seconds();
+        return growth.isEmpty() || s <= 0 ? null : round(growth.get() / s, 1);
+    }
+
+    private static Map<String, Long> throttled(CounterWindow c) {
+        Map<String, Long> rose = new LinkedHashMap<>();
+        for (String k : THROTTLE_COUNTERS) {
+            c.growth(k).filter(n -> n > 0).ifPresent(n -> rose.put(k, n));
+        }
+        return rose;
+    }
+
+    static double round(double v, int places) {
+        double f = Math.pow(10, places);
+        return Math.round(v * f) / f;
+    }
+}
