@@ -46,7 +46,8 @@ class StatsSamplerIT {
                         .isEqualTo(StatsCsv.HEADER)
                         .isEqualTo("time,epochMs,server,reachable,unresponsive,source,state,"
                                 + "version,znodeCount,watchCount,ephemeralsCount,aliveConnections,outstandingRequests,minLatencyMs,"
-                                + "avgLatencyMs,maxLatencyMs,approximateDataSize,fsyncThresholdExceedCount,error");
+                                + "avgLatencyMs,maxLatencyMs,approximateDataSize,fsyncThresholdExceedCount,"
+                                + "fsyncCount,fsyncTotalMs,bytesReceived,bytesSent,throttledOps,processCpuSec,error");
                 assertThat(lines.size()).isGreaterThanOrEqualTo(1 + 2 * 4);
 
                 StatsSample leader = sampler.leader().orElseThrow();

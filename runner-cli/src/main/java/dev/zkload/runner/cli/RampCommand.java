@@ -19,6 +19,7 @@ import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RepeatSummary;
 import dev.zkload.runner.result.ResultReader;
 import dev.zkload.runner.result.RunResults;
+import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StopReason;
 import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.RampMeasurements;
@@ -78,7 +79,8 @@ public final class RampCommand {
                 options.load.serverMetrics.adminUrls(spec),
                 plan.serverMetrics(),
                 false,
-                out);
+                out,
+                options.serverProcesses.lookup(spec, options.load.target.connect == null));
         RampSummary summary;
         Optional<MetricsEndpoint> metrics = options.load.metrics.start();
         try {
@@ -120,6 +122,7 @@ public final class RampCommand {
     private int repeated(Workload model, Path out) throws InterruptedException {
         List<String> folders = new ArrayList<>();
         List<RampSummary> summaries = new ArrayList<>();
+        List<StepResult> baselines = new ArrayList<>();
         int code = ExitCodes.OK;
         for (int i = 1; i <= options.repeat; i++) {
             String folder = "run-" + i;
@@ -127,13 +130,14 @@ public final class RampCommand {
             Outcome o = once(model, out.resolve(folder));
             folders.add(folder);
             summaries.add(o.summary());
+            baselines.add(ResultReader.baseline(out.resolve(folder)).orElse(null));
             code = code == ExitCodes.OK ? o.code() : code;
             if (o.summary().stopReason() == StopReason.INTERRUPTED) {
                 code = o.code();
                 break;
             }
         }
-        RepeatSummary repeat = Repeats.summarize(folders, summaries, options.step, model.yourDomains());
+        RepeatSummary repeat = Repeats.summarize(folders, summaries, baselines, options.step, model.yourDomains());
         RepeatReport.write(out, repeat);
         progress.line("Repeatability: %s", repeat.verdict());
         progress.line("Runs and their spread in %s", out);

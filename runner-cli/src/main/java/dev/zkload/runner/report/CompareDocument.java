@@ -50,6 +50,7 @@ final class CompareDocument {
         if (base.experiment()) {
             blocks.add(new Block.TableBlock(CompareTables.measured(runs, levels), 2));
         } else if (!base.latency()) {
+            blocks.add(new Block.TableBlock(CompareTables.conditions(runs), 2));
             blocks.add(new Block.TableBlock(CompareTables.servers(runs, levels), 2));
         }
         if (!charts.isEmpty()) {

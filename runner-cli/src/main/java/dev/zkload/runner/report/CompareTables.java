@@ -2,6 +2,7 @@ package dev.zkload.runner.report;
 
 import dev.zkload.bench.ops.Op;
 import dev.zkload.runner.result.OpLatency;
+import dev.zkload.runner.result.RunConditions;
 import dev.zkload.runner.result.StepServerData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -159,6 +160,27 @@ final class CompareTables {
                 "The quantities each experiment records per level (docs/experiments.md names them); n/a: not"
                         + " observed in that run.",
                 sideBySide("Quantity", runs),
+                rows);
+    }
+
+    /** Each ramp's answer beside what tells the runs' conditions apart (see {@link RunConditions}). */
+    static Table conditions(List<ComparedRun> runs) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ComparedRun r : runs) {
+            RunConditions c = r.conditions();
+            rows.add(List.of(
+                    r.label(),
+                    c.limitedBy() == null ? Numbers.ABSENT : c.limitedBy(),
+                    c.hostNoisePercent() == null ? Numbers.ABSENT : Numbers.decimal(c.hostNoisePercent(), 0) + "%",
+                    Numbers.decimal(c.baselineCreatesPerSec(), 0),
+                    Numbers.decimal(c.baselineFsyncMs(), 2)));
+        }
+        return new Table(
+                "Conditions of each run",
+                "What tells two runs apart beside their figures: the resource each was limited by, the most of the"
+                        + " machine's cores other processes took in a load step (host noise), and how fast the empty"
+                        + " ensemble wrote (creates per second, one at a time) and fsynced when the run began.",
+                List.of("Run", "Limited by", "Host noise", "Baseline creates/s", "Baseline fsync (ms)"),
                 rows);
     }
 

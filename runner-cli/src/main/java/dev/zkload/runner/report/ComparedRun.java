@@ -5,6 +5,7 @@ import dev.zkload.bench.result.TargetResult;
 import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.OpLatency;
 import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.RunConditions;
 import dev.zkload.runner.result.RunResults;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
@@ -27,8 +28,15 @@ import java.util.Map;
  * @param kind   {@code ramp}, {@code latency}, or the experiment's command: only runs of one kind compare
  * @param levels key ({@code 200 domains}, {@code target 1}, {@code 100000 znodes}) → level
  * @param answer an experiment's answer beside its levels ({@code maxRate}); empty for the others
+ * @param conditions a ramp's limit, host noise and baseline write and fsync speed; null for the others
  */
-record ComparedRun(String label, RunInfo info, String kind, Map<String, Level> levels, Map<String, Double> answer) {
+record ComparedRun(
+        String label,
+        RunInfo info,
+        String kind,
+        Map<String, Level> levels,
+        Map<String, Double> answer,
+        RunConditions conditions) {
     static final String RAMP = "ramp";
     static final String LATENCY = "latency";
 
@@ -73,8 +81,16 @@ record ComparedRun(String label, RunInfo info, String kind, Map<String, Level> l
                         new Level(StepLabels.label(s), results.ops(s), s.server(), Map.of(), why(s)));
             }
         }
+        RunConditions conditions = results.isLatency()
+                ? null
+                : RunConditions.of(
+                        results.summary().orElse(null),
+                        results.steps().stream()
+                                .filter(s -> s.step() == 0)
+                                .findFirst()
+                                .orElse(null));
         return new ComparedRun(
-                label, RunInfo.of(results.run()), results.isLatency() ? LATENCY : RAMP, levels, Map.of());
+                label, RunInfo.of(results.run()), results.isLatency() ? LATENCY : RAMP, levels, Map.of(), conditions);
     }
 
     /** An experiment's run: its levels by value, the benchmark's percentiles as its levels recorded them. */
@@ -97,7 +113,8 @@ record ComparedRun(String label, RunInfo info, String kind, Map<String, Level> l
                 info,
                 info.command(),
                 levels,
-                results.summary().map(SweepSummary::answer).orElse(Map.of()));
+                results.summary().map(SweepSummary::answer).orElse(Map.of()),
+                null);
     }
 
     private static String why(StepResult s) {

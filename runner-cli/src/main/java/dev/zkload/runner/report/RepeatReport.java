@@ -22,12 +22,27 @@ public final class RepeatReport {
         md.add("");
         md.add("**" + r.verdict() + "**");
         md.add("");
-        md.add("| run | max stable domains | stop | verdict |");
-        md.add("|---|---|---|---|");
+        md.add(
+                "Beside each answer, what tells two runs' conditions apart: the resource it was limited by, the most of the"
+                        + " machine's cores that other processes took in a load step (host noise), and how fast the empty"
+                        + " ensemble wrote (creates per second, one at a time) and fsynced when the run began.");
+        md.add("");
+        md.add(
+                "| run | max stable domains | stop | limited by | host noise | baseline creates/s | baseline fsync (ms) |"
+                        + " verdict |");
+        md.add("|---|---|---|---|---|---|---|---|");
         for (RepeatSummary.Run run : r.runs()) {
             md.add("| [" + run.folder() + "](" + run.folder() + "/report.md) | "
                     + (run.maxStableDomains() == null ? "none" : run.maxStableDomains()) + " | "
                     + (run.stopReason() == null ? "" : run.stopReason().json()) + " | "
+                    + (run.conditions().limitedBy() == null
+                            ? Numbers.ABSENT
+                            : run.conditions().limitedBy()) + " | "
+                    + (run.conditions().hostNoisePercent() == null
+                            ? Numbers.ABSENT
+                            : Numbers.decimal(run.conditions().hostNoisePercent(), 0) + "%")
+                    + " | " + Numbers.decimal(run.conditions().baselineCreatesPerSec(), 0) + " | "
+                    + Numbers.decimal(run.conditions().baselineFsyncMs(), 2) + " | "
                     + (run.verdict() == null ? "" : run.verdict().replace("|", "\\|")) + " |");
         }
         try {

@@ -162,7 +162,12 @@ final class ReportTables {
         return new Table(
                 "Footprint per domain, measured vs model",
                 "Measured per domain at each step beside the model's expectation; " + FLAG + " marks a deviation above "
-                        + Numbers.decimal(FLAG_PERCENT, 0) + "%.",
+                        + Numbers.decimal(FLAG_PERCENT, 0) + "%. On znodes, watches, ephemerals or sessions it means"
+                        + " domains that are not whole: sessions not connected, leaders missing after an outage, a"
+                        + " registration cut short. On writes per second it means little by itself: Saturn shards a"
+                        + " job at its first fire and writes its statistics every 5 minutes, so a step of a few"
+                        + " minutes reads 20-50% under the model's long-run rate on an idle ensemble; whether the"
+                        + " domains' work was done is the Fires delivered column of Resources per step.",
                 header,
                 rows);
     }

@@ -39,8 +39,11 @@ public record RepeatSummary(
      * @param maxStableDomains its summary's
      * @param stopReason       its summary's
      * @param verdict          its summary's
+     * @param conditions       what tells its conditions from another run's: its limit, its host's noise, how fast
+     *                         the empty ensemble wrote and fsynced
      */
-    public record Run(String folder, Integer maxStableDomains, StopReason stopReason, String verdict) {}
+    public record Run(
+            String folder, Integer maxStableDomains, StopReason stopReason, String verdict, RunConditions conditions) {}
 
     public RepeatSummary {
         runs = List.copyOf(runs);

@@ -93,6 +93,20 @@ public final class ResultReader {
         }
     }
 
+    /**
+     * The baseline (step 0) of the results folder {@code dir}: the empty ensemble as the run found it. Empty when
+     * it has none (no step finished) or cannot be read.
+     */
+    public static Optional<StepResult> baseline(Path dir) {
+        try {
+            return steps(dir.resolve(ResultFiles.STEPS), new ArrayList<>()).stream()
+                    .filter(s -> s.step() == 0)
+                    .findFirst();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     private static List<StepResult> steps(Path file, List<String> notes) throws IOException {
         if (!Files.isRegularFile(file)) {
             notes.add(ResultFiles.STEPS + " is missing: no step has finished.");

@@ -73,6 +73,16 @@ class BadInputTest {
     }
 
     @Test
+    void aPrometheusEndpointIsForServersGivenWithConnectAndAnHttpUrl() {
+        assertUsage(
+                CliRun.of("--server-prometheus", "http://{host}:7000/metrics"),
+                "--server-prometheus reads servers given with --connect");
+        assertUsage(
+                CliRun.of("--connect", "127.0.0.1:2181", "--server-prometheus", "{host}:7000"),
+                "--server-prometheus: not an http(s) URL: {host}:7000");
+    }
+
+    @Test
     void aBadThresholdIsRefusedBeforeTheRunPointingAtTheBadToken() {
         assertUsage(
                 CliRun.of("latency", "--threshold", "p99(gett)<5ms"),

@@ -32,6 +32,9 @@ public final class RampOptions {
     @Mixin
     public ThresholdOptions thresholds = new ThresholdOptions();
 
+    @Mixin
+    public ServerProcessOptions serverProcesses = new ServerProcessOptions();
+
     @Option(
             names = "--domains",
             paramLabel = "N",
@@ -191,6 +194,7 @@ public final class RampOptions {
     public void validate(CommandSpec spec) {
         load.validate(spec);
         znodes.validate(spec);
+        serverProcesses.lookup(spec, load.target.connect == null);
         positive(spec, "--domains", domains);
         positive(spec, "--step", step);
         if (keep && load.target.connect == null) {

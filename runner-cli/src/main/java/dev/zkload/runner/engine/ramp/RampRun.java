@@ -83,7 +83,7 @@ final class RampRun {
         this.monitor = monitor;
         this.fleet = fleet;
         this.detector = new SaturationDetector(plan.outstandingThreshold(), plan.sustain());
-        this.machine = new ResourceMonitor(target.servers(), target.ensemble().orElse(null));
+        this.machine = new ResourceMonitor(target.servers(), target.ensemble().orElse(null), target.prometheus());
         int voters = ServerCheck.voters(run.servers());
         this.leaderGaps = new LeaderGaps(voters);
         this.watch = new StepWatch(detector, voters);

@@ -3,6 +3,8 @@ package dev.zkload.runner.engine.ramp;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RepeatSummary;
 import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.RunConditions;
+import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StopReason;
 import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
@@ -22,18 +24,28 @@ public final class Repeats {
      *
      * @param folders   each run's folder name, in order
      * @param summaries each run's summary, in the same order
+     * @param baselines each run's baseline step, in the same order; an element is null when the run has none
      * @param step        the grid's {@code --step}: the width of an answer that was not refined
      * @param yourDomains what the domains are when a model file gives them, as a single run's verdict names
      *                    them ("model file shop.yaml: 80% like orders, 20% like reports"); null for a built-in model
      */
     public static RepeatSummary summarize(
-            List<String> folders, List<RampSummary> summaries, int step, String yourDomains) {
+            List<String> folders,
+            List<RampSummary> summaries,
+            List<StepResult> baselines,
+            int step,
+            String yourDomains) {
         List<RepeatSummary.Run> runs = new ArrayList<>();
         List<Integer> answers = new ArrayList<>();
         int width = 0;
         for (int i = 0; i < summaries.size(); i++) {
             RampSummary s = summaries.get(i);
-            runs.add(new RepeatSummary.Run(folders.get(i), s.maxStableDomains(), s.stopReason(), s.verdict()));
+            runs.add(new RepeatSummary.Run(
+                    folders.get(i),
+                    s.maxStableDomains(),
+                    s.stopReason(),
+                    s.verdict(),
+                    RunConditions.of(s, baselines.get(i))));
             if (s.stopReason() == StopReason.SATURATED && s.maxStableDomains() != null) {
                 answers.add(s.maxStableDomains());
                 int asked = s.refinement() == null ? step : s.refinement().widthDomains();

@@ -295,15 +295,18 @@ public final class LimitingResource {
             return Optional.empty();
         }
         double share = u.gcPauseTotalMs() / 1000.0 / seconds;
-        if (share < GC_SHARE && u.gcPauseMaxMs() < GC_MAX_MS) {
+        // a remote server's endpoint gives GC totals, not each pause: its longest is then not judged
+        if (share < GC_SHARE && (u.gcPauseMaxMs() == null || u.gcPauseMaxMs() < GC_MAX_MS)) {
             return Optional.empty();
         }
         return Optional.of(String.format(
-                Locale.ROOT,
-                "the leader's JVM stopped for its GC %.0f%% of the time (%d pauses, the longest %.0f ms)",
-                100 * share,
-                u.gcPauses(),
-                u.gcPauseMaxMs()));
+                        Locale.ROOT,
+                        "the leader's JVM stopped for its GC %.0f%% of the time (%d pauses",
+                        100 * share,
+                        u.gcPauses())
+                + (u.gcPauseMaxMs() == null
+                        ? ")"
+                        : String.format(Locale.ROOT, ", the longest %.0f ms)", u.gcPauseMaxMs())));
     }
 
     /** A write's wait for the quorum is most of its time at the leader, far beyond the leader's own log. */

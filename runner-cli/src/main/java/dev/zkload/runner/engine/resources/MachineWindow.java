@@ -3,11 +3,12 @@ package dev.zkload.runner.engine.resources;
 import dev.zkload.bench.machine.CpuUsage;
 import dev.zkload.bench.machine.GcLog;
 import dev.zkload.bench.machine.ProcessUsage;
+import dev.zkload.bench.stats.PrometheusReading;
 import java.util.Map;
 
 /**
- * What {@link ResourceMonitor} read over one window: the machine's CPU, the runner's, and each server's
- * process where it runs here.
+ * What {@link ResourceMonitor} read over one window: the machine's CPU, the runner's, each server's process
+ * where it runs here, and what remote servers' endpoints said of theirs.
  *
  * @param seconds the window's length
  * @param host    the machine's CPU; null where {@code /proc/stat} cannot be read
@@ -17,6 +18,8 @@ import java.util.Map;
  * @param gc      each embedded server's GC pauses over the window, by host:port; absent where its JVM keeps no
  *                log of ours
  * @param local   servers of the target that run on this machine, read or not, by host:port
+ * @param remote  servers on other machines as their Prometheus endpoints told it, by host:port; absent where
+ *                none answered at both ends of the window
  */
 record MachineWindow(
         double seconds,
@@ -24,4 +27,5 @@ record MachineWindow(
         ProcessUsage runner,
         Map<String, ProcessUsage> servers,
         Map<String, GcLog.GcPauses> gc,
-        java.util.Set<String> local) {}
+        java.util.Set<String> local,
+        Map<String, PrometheusReading.Usage> remote) {}

@@ -7,6 +7,8 @@ import dev.zkload.bench.machine.GcLog;
 import dev.zkload.bench.machine.HostCpu;
 import dev.zkload.bench.machine.ProcessCpu;
 import dev.zkload.bench.machine.ProcessUsage;
+import dev.zkload.bench.stats.PrometheusEndpoint;
+import dev.zkload.bench.stats.PrometheusReading;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,10 +22,11 @@ import java.util.Set;
  * Reads this machine's CPU and the processes on it, window by window: the machine's busy, iowait and stolen
  * time, the runner's CPU, and each server's that runs here (the embedded ensemble's, or a given server found
  * listening on its port) with its busiest thread and the CPUs it may use, and the embedded servers' GC pauses
- * from their logs. Two readings of {@code /proc} a window, at its ends: nothing runs in between.
+ * from their logs; a server on another machine, from its own Prometheus endpoint where it has one. Two readings a
+ * window, at its ends: nothing runs in between.
  *
  * <pre>{@code
- * ResourceMonitor m = new ResourceMonitor(target.servers(), target.ensemble().orElse(null));
+ * ResourceMonitor m = new ResourceMonitor(target.servers(), target.ensemble().orElse(null), target.prometheus());
  * m.begin();
  * ...                              // the settled load
  * MachineWindow w = m.end();
@@ -37,12 +40,19 @@ public final class ResourceMonitor {
     private HostCpu host;
     private ProcessCpu runner;
     private final Map<String, ProcessCpu> servers = new HashMap<>();
+    private final Map<String, PrometheusEndpoint> endpoints;
+    private final Map<String, PrometheusReading> reported = new HashMap<>();
     /** The pids {@link #cpuSeconds} found, looked up again once a process is gone. */
     private final Map<String, Long> pids = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** @param ensemble the embedded ensemble, or null when the servers were given with {@code --connect} */
-    public ResourceMonitor(List<ServerAddress> servers, LocalEnsemble ensemble) {
+    /**
+     * @param ensemble  the embedded ensemble, or null when the servers were given with {@code --connect}
+     * @param endpoints the Prometheus endpoints of servers on other machines, by host:port
+     */
+    public ResourceMonitor(
+            List<ServerAddress> servers, LocalEnsemble ensemble, Map<String, PrometheusEndpoint> endpoints) {
         this.processes = new ServerProcesses(servers, ensemble);
+        this.endpoints = Map.copyOf(endpoints);
         begin();
     }
 
@@ -55,6 +65,20 @@ public final class ResourceMonitor {
         servers.clear();
         for (ServerAddress s : processes.servers()) {
             processes.pid(s).flatMap(ProcessCpu::read).ifPresent(p -> servers.put(s.hostPort(), p));
+        }
+        reported.clear();
+        endpoints.forEach((s, e) -> read(e).ifPresent(r -> reported.put(s, r)));
+    }
+
+    /** The endpoint's reading; empty when it does not answer now (a window it missed is not read). */
+    private static Optional<PrometheusReading> read(PrometheusEndpoint e) {
+        try {
+            return Optional.of(e.read());
+        } catch (java.io.IOException x) {
+            return Optional.empty();
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
         }
     }
 
@@ -102,6 +126,11 @@ public final class ResourceMonitor {
             }
             processes.gcLog(s).flatMap(f -> GcLog.pauses(f, began, now)).ifPresent(p -> gc.put(s.hostPort(), p));
         }
-        return new MachineWindow(seconds, hostUsage, runnerUsage, serverUsage, gc, local);
+        Map<String, PrometheusReading.Usage> remote = new LinkedHashMap<>();
+        reported.forEach((s, before) -> Optional.ofNullable(endpoints.get(s))
+                .flatMap(ResourceMonitor::read)
+                .flatMap(r -> r.usageSince(before))
+                .ifPresent(u -> remote.put(s, u)));
+        return new MachineWindow(seconds, hostUsage, runnerUsage, serverUsage, gc, local, remote);
     }
 }

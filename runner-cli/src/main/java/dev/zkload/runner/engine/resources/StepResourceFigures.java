@@ -5,6 +5,7 @@ import dev.zkload.bench.machine.CpuList;
 import dev.zkload.bench.machine.CpuUsage;
 import dev.zkload.bench.machine.GcLog;
 import dev.zkload.bench.machine.ProcessUsage;
+import dev.zkload.bench.stats.PrometheusReading;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.result.HostUsage;
 import dev.zkload.runner.result.LeaderStages;
@@ -40,6 +41,7 @@ public final class StepResourceFigures {
         List<String> unobserved = new ArrayList<>();
         Map<String, ServerUsage> usage = new LinkedHashMap<>();
         List<String> remote = new ArrayList<>();
+        List<String> reported = new ArrayList<>();
         List<String> unread = new ArrayList<>();
         List<String> noGc = new ArrayList<>();
         List<String> noFsync = new ArrayList<>();
@@ -48,9 +50,10 @@ public final class StepResourceFigures {
             String s = a.hostPort();
             ProcessUsage p = w.servers().get(s);
             GcLog.GcPauses gc = w.gc().get(s);
+            PrometheusReading.Usage told = w.remote().get(s);
             CounterWindow c = CounterWindow.of(rounds, s);
             if (!w.local().contains(s)) {
-                remote.add(s);
+                (told == null ? remote : reported).add(s);
             } else if (p == null) {
                 unread.add(s);
             } else {
@@ -65,6 +68,10 @@ public final class StepResourceFigures {
                     .orElse(null);
             if (fsync == null && c.answered()) {
                 noFsync.add(s);
+            }
+            if (told != null) {
+                usage.put(s, told(told, c, fsync));
+                continue;
             }
             usage.put(
                     s,
@@ -92,7 +99,13 @@ public final class StepResourceFigures {
             unobserved.add("this machine's CPU (no /proc/stat to read)");
         }
         if (!remote.isEmpty()) {
-            unobserved.add("the CPU and GC of " + String.join(", ", remote) + " (not on this machine)");
+            unobserved.add("the CPU and GC of " + String.join(", ", remote)
+                    + " (not on this machine, and no Prometheus endpoint of its own answered: --server-prometheus)");
+        }
+        if (!reported.isEmpty()) {
+            unobserved.add("the cores " + String.join(", ", reported)
+                    + " may use, its busiest thread and its longest GC pause (its Prometheus endpoint tells its CPU"
+                    + " time and GC totals, not its machine's cores)");
         }
         if (!unread.isEmpty()) {
             unobserved.add("the CPU and GC of " + String.join(", ", unread)
@@ -107,6 +120,26 @@ public final class StepResourceFigures {
                     + " (no fsynctime summary: ZooKeeper before 3.6)");
         }
         return new StepResources(host, usage, unobserved);
+    }
+
+    /** A remote server as its Prometheus endpoint told it: CPU time and GC totals, and its own counters. */
+    private static ServerUsage told(PrometheusReading.Usage u, CounterWindow c, ServerUsage.Fsync fsync) {
+        return new ServerUsage(
+                c.answered() ? c.last().state().name().toLowerCase(Locale.ROOT) : null,
+                round(u.cores(), 3),
+                null,
+                null,
+                null,
+                null,
+                null,
+                u.gcPauses(),
+                null,
+                u.gcTotalMs() == null ? null : round(u.gcTotalMs(), 1),
+                fsync,
+                perSecond(c, c.growth("bytes_received_count")),
+                perSecond(c, bytesOut(c)),
+                throttled(c),
+                "prometheus");
     }
 
     /** The leader's stage times over the window; null when no leader answered twice or it reports no stage. */

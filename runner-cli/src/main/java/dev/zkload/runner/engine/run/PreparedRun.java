@@ -81,11 +81,13 @@ public final class PreparedRun implements AutoCloseable {
         RunLock lock = null;
         try {
             StatsClient stats = new StatsClient(Duration.ofSeconds(2), start.adminUrls(), tls(target));
+            java.util.function.Consumer<String> warn = w -> {
+                console.println("warning: " + w);
+                console.flush();
+            };
             List<ServerCheck> servers =
-                    Preflight.servers(target.servers(), stats, start.metricsRequired(), demand, w -> {
-                        console.println("warning: " + w);
-                        console.flush();
-                    });
+                    Preflight.servers(target.servers(), stats, start.metricsRequired(), demand, warn);
+            target.prometheus(start.prometheus().find(target.servers(), target.embedded(), warn));
             RunLock.Owner owner = new RunLock.Owner(
                     start.command(), start.runId(), ProcessHandle.current().pid(), RunLock.localHost(), Instant.now());
             lock = Preflight.lock(
@@ -151,6 +153,11 @@ public final class PreparedRun implements AutoCloseable {
         map.put("connectString", target.connectString().toString());
         map.put("embedded", target.embedded());
         map.put("servers", servers);
+        if (!target.prometheus().isEmpty()) {
+            Map<String, String> urls = new LinkedHashMap<>();
+            target.prometheus().forEach((s, e) -> urls.put(s, e.url().toString()));
+            map.put("prometheus", urls);
+        }
         target.ensemble().ifPresent(e -> {
             map.put("serverVersion", e.distribution().version().toString());
             map.put("serverSource", e.distribution().source());

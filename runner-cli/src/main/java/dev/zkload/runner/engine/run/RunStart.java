@@ -1,6 +1,7 @@
 package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.stats.AdminUrls;
+import dev.zkload.runner.engine.resources.PrometheusLookup;
 import java.nio.file.Path;
 
 /**
@@ -14,6 +15,8 @@ import java.nio.file.Path;
  * @param metricsRequired false when the user chose to run without the servers' statistics
  * @param force           empty an existing root that holds znodes (never a live run's)
  * @param out             the results folder to create
+ * @param prometheus      where remote servers' Prometheus endpoints are looked for ({@link PrometheusLookup#NONE}
+ *                        for a command that reads no server's process)
  */
 public record RunStart(
         String command,
@@ -23,4 +26,19 @@ public record RunStart(
         AdminUrls adminUrls,
         boolean metricsRequired,
         boolean force,
-        Path out) {}
+        Path out,
+        PrometheusLookup prometheus) {
+
+    /** A start that looks for no Prometheus endpoint: the commands that read no server's process. */
+    public RunStart(
+            String command,
+            String runId,
+            String root,
+            TargetSpec target,
+            AdminUrls adminUrls,
+            boolean metricsRequired,
+            boolean force,
+            Path out) {
+        this(command, runId, root, target, adminUrls, metricsRequired, force, out, PrometheusLookup.NONE);
+    }
+}

@@ -5,6 +5,7 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ServerDistribution;
 import dev.zkload.bench.machine.CpuPlacement;
+import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.ZkClientSecurity;
@@ -25,6 +26,8 @@ public final class Target implements AutoCloseable {
     private final LocalEnsemble ensemble;
     private final ZkClientSecurity security;
     private final String placement;
+    /** The remote servers' Prometheus endpoints the preflight found, by host:port. */
+    private Map<String, PrometheusEndpoint> prometheus = Map.of();
 
     private Target(ConnectString connectString, LocalEnsemble ensemble, ZkClientSecurity security, String placement) {
         this.connectString = connectString;
@@ -125,6 +128,15 @@ public final class Target implements AutoCloseable {
      * Where the embedded servers and this runner run, as run.json says it ({@code runner 0; servers 1, 2, 3}, or
      * {@code shared: …}); null for servers given with {@code --connect}.
      */
+    /** The Prometheus endpoints of the servers on other machines that answered the preflight, by host:port. */
+    public Map<String, PrometheusEndpoint> prometheus() {
+        return prometheus;
+    }
+
+    void prometheus(Map<String, PrometheusEndpoint> found) {
+        this.prometheus = Map.copyOf(found);
+    }
+
     public String placement() {
         return placement;
     }

@@ -2,9 +2,12 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.bench.result.ResultJson;
+import dev.zkload.runner.result.LimitedBy;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.RepeatSummary;
+import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StopReason;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,9 +16,66 @@ class RepeatsTest {
     private static final List<String> FOLDERS = List.of("run-1", "run-2", "run-3");
 
     @Test
+    void eachRunCarriesItsLimitItsHostNoiseAndHowFastTheEmptyEnsembleWrote() throws Exception {
+        String line;
+        try (var in = RepeatsTest.class.getResourceAsStream(
+                "/dev/zkload/runner/engine/resources/this-machine-2-cores.steps.jsonl")) {
+            line = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                    .lines()
+                    .findFirst()
+                    .orElseThrow();
+        }
+        StepResult baseline = ResultJson.compact().readValue(line, StepResult.class);
+
+        RepeatSummary r = Repeats.summarize(
+                List.of("run-1", "run-2"),
+                List.of(noisy(refined(68, 10), 26.3), refined(143, 14)),
+                java.util.Arrays.asList(baseline, null),
+                100,
+                null);
+
+        RepeatSummary.Run first = r.runs().get(0);
+        assertThat(first.conditions().limitedBy()).isEqualTo("this-machine");
+        assertThat(first.conditions().hostNoisePercent()).isEqualTo(26.3);
+        assertThat(first.conditions().baselineCreatesPerSec())
+                .isEqualTo(baseline.ops().get("create").opsPerSec());
+        assertThat(first.conditions().baselineFsyncMs()).isEqualTo(0.216);
+        RepeatSummary.Run second = r.runs().get(1);
+        assertThat(second.conditions().baselineCreatesPerSec()).isNull();
+        assertThat(second.conditions().hostNoisePercent()).isNull();
+    }
+
+    /** The summary as a run on a noisy host limited by this machine writes it. */
+    private static RampSummary noisy(RampSummary s, double noisePercent) {
+        return new RampSummary(
+                s.schemaVersion(),
+                s.maxStableDomains(),
+                s.saturatedAtDomains(),
+                s.generatorBoundAtDomains(),
+                s.stopReason(),
+                s.saturationObservable(),
+                s.verdict(),
+                s.qualifications(),
+                s.interrupted(),
+                s.endTime(),
+                s.steps(),
+                s.message(),
+                s.thresholds(),
+                s.refinement(),
+                s.marginal(),
+                new LimitedBy(LimitedBy.Resource.THIS_MACHINE, null, 75, "busy", List.of(), List.of()),
+                noisePercent,
+                s.elections());
+    }
+
+    private static RepeatSummary summarize(List<String> folders, List<RampSummary> summaries, int step, String yours) {
+        return Repeats.summarize(
+                folders, summaries, java.util.Collections.nCopies(summaries.size(), null), step, yours);
+    }
+
+    @Test
     void theSpreadIsMeasuredInDomainsAndAgainstTheMedianAndTheResolution() {
-        RepeatSummary r =
-                Repeats.summarize(FOLDERS, List.of(refined(137, 14), refined(142, 14), refined(131, 13)), 100, null);
+        RepeatSummary r = summarize(FOLDERS, List.of(refined(137, 14), refined(142, 14), refined(131, 13)), 100, null);
         assertThat(r.answered()).isEqualTo(3);
         assertThat(r.minDomains()).isEqualTo(131);
         assertThat(r.maxDomains()).isEqualTo(142);
@@ -32,8 +92,7 @@ class RepeatsTest {
 
     @Test
     void answersFurtherApartThanTheResolutionSaySo() {
-        RepeatSummary r =
-                Repeats.summarize(List.of("run-1", "run-2"), List.of(refined(100, 10), refined(150, 10)), 100, null);
+        RepeatSummary r = summarize(List.of("run-1", "run-2"), List.of(refined(100, 10), refined(150, 10)), 100, null);
         assertThat(r.medianDomains()).isEqualTo(125.0);
         assertThat(r.withinOneResolution()).isFalse();
         assertThat(r.verdict())
@@ -42,7 +101,7 @@ class RepeatsTest {
 
     @Test
     void anUnrefinedGridIsAsWideAsItsStep() {
-        RepeatSummary r = Repeats.summarize(List.of("run-1", "run-2"), List.of(grid(100), grid(200)), 100, null);
+        RepeatSummary r = summarize(List.of("run-1", "run-2"), List.of(grid(100), grid(200)), 100, null);
         assertThat(r.resolutionDomains()).isEqualTo(100);
         assertThat(r.withinOneResolution()).isTrue();
     }
@@ -50,14 +109,14 @@ class RepeatsTest {
     @Test
     void aRunWithoutACapacityIsListedButLeftOutOfTheSpread() {
         RampSummary disturbed = summary(StopReason.DISTURBED, 120, null);
-        RepeatSummary r = Repeats.summarize(FOLDERS, List.of(refined(137, 14), disturbed, refined(140, 14)), 100, null);
+        RepeatSummary r = summarize(FOLDERS, List.of(refined(137, 14), disturbed, refined(140, 14)), 100, null);
         assertThat(r.answered()).isEqualTo(2);
         assertThat(r.spreadDomains()).isEqualTo(3);
         assertThat(r.verdict())
                 .startsWith("3 runs, max stable domains 137, 120, 140; not in the spread, without a saturation after a"
                         + " stable step: run-2 (disturbed): spread 3 domains");
 
-        RepeatSummary none = Repeats.summarize(List.of("run-1"), List.of(disturbed), 100, null);
+        RepeatSummary none = summarize(List.of("run-1"), List.of(disturbed), 100, null);
         assertThat(none.minDomains()).isNull();
         assertThat(none.withinOneResolution()).isNull();
         assertThat(none.verdict()).endsWith(": no run measured a capacity.");
@@ -66,15 +125,14 @@ class RepeatsTest {
     @Test
     void aModelFilesRunsAreCountedInItsDomainsAsEachRunsVerdictIs() {
         String yours = "model file shop.yaml: 80% like orders, 20% like reports";
-        RepeatSummary r =
-                Repeats.summarize(List.of("run-1", "run-2"), List.of(refined(420, 20), refined(440, 20)), 100, yours);
+        RepeatSummary r = summarize(List.of("run-1", "run-2"), List.of(refined(420, 20), refined(440, 20)), 100, yours);
         assertThat(r.verdict())
                 .isEqualTo("2 runs, max stable domains 420, 440 of your domains (model file shop.yaml: 80% like orders,"
                         + " 20% like reports): spread 20 domains (4.7% of the median 430), within one resolution"
                         + " (20 domains).");
 
         RampSummary disturbed = summary(StopReason.DISTURBED, null, null);
-        assertThat(Repeats.summarize(FOLDERS.subList(0, 2), List.of(disturbed, disturbed), 100, yours)
+        assertThat(summarize(FOLDERS.subList(0, 2), List.of(disturbed, disturbed), 100, yours)
                         .verdict())
                 .as("no count to name in the file's words")
                 .isEqualTo("2 runs, max stable domains none, none; not in the spread, without a saturation after a"

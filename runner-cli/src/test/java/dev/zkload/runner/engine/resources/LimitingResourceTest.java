@@ -218,6 +218,25 @@ class LimitingResourceTest {
     }
 
     @Test
+    void aRemoteLeadersGcIsJudgedOnItsTotalsAloneWhereItsEndpointGivesNoPause() throws IOException {
+        ObjectNode s = set(step(MACHINE, 1), "/resources/host/busyPercent", 30.0);
+        ((ObjectNode) s.at(LEADER))
+                .put("gcPauseTotalMs", 15000.0)
+                .putNull("gcPauseMaxMs")
+                .putNull("mayUseCores")
+                .putNull("hottestThread")
+                .putNull("hottestThreadCores")
+                .put("source", "prometheus");
+        assertThat(LimitingResource.of(read(s), null, null).evidence())
+                .isEqualTo("the leader's JVM stopped for its GC 24% of the time (10 pauses)");
+
+        ((ObjectNode) s.at(LEADER)).put("gcPauseTotalMs", 100.0);
+        assertThat(LimitingResource.of(read(s), null, null).resource())
+                .as("short pauses whose longest is not known are no limit")
+                .isNotEqualTo(Resource.LEADER_GC);
+    }
+
+    @Test
     void aWriteWaitingOnTheFollowersIsTheQuorum() throws IOException {
         LimitedBy l = of(
                 MACHINE,

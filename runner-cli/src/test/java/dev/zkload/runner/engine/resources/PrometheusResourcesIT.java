@@ -1,0 +1,75 @@
+package dev.zkload.runner.engine.resources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.machine.ProcessUsage;
+import dev.zkload.bench.stats.PrometheusEndpoint;
+import dev.zkload.bench.stats.PrometheusReading;
+import dev.zkload.bench.testing.PrometheusServers;
+import dev.zkload.runner.RunFailure;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real server with ZooKeeper's Prometheus metrics provider, read as a server on another machine is: the lookup
+ * finds its endpoint (or refuses one given that does not answer), and over a window of writes the monitor's figures
+ * from the endpoint agree with the same process's from {@code /proc}. Loopback is this machine's, so the test hands
+ * the lookup the server as remote itself.
+ */
+class PrometheusResourcesIT {
+    @Test
+    void aRemoteServersEndpointIsFoundAndItsCpuAgreesWithTheProcesss() throws Exception {
+        int port = PrometheusServers.freePort();
+        try (LocalEnsemble zk = PrometheusServers.standalone(port)) {
+            zk.start();
+            ServerAddress server = zk.servers().get(0);
+            List<String> warnings = new ArrayList<>();
+
+            Map<String, PrometheusEndpoint> found = PrometheusLookup.given("http://{host}:" + port + "/metrics")
+                    .endpoints(List.of(server), warnings::add);
+            assertThat(found).containsOnlyKeys(server.hostPort());
+            assertThat(warnings).isEmpty();
+
+            int closed = PrometheusServers.freePort();
+            assertThatThrownBy(() -> PrometheusLookup.given("http://{host}:" + closed + "/metrics")
+                            .endpoints(List.of(server), warnings::add))
+                    .isInstanceOf(RunFailure.class)
+                    .hasMessageStartingWith(
+                            "--server-prometheus: http://" + server.host() + ":" + closed + "/metrics does not answer")
+                    .hasMessageContaining("metricsProvider.className");
+            // looked for where ZooKeeper serves it by default and not there: said, and the run goes on
+            assertThat(new PrometheusLookup("http://{host}:" + closed + "/metrics", false)
+                            .endpoints(List.of(server), warnings::add))
+                    .isEmpty();
+            assertThat(warnings)
+                    .singleElement()
+                    .asString()
+                    .contains("their CPU and GC will not be observed", server.hostPort());
+
+            // the monitor reads the process from /proc (it runs here) and from its endpoint: the two must agree
+            ResourceMonitor monitor = new ResourceMonitor(List.of(server), null, found);
+            monitor.begin();
+            PrometheusServers.work(server.hostPort());
+            MachineWindow w = monitor.end();
+
+            ProcessUsage proc = w.servers().get(server.hostPort());
+            PrometheusReading.Usage told = w.remote().get(server.hostPort());
+            assertThat(proc).as("/proc read the server").isNotNull();
+            assertThat(told)
+                    .as("the endpoint answered at both ends of the window")
+                    .isNotNull();
+            assertThat(proc.cores()).as("the server worked").isGreaterThan(0.05);
+            assertThat(told.cores())
+                    .as("cores by its endpoint against /proc (%.3f)", proc.cores())
+                    .isBetween(
+                            Math.min(proc.cores() * 0.8, proc.cores() - 0.03),
+                            Math.max(proc.cores() * 1.2, proc.cores() + 0.03));
+            assertThat(told.gcPauses()).isNotNull();
+        }
+    }
+}
