@@ -205,25 +205,22 @@ final class ReportTables {
 
         /** The figure as a step measured it; null where not observed. */
         Double measured(MeasuredFootprint f) {
-            return switch (this) {
-                case ZNODES -> f.znodes();
-                case WATCHES -> f.watches();
-                case EPHEMERALS -> f.ephemerals();
-                case SESSIONS -> f.sessions();
-                case WRITES -> f.writesPerSec();
-                case READS -> f.readsPerSec();
-            };
+            return pick(f.znodes(), f.watches(), f.ephemerals(), f.sessions(), f.writesPerSec(), f.readsPerSec());
         }
 
         /** The figure as the model expects it. */
         double model(Footprint f) {
+            return pick(f.znodes(), f.watches(), f.ephemerals(), f.sessions(), f.writesPerSec(), f.readsPerSec());
+        }
+
+        private <T> T pick(T znodes, T watches, T ephemerals, T sessions, T writes, T reads) {
             return switch (this) {
-                case ZNODES -> f.znodes();
-                case WATCHES -> f.watches();
-                case EPHEMERALS -> f.ephemerals();
-                case SESSIONS -> f.sessions();
-                case WRITES -> f.writesPerSec();
-                case READS -> f.readsPerSec();
+                case ZNODES -> znodes;
+                case WATCHES -> watches;
+                case EPHEMERALS -> ephemerals;
+                case SESSIONS -> sessions;
+                case WRITES -> writes;
+                case READS -> reads;
             };
         }
     }

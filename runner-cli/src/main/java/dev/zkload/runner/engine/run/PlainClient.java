@@ -33,4 +33,13 @@ public final class PlainClient {
         }
         return zk;
     }
+
+    /** Closes the session; an interrupt while it closes is kept for the caller, who may be cleaning up after Ctrl-C. */
+    public static void close(ZooKeeper zk) {
+        try {
+            zk.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -125,10 +125,6 @@ public final class TreeRemover implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            zk.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        PlainClient.close(zk);
     }
 }

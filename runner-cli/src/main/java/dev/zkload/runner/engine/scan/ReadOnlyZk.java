@@ -95,11 +95,7 @@ public final class ReadOnlyZk implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            zk.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        PlainClient.close(zk);
     }
 
     private void pace(String path) throws InterruptedException {
