@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
@@ -128,6 +129,90 @@ class FleetRootIT {
                     .as("the run still holds it")
                     .isPresent();
         }
+        before.awaitAgain();
+    }
+
+    @Test
+    void aRunsLockIsNamedAboveItAndItsLeftoverIsAFleetsToRefuseAndTakeOver() throws Exception {
+        // outside /zkload, so that only the root's marker tells the fleet a run made it
+        String root = "/runs/ramp-x";
+        long pid = ProcessHandle.current().pid();
+        RunLock.Owner run = new RunLock.Owner("ramp", "ramp-x", pid, RunLock.localHost(), Instant.now());
+        try (RunLock lock = RunLock.acquire(
+                zk.connectString(),
+                ZkClientSecurity.NONE,
+                Duration.ofSeconds(20),
+                Duration.ofSeconds(10),
+                root,
+                run,
+                false)) {
+            observer.create(root + "/d-0000", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            assertThatThrownBy(() -> fleet("/runs").build().start())
+                    .isInstanceOf(DomainStartException.class)
+                    .hasMessageStartingWith(
+                            "/runs holds another live fleet or run below it (" + root + ": ramp ramp-x, pid "
+                                    + pid + " on " + RunLock.localHost() + ", started " + run.started() + ", session 0x"
+                                    + Long.toHexString(lock.sessionId()) + ")");
+        }
+        // the run is gone, its lock with it, and it left its tree
+        assertThat(observer.getChildren(root, false)).containsExactly("d-0000");
+        assertThatThrownBy(() -> fleet(root).build().start())
+                .isInstanceOf(DomainStartException.class)
+                .hasMessage(root + " holds 1 znode but no live fleet or run holds it (a leftover of one that is gone);"
+                        + " nothing was touched: give this fleet another root, take the leftover over with"
+                        + " DomainFleet.builder(..).takeOverLeftoverRoot() (deletes what is under it), or remove it"
+                        + " with: java -jar runner.jar clean --connect " + zk.connectString() + " --root " + root);
+        try (DomainFleet fleet = fleet(root).takeOverLeftoverRoot().build()) {
+            fleet.start();
+            assertThat(observer.getChildren(root, false)).containsExactly("zkload.lock");
+        }
+        assertThat(observer.exists(root, false))
+                .as("taken over, so removed at close")
+                .isNull();
+        observer.delete("/runs", -1);
+        before.awaitAgain();
+    }
+
+    @Test
+    void aFleetsClaimIsARunsLiveHolderAndItsLeftoverTheRunnersToFindAndClean() throws Exception {
+        String root = "/fleets/f";
+        long pid = ProcessHandle.current().pid();
+        RunLock.Owner run = new RunLock.Owner("ramp", "ramp-y", pid, RunLock.localHost(), Instant.now());
+        try (DomainFleet fleet = fleet(root).keepTreeOnClose(true).build()) {
+            fleet.start();
+            fleet.addDomains(1);
+            assertThatThrownBy(() -> RunLock.acquire(
+                            zk.connectString(),
+                            ZkClientSecurity.NONE,
+                            Duration.ofSeconds(20),
+                            Duration.ofSeconds(10),
+                            root,
+                            run,
+                            true))
+                    .as("not even with force")
+                    .isInstanceOf(RunLock.HeldException.class)
+                    .hasMessageStartingWith(root + " is in use by a live run (executor-sim fleet run " + root + ", pid "
+                            + pid + " on " + RunLock.localHost() + ", started ");
+            assertThat(clean("/fleets"))
+                    .startsWith("1 zkload: /fleets is in use by a live run (executor-sim fleet run " + root + ", pid "
+                            + pid);
+        }
+        // the fleet is gone and kept its tree: no live holder, a root the runner's leftover warning counts as zkload's
+        assertThat(RunLock.holder(observer, root)).isEmpty();
+        assertThat(ZkRoot.markedRoot(observer.getData(root, false, null))).isTrue();
+        assertThatThrownBy(() -> RunLock.acquire(
+                        zk.connectString(),
+                        ZkClientSecurity.NONE,
+                        Duration.ofSeconds(20),
+                        Duration.ofSeconds(10),
+                        root,
+                        run,
+                        false))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage(
+                        root + " already exists and holds 1 znodes; choose another root, or use --force to clear it");
+        assertThat(clean(root)).startsWith("0 Removed ");
+        assertThat(observer.exists(root, false)).isNull();
         before.awaitAgain();
     }
 
