@@ -1,7 +1,7 @@
 package dev.zkload.sim;
 
+import dev.zkload.sim.zk.RootLock;
 import dev.zkload.sim.zk.ZkTrees;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.KeeperException;
@@ -27,8 +27,7 @@ final class LeftoverRoot {
         if (root.equals("/zkload") || root.startsWith("/zkload/")) {
             return true;
         }
-        byte[] data = zk.getData(root, false, null);
-        return data != null && new String(data, StandardCharsets.UTF_8).startsWith(RootClaim.MARKER);
+        return RootLock.marked(zk.getData(root, false, null));
     }
 
     /** The refusal of a leftover, with its size and the ways out that apply to it. */

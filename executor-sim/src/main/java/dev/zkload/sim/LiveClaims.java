@@ -1,12 +1,12 @@
 package dev.zkload.sim;
 
+import dev.zkload.sim.zk.RootLock;
 import dev.zkload.sim.zk.ZkTrees;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
-import org.apache.zookeeper.data.Stat;
 
 /**
  * The live claims below a root: the roots under it whose {@value RootClaim#LOCK} a live session holds
@@ -34,15 +34,7 @@ final class LiveClaims {
                 continue;
             }
             String claimed = path.substring(0, path.length() - suffix.length());
-            Stat stat = new Stat();
-            try {
-                byte[] data = zk.getData(path, false, stat);
-                if (stat.getEphemeralOwner() != 0) {
-                    held.put(claimed, RootOwner.describe(data, stat.getEphemeralOwner()));
-                }
-            } catch (KeeperException.NoNodeException released) {
-                // released meanwhile: not held
-            }
+            RootLock.held(zk, claimed).ifPresent(lock -> held.put(claimed, RootOwner.describe(lock)));
         }
         return held;
     }

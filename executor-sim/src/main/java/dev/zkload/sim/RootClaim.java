@@ -1,8 +1,7 @@
 package dev.zkload.sim;
 
+import dev.zkload.sim.zk.RootLock;
 import dev.zkload.sim.zk.ZkTrees;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
@@ -26,9 +24,7 @@ import org.slf4j.LoggerFactory;
  * {@link #remove} deletes only that, and everything under the root.
  */
 final class RootClaim {
-    static final String LOCK = "zkload.lock";
-    /** Data of every znode a fleet creates above its domains starts with this, as a run's do. */
-    static final String MARKER = "zkload";
+    static final String LOCK = RootLock.NAME;
 
     private static final Logger LOG = LoggerFactory.getLogger(RootClaim.class);
 
@@ -83,15 +79,11 @@ final class RootClaim {
                 tookOver = true;
             }
         }
-        List<String> created = new ArrayList<>();
-        for (int slash = root.indexOf('/', 1); slash > 0; slash = root.indexOf('/', slash + 1)) {
-            createIfMissing(zk, root.substring(0, slash), MARKER, Ids.OPEN_ACL_UNSAFE, created);
-        }
-        createIfMissing(zk, root, MARKER + " executor-sim fleet", acl, created);
+        List<String> created = new ArrayList<>(RootLock.createMarked(zk, root, RootOwner.COMMAND, acl));
         if (tookOver) {
             created.add(0, root);
         }
-        byte[] owner = owner(root);
+        byte[] owner = RootOwner.of(root);
         try {
             zk.create(root + "/" + LOCK, owner, acl, CreateMode.EPHEMERAL);
         } catch (KeeperException.NodeExistsException lost) {
@@ -143,10 +135,7 @@ final class RootClaim {
      * create stays.
      */
     void restore(ZooKeeper zk) throws KeeperException, InterruptedException {
-        for (int slash = root.indexOf('/', 1); slash > 0; slash = root.indexOf('/', slash + 1)) {
-            createIfMissing(zk, root.substring(0, slash), MARKER, Ids.OPEN_ACL_UNSAFE, new ArrayList<>());
-        }
-        createIfMissing(zk, root, MARKER + " executor-sim fleet", acl, new ArrayList<>());
+        RootLock.createMarked(zk, root, RootOwner.COMMAND, acl);
         try {
             zk.create(root + "/" + LOCK, owner, acl, CreateMode.EPHEMERAL);
         } catch (KeeperException.NodeExistsException ours) {
@@ -237,16 +226,7 @@ final class RootClaim {
 
     /** The live holder of {@code root}'s lock, described for a message. */
     private static Optional<String> holder(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
-        Stat stat = new Stat();
-        try {
-            byte[] data = zk.getData(root + "/" + LOCK, false, stat);
-            // an ephemeral exists only while its session lives
-            return stat.getEphemeralOwner() == 0
-                    ? Optional.empty()
-                    : Optional.of(RootOwner.describe(data, stat.getEphemeralOwner()));
-        } catch (KeeperException.NoNodeException e) {
-            return Optional.empty();
-        }
+        return RootLock.held(zk, root).map(RootOwner::describe);
     }
 
     private static DomainStartException held(String root, String holder) {
@@ -262,27 +242,5 @@ final class RootClaim {
         } catch (KeeperException.NoNodeException e) {
             return List.of();
         }
-    }
-
-    private static void createIfMissing(ZooKeeper zk, String path, String data, List<ACL> acl, List<String> created)
-            throws KeeperException, InterruptedException {
-        try {
-            zk.create(path, data.getBytes(StandardCharsets.UTF_8), acl, CreateMode.PERSISTENT);
-            created.add(0, path);
-        } catch (KeeperException.NodeExistsException e) {
-            // there before: someone else's, or shared with another tree
-        }
-    }
-
-    /** The lock's data: this process, in the shape zkload's run locks have, so {@code clean} names it too. */
-    private static byte[] owner(String root) {
-        return RootOwner.json(
-                        "executor-sim fleet",
-                        root,
-                        ProcessHandle.current().pid(),
-                        RootOwner.localHost(),
-                        Instant.now(),
-                        Session.SESSION_TIMEOUT_MS)
-                .getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -1,13 +1,12 @@
 package dev.zkload.bench.client;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.threads.DaemonThreads;
 import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.sim.zk.RootLock;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +15,6 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
-import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,10 +36,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class RunLock implements AutoCloseable {
     /** The lock's name under a run's root. */
-    public static final String NAME = "zkload.lock";
+    public static final String NAME = RootLock.NAME;
 
     private static final Logger LOG = LoggerFactory.getLogger(RunLock.class);
-    private static final ObjectMapper JSON = ResultJson.compact();
 
     private final String connectString;
     private final ZkClientSecurity security;
@@ -80,8 +77,7 @@ public final class RunLock implements AutoCloseable {
     public record Owner(String command, String runId, long pid, String host, Instant started) {
         /** The process that holds the lock is known to be gone: it ran here and no such process lives. */
         public boolean goneFromThisHost() {
-            return host.equals(localHost())
-                    && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+            return RootLock.goneFromThisHost(pid, host);
         }
 
         @Override
@@ -100,11 +96,7 @@ public final class RunLock implements AutoCloseable {
 
     /** This host's name, as locks record it. */
     public static String localHost() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "localhost";
-        }
+        return RootLock.localHost();
     }
 
     /** Thrown when the root is another live run's. */
@@ -162,35 +154,32 @@ public final class RunLock implements AutoCloseable {
         zk.create(root + "/" + NAME, data(), security.acl(), CreateMode.EPHEMERAL);
     }
 
+    /** The lock's data, in the one shape runs and fleets write (no session timeout: a run's is its own). */
     private byte[] data() {
+        return RootLock.data(owner.command(), owner.runId(), owner.pid(), owner.host(), owner.started(), 0);
+    }
+
+    /** The holder a lock names; null when it names none (a lock some other tool wrote: still a live session). */
+    private static Owner owner(RootLock lock) {
+        Optional<String> command = lock.field("command");
+        Optional<String> runId = lock.field("runId");
+        Optional<String> pid = lock.field("pid");
+        Optional<String> host = lock.field("host");
+        Optional<String> started = lock.field("started");
+        if (command.isEmpty() || runId.isEmpty() || pid.isEmpty() || host.isEmpty() || started.isEmpty()) {
+            return null;
+        }
         try {
-            return JSON.writeValueAsBytes(owner);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot write a lock's owner: " + e.getMessage(), e);
+            return new Owner(
+                    command.get(), runId.get(), Long.parseLong(pid.get()), host.get(), Instant.parse(started.get()));
+        } catch (NumberFormatException | DateTimeParseException e) {
+            return null;
         }
     }
 
-    private static Owner owner(byte[] data) {
-        try {
-            return JSON.readValue(data, Owner.class);
-        } catch (IOException e) {
-            return null; // a lock some other tool wrote: still a live session, but no owner to name
-        }
-    }
-
-    /** The live lock directly under {@code root}, if a run holds one. */
+    /** The live lock directly under {@code root}, if a run or fleet holds one. */
     public static Optional<Holder> holder(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
-        String path = root + "/" + NAME;
-        Stat stat = new Stat();
-        try {
-            byte[] data = zk.getData(path, false, stat);
-            // an ephemeral exists only while its session lives
-            return stat.getEphemeralOwner() == 0
-                    ? Optional.empty()
-                    : Optional.of(new Holder(path, owner(data), stat.getEphemeralOwner()));
-        } catch (KeeperException.NoNodeException e) {
-            return Optional.empty();
-        }
+        return RootLock.held(zk, root).map(lock -> new Holder(lock.path(), owner(lock), lock.sessionId()));
     }
 
     /** The live locks among {@code paths} (e.g. a tree listed with {@link dev.zkload.sim.zk.ZkTrees#list}). */

@@ -1,10 +1,9 @@
 package dev.zkload.bench.client;
 
+import dev.zkload.sim.zk.RootLock;
 import dev.zkload.sim.zk.ZkTrees;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
@@ -18,20 +17,17 @@ import org.apache.zookeeper.data.ACL;
  * {@link RunLock} and the latency benchmark's own root both come from here.
  */
 public final class ZkRoot {
-    /** Data of every root (and parent) zkload creates starts with this. */
-    public static final String MARKER = "zkload";
+    /** Data of every root (and parent) zkload creates starts with this: {@link RootLock#MARKER}. */
+    public static final String MARKER = RootLock.MARKER;
 
-    /**
-     * True when a znode's data is zkload's mark: the marker alone (a parent zkload created) or the
-     * marker, a space and a label (a root: {@code "zkload ramp <run id>"}); never a mere prefix.
-     */
+    /** {@link RootLock#marked}: the marker alone (a parent zkload created) or the marker and a label (a root). */
     public static boolean marked(byte[] data) {
-        return data != null && (markedRoot(data) || new String(data, StandardCharsets.UTF_8).equals(MARKER));
+        return RootLock.marked(data);
     }
 
-    /** True when a znode's data marks a root zkload created (the marker and a label), not one of its parents. */
+    /** {@link RootLock#markedRoot}: a root zkload created ({@code "zkload ramp <run id>"}), not one of its parents. */
     public static boolean markedRoot(byte[] data) {
-        return data != null && new String(data, StandardCharsets.UTF_8).startsWith(MARKER + " ");
+        return RootLock.markedRoot(data);
     }
 
     private final String path;
@@ -75,23 +71,8 @@ public final class ZkRoot {
             }
             return root;
         }
-        int slash = 0;
-        while ((slash = path.indexOf('/', slash + 1)) > 0) {
-            root.createIfMissing(
-                    zk, path.substring(0, slash), MARKER.getBytes(StandardCharsets.UTF_8), Ids.OPEN_ACL_UNSAFE);
-        }
-        root.createIfMissing(zk, path, (MARKER + " " + label).getBytes(StandardCharsets.UTF_8), acl);
+        root.createdParents.addAll(RootLock.createMarked(zk, path, label, acl));
         return root;
-    }
-
-    private void createIfMissing(ZooKeeper zk, String p, byte[] data, List<ACL> acl)
-            throws KeeperException, InterruptedException {
-        try {
-            zk.create(p, data, acl, CreateMode.PERSISTENT);
-            createdParents.add(0, p);
-        } catch (KeeperException.NodeExistsException e) {
-            // someone else's, or a parent shared with another run: not ours to remove
-        }
     }
 
     public String path() {

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.sim.zk.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
@@ -80,5 +82,50 @@ class RunLockIT {
                 .as("a root it did not create stays")
                 .isNotNull();
         observer.delete("/leftover", -1);
+    }
+
+    @Test
+    void locksAsRunsAndFleetsWroteThemBeforeAreReadAndRefusedNamingTheirHolder() throws Exception {
+        // a run's lock as RunLock wrote it with Jackson, and a fleet's claim as executor-sim wrote it by hand
+        String run = "{\"command\":\"ramp\",\"runId\":\"ramp-20261125-150000-1a2b\",\"pid\":17,"
+                + "\"host\":\"loadgen-1\",\"started\":\"2026-11-25T15:00:00.123Z\"}";
+        String fleet = "{\"command\":\"executor-sim fleet\",\"runId\":\"/old/fleet\",\"pid\":4242,"
+                + "\"host\":\"build-7\",\"started\":\"2026-11-25T15:00:00Z\",\"sessionTimeoutMs\":20000}";
+        assertThat(heldWith("/old/run", run))
+                .isEqualTo(new RunLock.Owner(
+                        "ramp",
+                        "ramp-20261125-150000-1a2b",
+                        17,
+                        "loadgen-1",
+                        Instant.parse("2026-11-25T15:00:00.123Z")));
+        assertThat(heldWith("/old/fleet", fleet))
+                .isEqualTo(new RunLock.Owner(
+                        "executor-sim fleet", "/old/fleet", 4242, "build-7", Instant.parse("2026-11-25T15:00:00Z")));
+        assertThatThrownBy(
+                        () -> RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/old/run", OWNER, true))
+                .isInstanceOf(RunLock.HeldException.class)
+                .hasMessageStartingWith(
+                        "/old/run is in use by a live run (ramp run ramp-20261125-150000-1a2b, pid 17 on"
+                                + " loadgen-1, started 2026-11-25T15:00:00.123Z, session 0x");
+        // another tool's lock is still a live holder, with no owner to name
+        assertThat(heldWith("/old/foreign", "not json")).isNull();
+        assertThat(heldWith("/old/partial", "{\"command\":\"ramp\"}")).isNull();
+        assertThatThrownBy(() ->
+                        RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/old/foreign", OWNER, true))
+                .hasMessageStartingWith("/old/foreign is in use by a live run (an unknown run, session 0x");
+        ZkTrees.deleteRecursive(observer, "/old");
+    }
+
+    /** The owner RunLock reads from a lock with {@code data} that the observer's live session holds on {@code root}. */
+    private static RunLock.Owner heldWith(String root, String data) throws Exception {
+        ZkRoot.prepare(observer, root, "test", false);
+        observer.create(
+                root + "/" + RunLock.NAME,
+                data.getBytes(StandardCharsets.UTF_8),
+                Ids.OPEN_ACL_UNSAFE,
+                CreateMode.EPHEMERAL);
+        RunLock.Holder holder = RunLock.holder(observer, root).orElseThrow();
+        assertThat(holder.sessionId()).isEqualTo(observer.getSessionId());
+        return holder.owner();
     }
 }
