@@ -76,7 +76,7 @@ final class AdminSession implements Closeable {
         if (!connected) {
             throw new DomainStartException(
                     "cannot connect to " + connectString + " within " + timeout.toMillis() + " ms: "
-                            + Reachability.explain(connectString),
+                            + ConnectDiagnosis.explain(connectString),
                     null);
         }
         return new AdminSession(client, acl);

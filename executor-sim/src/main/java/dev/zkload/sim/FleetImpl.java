@@ -129,7 +129,7 @@ final class FleetImpl implements DomainFleet {
         } catch (Exception e) {
             throw new DomainStartException(
                     "cannot claim root " + root + ": "
-                            + Reachability.missingChroot(settings.connectString(), admin, e)
+                            + ConnectDiagnosis.missingChroot(settings.connectString(), admin, e)
                                     .orElse(e.getMessage()),
                     e);
         }

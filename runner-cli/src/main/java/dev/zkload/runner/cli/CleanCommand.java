@@ -8,6 +8,7 @@ import dev.zkload.runner.cli.options.DurationConverter;
 import dev.zkload.runner.cli.options.SecurityOptions;
 import dev.zkload.runner.engine.run.ClientSecuritySpec;
 import dev.zkload.runner.engine.run.TreeRemover;
+import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -110,7 +111,7 @@ public final class CleanCommand implements Callable<Integer> {
             }
             long removed = remover.removeTree(root);
             List<String> parents = remover.removeEmptyParents(root);
-            out.println("Removed " + removed + " znode" + (removed == 1 ? "" : "s") + " under " + root
+            out.println("Removed " + Plural.of(removed, "znode") + " under " + root
                     + (parents.isEmpty() ? "" : ", and the empty " + String.join(", ", parents) + " it left") + ".");
             return ExitCodes.OK;
         } catch (IOException e) {

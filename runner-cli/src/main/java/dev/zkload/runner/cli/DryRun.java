@@ -1,6 +1,7 @@
 package dev.zkload.runner.cli;
 
 import dev.zkload.bench.client.RunLock;
+import dev.zkload.runner.text.Plural;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +32,8 @@ final class DryRun {
             }
         }
         out.printf(
-                "%s %d znode%s under %s:%n",
-                refusal.isEmpty() ? "Would remove" : "Holds", tree.size(), tree.size() == 1 ? "" : "s", root);
+                "%s %s under %s:%n",
+                refusal.isEmpty() ? "Would remove" : "Holds", Plural.of(tree.size(), "znode"), root);
         out.printf("  %8d  %s%n", 1, root);
         byChild.forEach((child, count) -> out.printf("  %8d  %s%s%n", count, child, lockNote(child, live)));
         parents.forEach(p -> out.printf("  %8d  %s (left empty)%n", 1, p));

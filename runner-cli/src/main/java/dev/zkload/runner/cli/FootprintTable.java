@@ -1,13 +1,13 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.MeasuredFootprint;
 import java.io.PrintWriter;
 
 /** The footprint per domain, measured beside the model, as {@code simulate} prints it. */
 final class FootprintTable {
     private FootprintTable() {}
 
-    static void print(PrintWriter out, Footprint measured, dev.zkload.sim.Footprint model, String note) {
+    static void print(PrintWriter out, MeasuredFootprint measured, dev.zkload.sim.Footprint model, String note) {
         out.printf("%nPer domain, measured on the servers vs the model:%n");
         if (measured == null) {
             out.printf("  %s%n", note);

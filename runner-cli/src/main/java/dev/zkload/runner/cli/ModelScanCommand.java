@@ -5,12 +5,13 @@ import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.DurationConverter;
 import dev.zkload.runner.cli.options.SecurityOptions;
-import dev.zkload.runner.engine.run.ReadOnlyZk;
+import dev.zkload.runner.engine.scan.ReadOnlyZk;
 import dev.zkload.runner.engine.scan.SaturnScanner;
 import dev.zkload.runner.engine.scan.ScanBudget;
 import dev.zkload.runner.engine.scan.ScanNotes;
 import dev.zkload.runner.engine.scan.ScannedDomain;
 import dev.zkload.runner.engine.scan.ScannedModel;
+import dev.zkload.runner.text.Plural;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -146,9 +147,8 @@ public final class ModelScanCommand implements Callable<Integer> {
         write(ScannedModel.of(name, domains, consoles, requests), cs, notes);
         notes.forEach(console::println);
         console.printf(
-                "Read %d namespace%s (%d jobs, %d executors online) in %d requests over %.1f s; wrote %s.%n",
-                domains.size(),
-                domains.size() == 1 ? "" : "s",
+                "Read %s (%d jobs, %d executors online) in %d requests over %.1f s; wrote %s.%n",
+                Plural.of(domains.size(), "namespace"),
                 domains.stream().mapToInt(d -> d.jobs().size()).sum(),
                 domains.stream().mapToInt(ScannedDomain::online).sum(),
                 requests,

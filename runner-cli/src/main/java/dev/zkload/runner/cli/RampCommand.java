@@ -10,7 +10,6 @@ import dev.zkload.runner.engine.ramp.BenchedServer;
 import dev.zkload.runner.engine.ramp.Ramp;
 import dev.zkload.runner.engine.ramp.RampPlan;
 import dev.zkload.runner.engine.ramp.Repeats;
-import dev.zkload.runner.engine.ramp.Resolution;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
@@ -25,13 +24,10 @@ import dev.zkload.runner.result.StopReason;
 import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.RampMeasurements;
 import dev.zkload.runner.threshold.Threshold;
-import dev.zkload.sim.DomainFleet;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -197,98 +193,24 @@ public final class RampCommand {
             throws InterruptedException {
         RampSummary summary;
         try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec), plan.connectionDemand())) {
-            Map<String, Object> settings = settingsMap(plan, options.keep, options.resolution);
-            settings.put("treeWrites", options.treeWrites.name().toLowerCase(Locale.ROOT));
+            Map<String, Object> settings = plan.settings();
             Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
             benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
             run.writeRun(arguments, model.description(), settings);
             benched.flatMap(BenchedServer::warning).ifPresent(w -> progress.line("%s", w));
             try (GeneratorMonitor monitor =
                     new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
-                DomainFleet fleet = DomainFleet.builder(
-                                run.target().connectString().toString())
-                        .security(run.target().security())
-                        // its own root inside the run's: the fleet claims it, and the run's lock holds the run's
-                        .root(plan.root() + "/sim")
-                        .keepTreeOnClose(options.keep)
-                        .pipelinedTrees(options.treeWrites == RampOptions.TreeWrites.PIPELINED)
-                        .modelFile(model.models())
-                        .addTimeout(plan.addTimeout())
-                        .fireLagListener(monitor.fireLagListener())
-                        .meterRegistry(metrics.map(MetricsEndpoint::registry).orElse(null))
-                        .build();
-                Ramp ramp = new Ramp(plan, run.target(), run.results(), progress, monitor, run.stats())
-                        .servers(run.servers())
-                        .resolution(options.resolution);
-                try {
-                    summary = ramp.run(fleet);
-                } catch (IOException e) {
-                    throw new RunFailure("the ramp failed: " + e.getMessage(), e);
-                } finally {
-                    cleanUp(fleet, run, ramp.quorumLost());
-                }
+                summary = new Ramp(
+                                plan,
+                                run,
+                                progress,
+                                monitor,
+                                metrics.map(MetricsEndpoint::registry).orElse(null))
+                        .run();
             }
             summary = judged(summary, run.results().dir(), thresholds);
             run.results().writeSummary(summary);
         }
         return summary;
-    }
-
-    /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless --keep. */
-    private void cleanUp(DomainFleet fleet, PreparedRun run, boolean quorumLost) throws InterruptedException {
-        boolean interrupted = Thread.interrupted();
-        String clean = run.cleanCommand();
-        if (options.keep) {
-            progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
-            fleet.close(); // its sessions end and its claim goes; the tree stays
-        } else {
-            progress.line("Removing the simulated domains under %s ...", run.root());
-            fleet.close();
-            if (quorumLost && !run.target().embedded()) {
-                progress.line(
-                        "The ensemble had no leader, so some of it may be left: once the ensemble is back, %s", clean);
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static Map<String, Object> settingsMap(RampPlan p, boolean keep, Resolution resolution) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("domains", p.domains());
-        map.put("step", p.step());
-        map.put("outstandingThreshold", p.outstandingThreshold());
-        map.put("sustainSec", p.sustain().toSeconds());
-        map.put("settleSec", p.settle().toSeconds());
-        map.put("addTimeoutSec", p.addTimeout().toSeconds());
-        map.put("addRate", p.addRate());
-        map.put("maxErrorRate", p.maxErrorRate());
-        map.put("maxExpiredSessions", p.maxExpiredSessions());
-        map.put("znodeCount", p.bench().znodeCount());
-        map.put("znodeSize", p.bench().znodeSize());
-        map.put("benchWarmup", p.bench().warmup());
-        map.put("benchTimeSec", p.bench().timeLimit().toSeconds());
-        map.put("benchTarget", p.benchTarget().name().toLowerCase(Locale.ROOT));
-        map.put("serverMetrics", p.serverMetrics());
-        map.put("maxGeneratorCpuPercent", p.health().maxCpuPercent());
-        map.put("maxFireLagMs", p.health().maxLag().toMillis());
-        map.put("maxGcPauseMs", p.health().maxGcPause().toMillis());
-        map.put("keep", keep);
-        map.put("resolution", resolution.toString());
-        if (!p.shard().alone()) {
-            map.put(
-                    "shard",
-                    Map.of(
-                            "index",
-                            p.shard().index(),
-                            "count",
-                            p.shard().count(),
-                            "startAt",
-                            p.startAt().toString(),
-                            "stepIntervalSec",
-                            p.stepInterval().toSeconds()));
-        }
-        return map;
     }
 }

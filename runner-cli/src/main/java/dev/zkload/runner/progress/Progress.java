@@ -1,5 +1,6 @@
 package dev.zkload.runner.progress;
 
+import dev.zkload.runner.text.Durations;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,8 +64,8 @@ public final class Progress {
 
     /** The live status; redrawn on a terminal, printed now and then otherwise. */
     public synchronized void status(String format, Object... args) {
-        String text =
-                "[" + clock(Duration.between(start, Instant.now())) + "] " + String.format(Locale.ROOT, format, args);
+        String text = "[" + Durations.clock(Duration.between(start, Instant.now())) + "] "
+                + String.format(Locale.ROOT, format, args);
         if (terminal) {
             if (text.length() >= width) {
                 text = text.substring(0, Math.max(0, width - 2)) + "…";
@@ -112,11 +113,5 @@ public final class Progress {
                 p.lastText = text;
             }
         }
-    }
-
-    /** {@code h:mm:ss}. */
-    public static String clock(Duration d) {
-        long s = Math.max(0, d.toSeconds());
-        return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60);
     }
 }

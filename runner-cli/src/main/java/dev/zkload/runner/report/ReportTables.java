@@ -1,10 +1,11 @@
 package dev.zkload.runner.report;
 
 import dev.zkload.bench.ops.Op;
-import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.OpLatency;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
+import dev.zkload.sim.Footprint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -147,14 +148,14 @@ final class ReportTables {
         measured.forEach(s -> header.add(StepLabels.label(s)));
         List<List<String>> rows = new ArrayList<>();
         for (FootprintMetric metric : FootprintMetric.values()) {
-            boolean anyMeasured = measured.stream().anyMatch(s -> metric.of(s.footprintPerDomain()) != null);
+            boolean anyMeasured = measured.stream().anyMatch(s -> metric.measured(s.footprintPerDomain()) != null);
             if (!metric.always && !anyMeasured) {
                 continue;
             }
-            Double model = expected == null ? null : metric.of(expected);
+            Double model = expected == null ? null : metric.model(expected);
             List<String> row = new ArrayList<>(List.of(metric.label, Numbers.decimal(model, metric.decimals)));
             for (StepResult s : measured) {
-                row.add(measuredCell(metric.of(s.footprintPerDomain()), model, metric.decimals));
+                row.add(measuredCell(metric.measured(s.footprintPerDomain()), model, metric.decimals));
             }
             rows.add(row);
         }
@@ -202,14 +203,24 @@ final class ReportTables {
             this.always = always;
         }
 
-        Double of(Footprint f) {
+        /** The figure as a step measured it; null where not observed. */
+        Double measured(MeasuredFootprint f) {
+            return pick(f.znodes(), f.watches(), f.ephemerals(), f.sessions(), f.writesPerSec(), f.readsPerSec());
+        }
+
+        /** The figure as the model expects it. */
+        double model(Footprint f) {
+            return pick(f.znodes(), f.watches(), f.ephemerals(), f.sessions(), f.writesPerSec(), f.readsPerSec());
+        }
+
+        private <T> T pick(T znodes, T watches, T ephemerals, T sessions, T writes, T reads) {
             return switch (this) {
-                case ZNODES -> f.znodes();
-                case WATCHES -> f.watches();
-                case EPHEMERALS -> f.ephemerals();
-                case SESSIONS -> f.sessions();
-                case WRITES -> f.writesPerSec();
-                case READS -> f.readsPerSec();
+                case ZNODES -> znodes;
+                case WATCHES -> watches;
+                case EPHEMERALS -> ephemerals;
+                case SESSIONS -> sessions;
+                case WRITES -> writes;
+                case READS -> reads;
             };
         }
     }

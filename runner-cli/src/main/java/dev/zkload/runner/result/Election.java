@@ -1,5 +1,6 @@
 package dev.zkload.runner.result;
 
+import dev.zkload.runner.text.Plural;
 import java.util.List;
 import java.util.Locale;
 
@@ -37,10 +38,9 @@ public record Election(int step, int domains, int leaderChanges, double leaderle
                 : leaderChanges == 1 ? "a new leader" : leaderChanges + " new leaders";
         return String.format(
                 Locale.ROOT,
-                "step %d (%d domain%s): %s, %.1f s without a leader; %s",
+                "step %d (%s): %s, %.1f s without a leader; %s",
                 step,
-                domains,
-                domains == 1 ? "" : "s",
+                Plural.domains(domains),
                 what,
                 leaderlessSec,
                 leader == null ? "no server led at its end" : leader + " led after it");

@@ -21,7 +21,7 @@ public record SimulateSummary(
         int schemaVersion,
         int domains,
         double heldSec,
-        Footprint measuredPerDomain,
+        MeasuredFootprint measuredPerDomain,
         dev.zkload.sim.Footprint modelPerDomain,
         GeneratorHealth generator,
         StepFleetData fleet,

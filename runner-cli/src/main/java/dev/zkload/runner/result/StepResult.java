@@ -61,7 +61,7 @@ public record StepResult(
         StepServerData server,
         Burst burst,
         MetricsCoverage serverMetrics,
-        Footprint footprintPerDomain,
+        MeasuredFootprint footprintPerDomain,
         Map<String, OpStats> ops,
         Map<String, Map<String, OpStats>> opsByTarget,
         StepFleetData fleet,

@@ -1,6 +1,6 @@
 package dev.zkload.runner.threshold;
 
-import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.SimulateSummary;
 import java.util.List;
 
@@ -51,7 +51,7 @@ public final class SimulateMeasurements implements Measurements {
     }
 
     private Double footprint(String metric) {
-        Footprint m = summary.measuredPerDomain();
+        MeasuredFootprint m = summary.measuredPerDomain();
         if (m == null) {
             return null;
         }
@@ -67,7 +67,7 @@ public final class SimulateMeasurements implements Measurements {
     }
 
     /** The largest |measured − model| / model over the figures both have; null when none can be compared. */
-    private static Double deviation(Footprint m, dev.zkload.sim.Footprint model) {
+    private static Double deviation(MeasuredFootprint m, dev.zkload.sim.Footprint model) {
         double[][] pairs = {
             {m.znodes(), model.znodes()},
             {m.watches(), model.watches()},

@@ -110,13 +110,7 @@ public final class RampOptions {
                     + " (every request at once, the servers' write pace) or serial (each domain's requests one at"
                     + " a time, each sent when the one before is answered, as a console sends them; the domains"
                     + " side by side) (default: ${DEFAULT-VALUE}).")
-    public TreeWrites treeWrites;
-
-    /** How a step writes its domains' persistent trees. */
-    public enum TreeWrites {
-        PIPELINED,
-        SERIAL
-    }
+    public RampPlan.TreeWrites treeWrites;
 
     @Option(
             names = "--max-error-rate",
@@ -313,7 +307,10 @@ public final class RampOptions {
                 !load.serverMetrics.none,
                 health,
                 model.models(),
-                model.yourDomains());
+                model.yourDomains(),
+                resolution,
+                keep,
+                treeWrites);
     }
 
     /** Reads {@code --resolution}: a count of domains or a percentage, in one sentence when it is neither. */

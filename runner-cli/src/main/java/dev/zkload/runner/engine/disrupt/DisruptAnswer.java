@@ -1,6 +1,7 @@
 package dev.zkload.runner.engine.disrupt;
 
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,7 +84,6 @@ final class DisruptAnswer {
         if (n == null) {
             return "? " + noun + "s";
         }
-        long v = Math.round(n);
-        return v + " " + noun + (v == 1 ? "" : "s");
+        return Plural.of(Math.round(n), noun);
     }
 }

@@ -168,12 +168,7 @@ public final class DisruptSweep implements Sweep.Experiment {
     private void hold(int domains, GeneratorMonitor monitor) throws InterruptedException, IOException {
         try {
             if (fleet == null) {
-                DomainFleet f = DomainFleet.builder(run.target().connectString().toString())
-                        .security(run.target().security())
-                        .root(run.root() + "/sim")
-                        .modelFile(model)
-                        .fireLagListener(monitor.fireLagListener())
-                        .build();
+                DomainFleet f = run.fleet(model, monitor).build();
                 f.start();
                 fleet = f;
             }

@@ -13,6 +13,7 @@ import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
+import dev.zkload.runner.text.Plural;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

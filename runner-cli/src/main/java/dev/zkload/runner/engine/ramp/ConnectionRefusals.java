@@ -5,6 +5,7 @@ import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.threads.DaemonThreads;
 import dev.zkload.runner.result.ConnectionLimit;
+import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import java.time.Duration;

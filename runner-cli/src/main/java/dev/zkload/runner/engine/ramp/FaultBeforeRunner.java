@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.result.EnsembleEvents;
 import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.text.Plural;
 
 /**
  * A step that saw the ensemble fail and in which the runner strained too: the fault decides. An

@@ -4,6 +4,7 @@ import dev.zkload.runner.engine.resources.LimitingResource;
 import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
+import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -6,7 +6,10 @@ import dev.zkload.sim.ModelFile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -33,6 +36,9 @@ import java.util.Objects;
  * @param models               the domains' model: a built-in one, or a model file's mix of kinds
  * @param yourDomains          what the domains are when a model file gives them, for the verdict to say
  *                             ("model file shop.yaml: 80% like orders, 20% like reports"); null for a built-in model
+ * @param resolution           how narrow the bisection after a saturated grid makes the answer (by default 10%)
+ * @param keep                 the simulated domains stay on the ensemble at the end
+ * @param treeWrites           how a step writes its domains' persistent trees
  */
 public record RampPlan(
         int domains,
@@ -53,13 +59,25 @@ public record RampPlan(
         boolean serverMetrics,
         HealthLimits health,
         ModelFile models,
-        String yourDomains) {
+        String yourDomains,
+        Resolution resolution,
+        boolean keep,
+        TreeWrites treeWrites) {
 
     /** Where the seven-op benchmark runs at each step. */
     public enum BenchTarget {
         LEADER,
         EACH,
         ENSEMBLE
+    }
+
+    /**
+     * How a step writes its domains' persistent trees (job configs and structure): every request at once
+     * (the servers' write pace), or each domain's requests one at a time, as a console sends them.
+     */
+    public enum TreeWrites {
+        PIPELINED,
+        SERIAL
     }
 
     /**
@@ -76,9 +94,51 @@ public record RampPlan(
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(shard, "shard");
         Objects.requireNonNull(models, "models");
+        Objects.requireNonNull(resolution, "resolution");
+        Objects.requireNonNull(treeWrites, "treeWrites");
         if (domains < 1 || step < 1) {
             throw new IllegalArgumentException("domains and step must be positive");
         }
+    }
+
+    /** The plan as {@code run.json} records it under {@code settings}; a map the caller may add to. */
+    public Map<String, Object> settings() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("domains", domains);
+        map.put("step", step);
+        map.put("outstandingThreshold", outstandingThreshold);
+        map.put("sustainSec", sustain.toSeconds());
+        map.put("settleSec", settle.toSeconds());
+        map.put("addTimeoutSec", addTimeout.toSeconds());
+        map.put("addRate", addRate);
+        map.put("maxErrorRate", maxErrorRate);
+        map.put("maxExpiredSessions", maxExpiredSessions);
+        map.put("znodeCount", bench.znodeCount());
+        map.put("znodeSize", bench.znodeSize());
+        map.put("benchWarmup", bench.warmup());
+        map.put("benchTimeSec", bench.timeLimit().toSeconds());
+        map.put("benchTarget", benchTarget.name().toLowerCase(Locale.ROOT));
+        map.put("serverMetrics", serverMetrics);
+        map.put("maxGeneratorCpuPercent", health.maxCpuPercent());
+        map.put("maxFireLagMs", health.maxLag().toMillis());
+        map.put("maxGcPauseMs", health.maxGcPause().toMillis());
+        map.put("keep", keep);
+        map.put("resolution", resolution.toString());
+        if (!shard.alone()) {
+            map.put(
+                    "shard",
+                    Map.of(
+                            "index",
+                            shard.index(),
+                            "count",
+                            shard.count(),
+                            "startAt",
+                            startAt.toString(),
+                            "stepIntervalSec",
+                            stepInterval.toSeconds()));
+        }
+        map.put("treeWrites", treeWrites.name().toLowerCase(Locale.ROOT));
+        return map;
     }
 
     /** Steps after the baseline: {@code ceil(domains / step)}. */

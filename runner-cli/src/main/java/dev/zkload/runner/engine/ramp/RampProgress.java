@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.bench.threads.DaemonThreads;
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.text.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
@@ -120,12 +121,7 @@ final class RampProgress implements AutoCloseable {
         }
         Duration mean = Duration.between(first, stepStart).dividedBy(done);
         Duration left = mean.multipliedBy(loadSteps - done).minus(Duration.between(stepStart, now));
-        return java.util.Optional.of(human(left.isNegative() ? Duration.ZERO : left));
-    }
-
-    static String human(Duration d) {
-        long m = d.toMinutes();
-        return m >= 60 ? String.format(Locale.ROOT, "%dh%02dm", m / 60, m % 60) : m + "m";
+        return java.util.Optional.of(Durations.hoursMinutes(left.isNegative() ? Duration.ZERO : left));
     }
 
     @Override

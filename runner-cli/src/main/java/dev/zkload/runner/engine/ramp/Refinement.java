@@ -6,6 +6,7 @@ import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
+import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

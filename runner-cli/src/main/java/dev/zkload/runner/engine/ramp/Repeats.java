@@ -6,6 +6,7 @@ import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.RunConditions;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StopReason;
+import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -16,20 +16,20 @@ import java.util.Optional;
  * footprint (one round plus every server's sessions from {@code cons}) and the leader's zxid, whose
  * low 32 bits count the write transactions of an epoch.
  */
-public final class ServerReadings {
+final class ServerReadings {
     private final StatsSampler sampler;
     private final StatsClient stats;
     private final List<ServerAddress> servers;
 
     /** @param sampler null with {@code --no-server-metrics}: every reading is then absent */
-    public ServerReadings(StatsSampler sampler, StatsClient stats, List<ServerAddress> servers) {
+    ServerReadings(StatsSampler sampler, StatsClient stats, List<ServerAddress> servers) {
         this.sampler = sampler;
         this.stats = stats;
         this.servers = servers;
     }
 
     /** A reading now; null when metrics are off or a server did not answer (a partial sum is no footprint). */
-    public StepServerData settled() throws InterruptedException {
+    StepServerData settled() throws InterruptedException {
         if (sampler == null) {
             return null;
         }
@@ -64,7 +64,7 @@ public final class ServerReadings {
         return sampler == null ? Optional.empty() : sampler.leader();
     }
 
-    public long leaderZxid() throws InterruptedException {
+    long leaderZxid() throws InterruptedException {
         Optional<StatsSample> leader = leader();
         if (leader.isEmpty()) {
             return -1;
@@ -77,7 +77,7 @@ public final class ServerReadings {
     }
 
     /** Write transactions per second per domain since {@code since}, from the leader's zxid (same epoch only). */
-    public Double writesPerDomain(long before, Instant since, int domains) throws InterruptedException {
+    Double writesPerDomain(long before, Instant since, int domains) throws InterruptedException {
         long after = leaderZxid();
         double seconds = Duration.between(since, Instant.now()).toMillis() / 1000.0;
         if (before < 0 || after < 0 || (before >>> 32) != (after >>> 32) || seconds <= 0 || domains < 1) {

@@ -3,7 +3,7 @@ package dev.zkload.runner.engine.ramp;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
-import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepServerData;
@@ -16,12 +16,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** How the result records of a step are computed from what was sampled and counted. */
-public final class StepFigures {
+final class StepFigures {
     private StepFigures() {}
 
     /** Aggregates sample rounds (oldest first); null when no round reached a leader. */
-    public static StepServerData serverData(
-            List<List<StatsSample>> rounds, Long sessions, Double cpuPercent, Long rssBytes) {
+    static StepServerData serverData(List<List<StatsSample>> rounds, Long sessions, Double cpuPercent, Long rssBytes) {
         long sum = 0;
         long max = 0;
         int n = 0;
@@ -86,14 +85,14 @@ public final class StepFigures {
      * (its root and its own admin session exist) and before any domain is added, so nothing but the
      * domains is in the difference and no constant is subtracted.
      */
-    public static Footprint footprint(StepServerData base, StepServerData now, int domains, Double writesPerSec) {
+    static MeasuredFootprint footprint(StepServerData base, StepServerData now, int domains, Double writesPerSec) {
         if (base == null || now == null || domains < 1) {
             return null;
         }
         Double sessions = base.sessions() == null || now.sessions() == null
                 ? null
                 : per(now.sessions() - base.sessions(), domains);
-        return new Footprint(
+        return new MeasuredFootprint(
                 per(now.znodes() - base.znodes(), domains),
                 per(now.ephemerals() - base.ephemerals(), domains),
                 per(now.watches() - base.watches(), domains),
@@ -107,7 +106,7 @@ public final class StepFigures {
     }
 
     /** What the simulated sessions went through between two snapshots. */
-    public static StepFleetData fleet(FleetSnapshot from, FleetSnapshot to) {
+    static StepFleetData fleet(FleetSnapshot from, FleetSnapshot to) {
         Map<String, Long> events = new TreeMap<>();
         for (SessionEvent kind : SessionEvent.values()) {
             events.put(

@@ -10,8 +10,8 @@ import dev.zkload.runner.engine.resources.StepResourceFigures;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.DeliveredWork;
-import dev.zkload.runner.result.Footprint;
 import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.MetricsCoverage;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
@@ -20,6 +20,7 @@ import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
+import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.JobFires;
@@ -38,56 +39,82 @@ import java.util.Optional;
  * tells the console: the bookkeeping of a step, apart from the ramp's control of it.
  */
 final class StepRecorder {
-    /** What the ramp gathered during one step. */
+    /**
+     * A step as it began: its number, when, the watch over its rounds, and the fleet then (none before the
+     * baseline, which adds no domain).
+     */
+    record Opened(int step, Instant start, StepWatch watch, FleetSnapshot before) {
+        static Opened baseline(Instant start, StepWatch watch) {
+            return new Opened(0, start, watch, null);
+        }
+    }
+
+    /** How a step ended: which of its phases it went through, and so what of it there is to judge. */
+    enum Kind {
+        /** Step 0: the benchmark on the empty ensemble. */
+        BASELINE,
+        /** Stopped while its domains registered: no load settled, nothing is judged. */
+        REGISTRATION_ONLY,
+        /** Its domains up and their load settled and measured. */
+        SETTLED
+    }
+
+    /**
+     * What the ramp gathered during one step, made by the three kinds of step below, each with what it has.
+     *
+     * @param domains     the domains the step holds
+     * @param settledFrom when the settled load began (the baseline: at its start; a registration stopped: at its end)
+     * @param health      the runner's health over the settled load
+     * @param duringAdd   the runner's health while the domains registered; null at the baseline
+     * @param run         the benchmark; null when none ran
+     * @param footprint   what a domain cost the servers; null when not observed
+     */
     record Measured(
-            int step,
+            Kind kind,
             int domains,
-            Instant start,
             StepPhases phases,
-            StepWatch watch,
             Instant settledFrom,
             GeneratorHealth health,
             GeneratorHealth duringAdd,
             LatencyRun run,
-            Footprint footprint,
-            FleetSnapshot before,
-            FleetSnapshot after,
-            Saturation saturation,
-            Integer shardDomains) {
+            MeasuredFootprint footprint) {
+
+        static Measured baseline(Opened step, GeneratorHealth health, LatencyRun run) {
+            Instant start = step.start();
+            return new Measured(
+                    Kind.BASELINE, 0, StepFigures.phases(start, start, start), start, health, null, run, null);
+        }
 
         /**
          * A step stopped while its domains registered: its phases are the registration alone, which is
          * the window its generator health was {@code duringAdd}; the settled window is empty (no rounds,
          * no benchmark, no footprint), so nothing is judged on a load that never settled.
          */
-        static Measured registrationOnly(
-                int step,
-                int domains,
-                Instant start,
-                StepWatch watch,
-                GeneratorMonitor monitor,
-                FleetSnapshot before,
-                FleetSnapshot after,
-                Integer shardDomains) {
+        static Measured registrationOnly(Opened step, int domains, GeneratorMonitor monitor) {
             Instant now = Instant.now();
             GeneratorHealth duringAdd = monitor.end();
             monitor.begin();
-            StepPhases phases = new StepPhases(StepFigures.tenths(Duration.between(start, now)), 0, 0);
-            return new Measured(
-                    step,
-                    domains,
-                    start,
-                    phases,
-                    watch,
-                    now,
-                    monitor.end(),
-                    duringAdd,
-                    null,
-                    null,
-                    before,
-                    after,
-                    null,
-                    shardDomains);
+            StepPhases phases = new StepPhases(StepFigures.tenths(Duration.between(step.start(), now)), 0, 0);
+            return new Measured(Kind.REGISTRATION_ONLY, domains, phases, now, monitor.end(), duringAdd, null, null);
+        }
+
+        /**
+         * A step whose load settled.
+         *
+         * @param added    when its domains were up (its load settled from then)
+         * @param measured when its measurement began
+         */
+        static Measured settled(
+                Opened step,
+                int held,
+                Instant added,
+                Instant measured,
+                GeneratorHealth health,
+                GeneratorHealth duringAdd,
+                LatencyRun run,
+                MeasuredFootprint footprint) {
+            StepPhases phases = StepFigures.phases(step.start(), added, measured);
+            return new Measured(Kind.SETTLED, held, phases, added, health, duringAdd, run, footprint);
         }
     }
 
@@ -98,10 +125,14 @@ final class StepRecorder {
     private final Target target;
     private final DomainFleet fleet;
     private final ResourceMonitor machine;
+    private final SaturationDetector detector;
     /** The grid is over: the steps from now on are the refinement's bisection. */
     private boolean refining;
 
-    /** @param machine the window of the step's settled load, begun by the ramp as the load settles */
+    /**
+     * @param machine  the window of the step's settled load, begun by the ramp as the load settles
+     * @param detector what the step's settled load showed of saturation
+     */
     StepRecorder(
             RampPlan plan,
             ResultWriter results,
@@ -109,7 +140,8 @@ final class StepRecorder {
             ServerReadings readings,
             Target target,
             DomainFleet fleet,
-            ResourceMonitor machine) {
+            ResourceMonitor machine,
+            SaturationDetector detector) {
         this.plan = plan;
         this.results = results;
         this.progress = progress;
@@ -117,6 +149,7 @@ final class StepRecorder {
         this.target = target;
         this.fleet = fleet;
         this.machine = machine;
+        this.detector = detector;
     }
 
     /** Marks every step from now on as a refinement step. */
@@ -129,8 +162,12 @@ final class StepRecorder {
         return refining;
     }
 
-    /** The step's result, its verdict still to be given; writes the benchmark's histogram logs. */
-    StepResult assemble(Measured m, double leaderlessSec) {
+    /**
+     * The step's result, its verdict still to be given; writes the benchmark's histogram logs.
+     *
+     * @param shardDomains the domains up on this shard; null when the process runs alone
+     */
+    StepResult assemble(Opened step, Measured m, Integer shardDomains, double leaderlessSec) {
         LatencyRun run = m.run();
         Map<String, OpStats> ops = run == null || run.report().targets().isEmpty()
                 ? Map.of()
@@ -147,42 +184,44 @@ final class StepRecorder {
                 }
             }
             try {
-                run.writeHistogramLogs(results.resolve(ResultFiles.HISTOGRAMS), ResultFiles.stepLogs(m.step()));
+                run.writeHistogramLogs(results.resolve(ResultFiles.HISTOGRAMS), ResultFiles.stepLogs(step.step()));
             } catch (IOException e) {
-                progress.line("warning: could not write the histogram logs of step %d: %s", m.step(), e.getMessage());
+                progress.line(
+                        "warning: could not write the histogram logs of step %d: %s", step.step(), e.getMessage());
             }
         }
-        MetricsCoverage coverage = m.watch().coverage();
+        MetricsCoverage coverage = step.watch().coverage();
         boolean observable = plan.serverMetrics() && coverage.leaderObserved();
-        FleetSnapshot after = m.after();
-        StepFleetData fleetData = m.before() == null ? null : StepFigures.fleet(m.before(), after);
+        FleetSnapshot after = fleet.snapshot();
+        StepFleetData fleetData = step.before() == null ? null : StepFigures.fleet(step.before(), after);
         boolean settled = !m.phases().registrationOnly();
         List<List<StatsSample>> rounds = readings.since(m.settledFrom());
-        DeliveredWork delivered = settled && m.step() > 0 ? delivered(m.settledFrom()) : null;
+        DeliveredWork delivered = settled && step.step() > 0 ? delivered(m.settledFrom()) : null;
+        Saturation found = m.kind() == Kind.REGISTRATION_ONLY ? null : detector.finding();
         Saturation saturation = !observable
                 ? null
-                : Optional.ofNullable(m.saturation())
+                : Optional.ofNullable(found)
                         .or(() -> Shortfall.of(delivered, rounds, plan.outstandingThreshold()))
                         .orElse(null);
         return new StepResult(
-                m.step(),
+                step.step(),
                 m.domains(),
                 after.executors(),
                 after.jobs(),
                 after.sessions(),
-                m.shardDomains(),
-                m.start(),
+                shardDomains,
+                step.start(),
                 Instant.now(),
                 m.phases(),
                 null,
                 saturation != null,
                 saturation,
                 observable,
-                m.step() > 0 && m.health().bound(),
+                step.step() > 0 && m.health().bound(),
                 m.health(),
                 m.duringAdd(),
                 serverData(rounds, m.health()),
-                m.step() > 0 ? m.watch().burst() : null,
+                step.step() > 0 ? step.watch().burst() : null,
                 coverage,
                 m.footprint(),
                 ops,
@@ -190,7 +229,7 @@ final class StepRecorder {
                 fleetData,
                 calls == 0 ? 0 : (double) errors / calls,
                 leaderlessSec,
-                m.watch().events().events(leaderlessSec, fleetData),
+                step.watch().events().events(leaderlessSec, fleetData),
                 refining,
                 settled ? StepResourceFigures.resources(machine.end(), rounds, target.servers()) : null,
                 settled ? StepResourceFigures.stages(rounds) : null,

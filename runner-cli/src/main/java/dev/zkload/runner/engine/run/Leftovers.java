@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ZkRoot;
+import dev.zkload.runner.text.Plural;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -30,7 +31,7 @@ final class Leftovers {
      */
     record Leftover(String root, long znodes, boolean atLeast) {
         String size() {
-            return (atLeast ? "at least " : "") + znodes + " znode" + (znodes == 1 ? "" : "s");
+            return (atLeast ? "at least " : "") + Plural.of(znodes, "znode");
         }
     }
 

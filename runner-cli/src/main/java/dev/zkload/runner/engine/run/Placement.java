@@ -4,6 +4,7 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.machine.CpuList;
 import dev.zkload.bench.machine.CpuPlacement;
 import dev.zkload.bench.machine.ProcessCpu;
+import dev.zkload.runner.text.Plural;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -28,8 +29,8 @@ final class Placement {
                     : LocalEnsemble.TASKSET.isEmpty()
                             ? "no taskset on this machine"
                             : "too few cores to give each server its own and the runner the rest";
-            return "shared: the runner and " + servers.servers() + " server" + (servers.servers() == 1 ? "" : "s")
-                    + " on the same " + cores + " core" + (cores == 1 ? "" : "s") + " (" + why + ")";
+            return "shared: the runner and " + Plural.of(servers.servers(), "server") + " on the same "
+                    + Plural.of(cores, "core") + " (" + why + ")";
         }
         CpuPlacement p = placement.get();
         String runner = CpuList.format(p.runner());

@@ -6,10 +6,13 @@ import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.LeftOnQuit;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.Version;
+import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.RunDescription;
 import dev.zkload.runner.result.ServerCheck;
+import dev.zkload.sim.DomainFleet;
+import dev.zkload.sim.ModelFile;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -185,6 +188,19 @@ public final class PreparedRun implements AutoCloseable {
 
     public String root() {
         return lock.root();
+    }
+
+    /**
+     * The builder of the run's simulated fleet, the same for every command: on the run's target with its
+     * security, on a root of its own inside the run's (the fleet claims it; the run's lock holds the run's),
+     * with the model's domains, and how late its job fires begin told to the runner's health.
+     */
+    public DomainFleet.Builder fleet(ModelFile models, GeneratorMonitor monitor) {
+        return DomainFleet.builder(target.connectString().toString())
+                .security(target.security())
+                .root(root() + "/sim")
+                .modelFile(models)
+                .fireLagListener(monitor.fireLagListener());
     }
 
     /** The {@code clean} command that removes this run's tree, naming its security options if it has any. */

@@ -7,6 +7,7 @@ import dev.zkload.bench.ensemble.ServerDistribution;
 import dev.zkload.bench.machine.CpuPlacement;
 import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,15 +48,15 @@ public final class Target implements AutoCloseable {
         }
         if (spec.connect() != null) {
             ZkClientSecurity security = spec.security().security(Map.of());
-            Reachability.check(spec.connect(), security, spec.connectTimeout());
+            ConnectCheck.check(spec.connect(), security, spec.connectTimeout());
             return new Target(spec.connect(), null, security, null);
         }
         Optional<CpuPlacement> placement = spec.embedded().placement();
         String placed = Placement.apply(placement, spec.embedded(), progress);
         LocalEnsemble ensemble = build(spec.embedded(), placement, progress);
         progress.printf(
-                "Starting an embedded ZooKeeper ensemble of %d server%s (%s)...%n",
-                ensemble.size(), ensemble.size() == 1 ? "" : "s", ensemble.distribution());
+                "Starting an embedded ZooKeeper ensemble of %s (%s)...%n",
+                Plural.of(ensemble.size(), "server"), ensemble.distribution());
         progress.flush();
         try {
             ensemble.start();
@@ -73,7 +74,7 @@ public final class Target implements AutoCloseable {
         Target target = new Target(cs, ensemble, spec.security().security(ensemblePropertiesOf(ensemble)), placed);
         if (spec.embedded().sasl() || !spec.security().equals(ClientSecuritySpec.NONE)) {
             try {
-                Reachability.check(cs, target.security, spec.connectTimeout());
+                ConnectCheck.check(cs, target.security, spec.connectTimeout());
             } catch (RunFailure e) {
                 ensemble.close();
                 throw e;

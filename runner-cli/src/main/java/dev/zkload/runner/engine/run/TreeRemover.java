@@ -1,7 +1,6 @@
 package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.ConnectString;
-import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.sim.zk.ZkTrees;
@@ -9,7 +8,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
@@ -29,27 +27,7 @@ public final class TreeRemover implements AutoCloseable {
      */
     public static TreeRemover connect(ConnectString cs, ClientSecuritySpec security, Duration timeout)
             throws IOException, InterruptedException {
-        return new TreeRemover(open(cs, security, timeout));
-    }
-
-    /** A plain client with {@code security}'s credentials, on a chroot that exists. */
-    static ZooKeeper open(ConnectString cs, ClientSecuritySpec security, Duration timeout)
-            throws IOException, InterruptedException {
-        if (security.jaas() != null) {
-            Jaas.use(security.jaas());
-        }
-        ZooKeeper zk = RefusedPorts.open(
-                cs,
-                timeout,
-                wait -> Connections.open(
-                        cs.toString(), security.security(Map.of()), timeout.multipliedBy(2), wait, null));
-        try {
-            Chroot.checkExists(zk, cs);
-        } catch (RuntimeException e) {
-            zk.close();
-            throw e;
-        }
-        return zk;
+        return new TreeRemover(PlainClient.open(cs, security, timeout));
     }
 
     public boolean exists(String path) throws IOException, InterruptedException {
@@ -147,10 +125,6 @@ public final class TreeRemover implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            zk.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        PlainClient.close(zk);
     }
 }

@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.scan;
 
-import dev.zkload.runner.engine.run.ReadOnlyZk;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;

@@ -38,6 +38,9 @@ final class Plans {
                 serverMetrics,
                 HealthLimits.DEFAULT,
                 models,
-                yourDomains);
+                yourDomains,
+                Resolution.DEFAULT,
+                false,
+                RampPlan.TreeWrites.PIPELINED);
     }
 }

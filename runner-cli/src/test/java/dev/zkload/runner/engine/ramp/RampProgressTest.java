@@ -56,12 +56,6 @@ class RampProgressTest {
         assertThat(drawn).endsWith("…");
     }
 
-    @Test
-    void timeLeftIsHoursAndMinutes() {
-        assertThat(RampProgress.human(Duration.ofMinutes(41))).isEqualTo("41m");
-        assertThat(RampProgress.human(Duration.ofMinutes(125))).isEqualTo("2h05m");
-    }
-
     private static Progress progress(StringWriter out, int width) {
         return new Progress(new PrintWriter(out, true), true, width, Duration.ofSeconds(10));
     }

@@ -6,7 +6,7 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.runner.result.Footprint;
+import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.StepServerData;
 import java.time.Instant;
 import java.util.List;
@@ -46,7 +46,7 @@ class StepFiguresTest {
         StepServerData base = new StepServerData(10, 4, 3, 1L, 1, 0, 0, 0, 0, 0, null, null, null);
         StepServerData now =
                 new StepServerData(10 + 2 * 2196, 4 + 2 * 5736, 13, 11L, 1 + 2 * 147, 0, 0, 0, 0, 0, null, null, null);
-        Footprint f = StepFigures.footprint(base, now, 2, 11.5);
+        MeasuredFootprint f = StepFigures.footprint(base, now, 2, 11.5);
         assertThat(f.znodes()).isEqualTo(2196.0);
         assertThat(f.watches()).isEqualTo(5736.0);
         assertThat(f.ephemerals()).isEqualTo(147.0);

@@ -74,6 +74,6 @@ class StepRecorderTest {
 
     private StepRecorder recorder(ResultWriter results) {
         Progress progress = new Progress(new PrintWriter(console), false, Integer.MAX_VALUE, Duration.ofSeconds(10));
-        return new StepRecorder(Plans.plan(40, true), results, progress, null, null, null, null);
+        return new StepRecorder(Plans.plan(40, true), results, progress, null, null, null, null, null);
     }
 }

@@ -18,10 +18,10 @@ import org.apache.zookeeper.KeeperException;
  * (or the wrong port), silence a firewall, and an open port that gives no session a server that is
  * not serving (no quorum, TLS expected, credentials refused).
  */
-final class Reachability {
+final class ConnectDiagnosis {
     private static final int PROBE_MS = 2_000;
 
-    private Reachability() {}
+    private ConnectDiagnosis() {}
 
     /** One clause per server of {@code connectString} (its chroot ignored), joined by {@code "; "}. */
     static String explain(String connectString) {

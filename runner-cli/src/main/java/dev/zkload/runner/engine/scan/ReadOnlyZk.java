@@ -1,7 +1,9 @@
-package dev.zkload.runner.engine.run;
+package dev.zkload.runner.engine.scan;
 
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.runner.engine.run.ClientSecuritySpec;
+import dev.zkload.runner.engine.run.PlainClient;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -34,7 +36,7 @@ public final class ReadOnlyZk implements AutoCloseable {
     public static ReadOnlyZk connect(
             ConnectString cs, ClientSecuritySpec security, Duration timeout, double maxRate, long maxRequests)
             throws IOException, InterruptedException {
-        return new ReadOnlyZk(TreeRemover.open(cs, security, timeout), maxRate, maxRequests);
+        return new ReadOnlyZk(PlainClient.open(cs, security, timeout), maxRate, maxRequests);
     }
 
     /** The children of a node, or null when it does not exist. */
@@ -93,11 +95,7 @@ public final class ReadOnlyZk implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            zk.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        PlainClient.close(zk);
     }
 
     private void pace(String path) throws InterruptedException {

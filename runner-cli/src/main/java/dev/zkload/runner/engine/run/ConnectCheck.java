@@ -13,8 +13,8 @@ import org.apache.zookeeper.ZooKeeper;
  * unreachable {@code --connect} or a refused login ends within the connect timeout with one sentence
  * instead of a hang or a stack trace; and that the chroot of {@code --connect}, if any, exists.
  */
-final class Reachability {
-    private Reachability() {}
+final class ConnectCheck {
+    private ConnectCheck() {}
 
     static void check(ConnectString cs, ZkClientSecurity security, Duration timeout) throws InterruptedException {
         try {

@@ -1,0 +1,20 @@
+package dev.zkload.runner.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class DurationsTest {
+    @Test
+    void timeLeftIsHoursAndMinutes() {
+        assertThat(Durations.hoursMinutes(Duration.ofMinutes(41))).isEqualTo("41m");
+        assertThat(Durations.hoursMinutes(Duration.ofMinutes(125))).isEqualTo("2h05m");
+    }
+
+    @Test
+    void theClockIsHoursMinutesAndSecondsAndNeverNegative() {
+        assertThat(Durations.clock(Duration.ofSeconds(3 * 3600 + 7 * 60 + 5))).isEqualTo("3:07:05");
+        assertThat(Durations.clock(Duration.ofSeconds(-4))).isEqualTo("0:00:00");
+    }
+}
