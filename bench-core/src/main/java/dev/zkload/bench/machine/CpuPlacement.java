@@ -28,9 +28,12 @@ public record CpuPlacement(Set<Integer> runner, List<Set<Integer>> servers) {
     /** The placement of {@code servers} servers and a runner on {@code cpus}; empty when they must share them. */
     public static Optional<CpuPlacement> of(Set<Integer> cpus, int servers) {
         List<Integer> all = new ArrayList<>(new TreeSet<>(cpus));
+        if (servers < 1) {
+            return Optional.empty();
+        }
         int each = Math.max(1, all.size() * 3 / 4 / servers);
         int runnerCores = all.size() - servers * each;
-        if (servers < 1 || runnerCores < 1 || all.size() < FEWEST) {
+        if (runnerCores < 1 || all.size() < FEWEST) {
             return Optional.empty();
         }
         List<Set<Integer>> placed = new ArrayList<>();

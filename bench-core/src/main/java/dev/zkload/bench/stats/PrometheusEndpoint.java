@@ -27,7 +27,12 @@ public record PrometheusEndpoint(URI url) {
 
     /** The endpoint of {@code server} by {@code template} ({@code http://{host}:7000/metrics}). */
     public static PrometheusEndpoint of(String template, ServerAddress server) {
-        return new PrometheusEndpoint(URI.create(template.replace("{host}", server.host())));
+        String host = server.host();
+        // an IPv6 address goes in brackets in a URL, as in a connect string
+        if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
+            host = "[" + host + "]";
+        }
+        return new PrometheusEndpoint(URI.create(template.replace("{host}", host)));
     }
 
     /**
@@ -46,6 +51,8 @@ public record PrometheusEndpoint(URI url) {
                     HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new IOException(url + " does not answer (" + (e.getMessage() == null ? e : e.getMessage()) + ")", e);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(url + " is not a URL to read (" + e.getMessage() + ")", e);
         }
         if (r.statusCode() != 200) {
             throw new IOException(url + " answers HTTP " + r.statusCode());

@@ -87,16 +87,23 @@ public record ServerStats(
     /**
      * One of the summaries ZooKeeper 3.6 and later keep (e.g. {@code fsynctime}, {@code quorum_ack_latency}): its
      * count and sum since the server started, from {@code cnt_<name>} and {@code sum_<name>}, and its largest value
-     * ({@code max_<name>}); empty when the server does not report it.
+     * ({@code max_<name>}) — or, where the server's metrics provider is Prometheus's, from {@code <name>_count} and
+     * {@code <name>_sum} without a largest; empty when the server does not report it.
      */
     public java.util.Optional<Summary> summary(String name) {
         Keys k = new Keys(raw);
         long count = k.count("cnt_" + name);
         double sum = k.decimal("sum_" + name);
+        if (count >= 0 && !Double.isNaN(sum)) {
+            return java.util.Optional.of(new Summary(count, sum, k.decimal("max_" + name)));
+        }
+        // a server whose metrics provider is Prometheus's dumps its summaries in Prometheus's names, without a max
+        count = k.count(name + "_count");
+        sum = k.decimal(name + "_sum");
         if (count < 0 || Double.isNaN(sum)) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(new Summary(count, sum, k.decimal("max_" + name)));
+        return java.util.Optional.of(new Summary(count, sum, Double.NaN));
     }
 
     /**

@@ -53,6 +53,13 @@ class PrometheusEndpointIT {
                     .isNotNull();
             assertThat(usage.gcTotalMs()).isNotNull().isGreaterThanOrEqualTo(0.0);
             assertThat(after.cpuSeconds()).isGreaterThan(before.cpuSeconds());
+            // with Prometheus as its metrics provider, mntr still gives the summaries the verdict reads
+            ServerStats stats = new StatsClient(java.time.Duration.ofSeconds(5)).monitor(server);
+            assertThat(stats.summary("fsynctime"))
+                    .as(
+                            "mntr's fsynctime from a server whose provider is Prometheus's: %s",
+                            stats.raw().keySet())
+                    .hasValueSatisfying(f -> assertThat(f.count()).isGreaterThanOrEqualTo(4000));
         }
     }
 

@@ -9,18 +9,18 @@ package dev.zkload.runner.result;
  * @param busyPercent   not idle (any process, interrupts, and time stolen by the hypervisor), percent of all cores
  * @param iowaitPercent idle with disk I/O outstanding
  * @param stealPercent  taken by the hypervisor for other guests: a neighbour's share of this machine
- * @param runnerCores   this runner process
+ * @param runnerCores   this runner process; null where it could not be read
  * @param serversCores  the servers of the target running on this machine (0 when none does); null when one of
  *                      them runs here but could not be read
  * @param otherCores    neither zkload nor its servers nor the hypervisor: other processes (builds, tests, a
- *                      neighbour in the same machine); null when {@code serversCores} is
+ *                      neighbour in the same machine); null when {@code serversCores} or {@code runnerCores} is
  */
 public record HostUsage(
         int cores,
         double busyPercent,
         double iowaitPercent,
         double stealPercent,
-        double runnerCores,
+        Double runnerCores,
         Double serversCores,
         Double otherCores) {
 

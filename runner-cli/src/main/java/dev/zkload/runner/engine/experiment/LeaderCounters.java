@@ -38,10 +38,20 @@ final class LeaderCounters {
         return new Reading(
                 stats.znodeCount(),
                 stats.approximateDataSize(),
-                stats.counter("cnt_snapshottime"),
-                stats.counter("sum_snapshottime"),
-                stats.counter("cnt_fsynctime"),
-                stats.counter("sum_fsynctime"));
+                count(stats, "snapshottime"),
+                sum(stats, "snapshottime"),
+                count(stats, "fsynctime"),
+                sum(stats, "fsynctime"));
+    }
+
+    /** A summary's count since the server started; -1 when it does not report it. */
+    private static long count(ServerStats stats, String summary) {
+        return stats.summary(summary).map(ServerStats.Summary::count).orElse(-1L);
+    }
+
+    /** A summary's sum since the server started, ms; -1 when it does not report it. */
+    private static long sum(ServerStats stats, String summary) {
+        return stats.summary(summary).map(s -> Math.round(s.sum())).orElse(-1L);
     }
 
     /**

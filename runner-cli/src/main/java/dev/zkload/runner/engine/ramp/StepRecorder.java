@@ -231,7 +231,7 @@ final class StepRecorder {
                 leaderlessSec,
                 step.watch().events().events(leaderlessSec, fleetData),
                 refining,
-                settled ? StepResourceFigures.resources(machine.end(), rounds, target.servers()) : null,
+                settled ? machine.end(rounds) : null,
                 settled ? StepResourceFigures.stages(rounds) : null,
                 delivered);
     }

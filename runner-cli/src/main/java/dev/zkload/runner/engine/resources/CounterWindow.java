@@ -13,6 +13,9 @@ import java.util.Optional;
  * answer. A total that fell went back to zero with a restart of the server: its growth is then unknown.
  */
 final class CounterWindow {
+    /** Totals every server keeps from its start; the first it reports decides ({@code uptime}: 3.6 and later). */
+    private static final List<String> RESTART_TOTALS = List.of("uptime", "packets_received");
+
     private final List<ServerStats> readings;
     private final List<java.time.Instant> times;
 
@@ -28,12 +31,29 @@ final class CounterWindow {
         for (List<StatsSample> round : rounds) {
             for (StatsSample s : round) {
                 if (s.server().hostPort().equals(server) && s.reachable()) {
+                    if (!readings.isEmpty() && restarted(readings.get(readings.size() - 1), s.stats())) {
+                        // totals before the restart are another life's: the window starts again here
+                        readings.clear();
+                        times.clear();
+                    }
                     readings.add(s.stats());
                     times.add(s.time());
                 }
             }
         }
         return new CounterWindow(readings, times);
+    }
+
+    /** The server started again between two answers: its time up, or what it received, went back. */
+    static boolean restarted(ServerStats before, ServerStats after) {
+        for (String total : RESTART_TOTALS) {
+            long a = before.counter(total);
+            long b = after.counter(total);
+            if (a >= 0 && b >= 0) {
+                return b < a;
+            }
+        }
+        return false;
     }
 
     boolean answered() {

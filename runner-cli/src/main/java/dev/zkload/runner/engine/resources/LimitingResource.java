@@ -276,7 +276,9 @@ public final class LimitingResource {
                 coresNoun(h.cores()),
                 h.busyPercent()));
         List<String> who = new ArrayList<>();
-        who.add("the runner " + cores(h.runnerCores()));
+        if (h.runnerCores() != null) {
+            who.add("the runner " + cores(h.runnerCores()));
+        }
         if (h.serversCores() != null) {
             who.add("the servers " + cores(h.serversCores()));
         }

@@ -9,6 +9,8 @@ import dev.zkload.bench.machine.ProcessCpu;
 import dev.zkload.bench.machine.ProcessUsage;
 import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.bench.stats.PrometheusReading;
+import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.runner.result.StepResources;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -29,7 +31,7 @@ import java.util.Set;
  * ResourceMonitor m = new ResourceMonitor(target.servers(), target.ensemble().orElse(null), target.prometheus());
  * m.begin();
  * ...                              // the settled load
- * MachineWindow w = m.end();
+ * StepResources r = m.end(rounds);
  * }</pre>
  */
 public final class ResourceMonitor {
@@ -99,8 +101,17 @@ public final class ResourceMonitor {
                 .orElse(Double.NaN);
     }
 
+    /**
+     * Ends the window begun last: what the machine and each server used over it.
+     *
+     * @param rounds the sampler's rounds over the window, oldest first (empty without server statistics)
+     */
+    public StepResources end(List<List<StatsSample>> rounds) {
+        return StepResourceFigures.resources(endWindow(), rounds, processes.servers());
+    }
+
     /** Ends the window begun last: what each was read to use over it. */
-    public MachineWindow end() {
+    MachineWindow endWindow() {
         double seconds = (System.nanoTime() - beganNanos) / 1e9;
         Instant now = Instant.now();
         CpuUsage hostUsage = host == null

@@ -36,8 +36,7 @@ public final class StepResourceFigures {
      * @param rounds  the sampler's rounds over the window, oldest first (empty without server statistics)
      * @param servers the target's servers
      */
-    public static StepResources resources(
-            MachineWindow w, List<List<StatsSample>> rounds, List<ServerAddress> servers) {
+    static StepResources resources(MachineWindow w, List<List<StatsSample>> rounds, List<ServerAddress> servers) {
         List<String> unobserved = new ArrayList<>();
         Map<String, ServerUsage> usage = new LinkedHashMap<>();
         List<String> remote = new ArrayList<>();
@@ -45,6 +44,7 @@ public final class StepResourceFigures {
         List<String> unread = new ArrayList<>();
         List<String> noGc = new ArrayList<>();
         List<String> noFsync = new ArrayList<>();
+        List<String> noThrottle = new ArrayList<>();
         double serversCores = 0;
         for (ServerAddress a : servers) {
             String s = a.hostPort();
@@ -69,6 +69,10 @@ public final class StepResourceFigures {
             if (fsync == null && c.answered()) {
                 noFsync.add(s);
             }
+            if (c.answered()
+                    && THROTTLE_COUNTERS.stream().allMatch(k -> c.last().counter(k) < 0)) {
+                noThrottle.add(s);
+            }
             if (told != null) {
                 usage.put(s, told(told, c, fsync));
                 continue;
@@ -78,11 +82,12 @@ public final class StepResourceFigures {
                     new ServerUsage(
                             c.answered() ? c.last().state().name().toLowerCase(Locale.ROOT) : null,
                             p == null ? null : round(p.cores(), 3),
-                            p == null ? null : round(p.mayUse(), 2),
-                            p == null ? null : CpuList.format(p.allowedCpus()),
+                            // no CPU list read: what it may use is unknown, not nothing
+                            p == null || !(p.mayUse() > 0) ? null : round(p.mayUse(), 2),
+                            p == null || p.allowedCpus().isEmpty() ? null : CpuList.format(p.allowedCpus()),
                             p == null || w.host() == null
                                     ? null
-                                    : round(w.host().busyPercentOf(p.allowedCpus()), 1),
+                                    : roundedOrNull(w.host().busyPercentOf(p.allowedCpus()), 1),
                             p == null ? null : p.hottestThread(),
                             p == null || p.hottestThread() == null ? null : round(p.hottestCores(), 3),
                             gc == null ? null : gc.count(),
@@ -118,6 +123,10 @@ public final class StepResourceFigures {
         if (!noFsync.isEmpty()) {
             unobserved.add("the fsync times of " + String.join(", ", noFsync)
                     + " (no fsynctime summary: ZooKeeper before 3.6)");
+        }
+        if (!noThrottle.isEmpty()) {
+            unobserved.add("the throttle counters of " + String.join(", ", noThrottle)
+                    + " (none reported: ZooKeeper before 3.6; a throttle still shows as work not delivered)");
         }
         return new StepResources(host, usage, unobserved);
     }
@@ -177,8 +186,9 @@ public final class StepResourceFigures {
         if (h == null) {
             return null;
         }
-        double runner = w.runner() == null ? 0 : w.runner().cores();
-        Double other = serversCores == null
+        // the runner unread: its share is not known, and so neither is what other processes took
+        Double runner = w.runner() == null ? null : w.runner().cores();
+        Double other = serversCores == null || runner == null
                 ? null
                 : round(Math.max(0, h.busyCores() - h.cores() * h.stealPercent() / 100 - runner - serversCores), 3);
         return new HostUsage(
@@ -186,7 +196,7 @@ public final class StepResourceFigures {
                 round(h.busyPercent(), 1),
                 round(h.iowaitPercent(), 1),
                 round(h.stealPercent(), 1),
-                round(runner, 3),
+                runner == null ? null : round(runner, 3),
                 serversCores == null ? null : round(serversCores, 3),
                 other);
     }
@@ -211,6 +221,11 @@ public final class StepResourceFigures {
             c.growth(k).filter(n -> n > 0).ifPresent(n -> rose.put(k, n));
         }
         return rose;
+    }
+
+    /** NaN (nothing to measure it on) is not observed, never a 0. */
+    private static Double roundedOrNull(double v, int places) {
+        return Double.isFinite(v) ? round(v, places) : null;
     }
 
     static double round(double v, int places) {

@@ -55,7 +55,7 @@ class PrometheusResourcesIT {
             ResourceMonitor monitor = new ResourceMonitor(List.of(server), null, found);
             monitor.begin();
             PrometheusServers.work(server.hostPort());
-            MachineWindow w = monitor.end();
+            MachineWindow w = monitor.endWindow();
 
             ProcessUsage proc = w.servers().get(server.hostPort());
             PrometheusReading.Usage told = w.remote().get(server.hostPort());
