@@ -8,6 +8,8 @@ import dev.zkload.runner.result.LimitedBy.Resource;
 import dev.zkload.runner.result.ServerUsage;
 import dev.zkload.runner.result.Stage;
 import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.text.Amounts;
+import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +63,7 @@ public final class LimitingResource {
                     Resource.UNOBSERVED,
                     null,
                     at.domains(),
-                    "neither the machine's nor the servers' resources were read at " + domains(at.domains()),
+                    "neither the machine's nor the servers' resources were read at " + Plural.domains(at.domains()),
                     List.of(),
                     List.of());
         }
@@ -89,7 +91,7 @@ public final class LimitingResource {
         List<String> unobserved = unobserved(at);
         if (found.isEmpty()) {
             return new LimitedBy(
-                    Resource.NONE, null, at.domains(), nothingAtLimit(at, lu, stable), List.of(), unobserved);
+                    Resource.NONE, null, at.domains(), NothingAtLimit.sentence(at, lu, stable), List.of(), unobserved);
         }
         Finding first = found.get(0);
         List<String> also = found.subList(1, found.size()).stream()
@@ -191,7 +193,7 @@ public final class LimitingResource {
             vsBase = String.format(
                     Locale.ROOT,
                     ", %s the baseline's %.1f ms",
-                    times(f.meanMs() / base.fsync().meanMs()),
+                    Amounts.times(f.meanMs() / base.fsync().meanMs()),
                     base.fsync().meanMs());
         }
         return Optional.of(String.format(
@@ -217,14 +219,14 @@ public final class LimitingResource {
         }
         String then = before == null || before.cpuCores() == null
                 ? ""
-                : String.format(Locale.ROOT, " (%s at %d)", cores(before.cpuCores()), stable.domains());
+                : String.format(Locale.ROOT, " (%s at %d)", Amounts.cores(before.cpuCores()), stable.domains());
         if (u.mayUseCores() != null && u.cpuCores() >= PROCESS_SHARE * u.mayUseCores()) {
             return Optional.of(String.format(
                     Locale.ROOT,
                     "the leader used %s of the %s it may use at %s%s",
-                    cores(u.cpuCores()),
-                    coresNoun(u.mayUseCores()),
-                    domains(at.domains()),
+                    Amounts.cores(u.cpuCores()),
+                    Amounts.coresNoun(u.mayUseCores()),
+                    Plural.domains(at.domains()),
                     then));
         }
         if (u.hottestThreadCores() != null && u.hottestThreadCores() >= THREAD_CORES) {
@@ -232,9 +234,9 @@ public final class LimitingResource {
                     Locale.ROOT,
                     "the leader's thread %s used %s of one core at %s, all a thread can use (the process %s%s)",
                     u.hottestThread(),
-                    cores(u.hottestThreadCores()),
-                    domains(at.domains()),
-                    cores(u.cpuCores()),
+                    Amounts.cores(u.hottestThreadCores()),
+                    Plural.domains(at.domains()),
+                    Amounts.cores(u.cpuCores()),
                     then));
         }
         HostUsage host = at.resources().host();
@@ -247,12 +249,12 @@ public final class LimitingResource {
                     Locale.ROOT,
                     "the %s the leader may use (CPU %s) %s %.0f%% busy at %s: the leader used %s of %s, other"
                             + " processes the rest",
-                    coresNoun(u.mayUseCores()),
+                    Amounts.coresNoun(u.mayUseCores()),
                     u.cpus(),
                     u.mayUseCores() == 1 ? "was" : "were",
                     u.cpusBusyPercent(),
-                    domains(at.domains()),
-                    cores(u.cpuCores()),
+                    Plural.domains(at.domains()),
+                    Amounts.cores(u.cpuCores()),
                     u.mayUseCores() == 1 ? "it" : "them"));
         }
         return Optional.empty();
@@ -273,17 +275,17 @@ public final class LimitingResource {
                 Locale.ROOT,
                 "the runner and %s shared %s, %.0f%% busy",
                 here == 1 ? "a server" : here + " servers",
-                coresNoun(h.cores()),
+                Amounts.coresNoun(h.cores()),
                 h.busyPercent()));
         List<String> who = new ArrayList<>();
         if (h.runnerCores() != null) {
-            who.add("the runner " + cores(h.runnerCores()));
+            who.add("the runner " + Amounts.cores(h.runnerCores()));
         }
         if (h.serversCores() != null) {
-            who.add("the servers " + cores(h.serversCores()));
+            who.add("the servers " + Amounts.cores(h.serversCores()));
         }
         if (h.otherCores() != null) {
-            who.add("other processes " + cores(h.otherCores()));
+            who.add("other processes " + Amounts.cores(h.otherCores()));
         }
         b.append(" (").append(String.join(", ", who)).append(")");
         if (h.stealPercent() >= 1) {
@@ -346,57 +348,6 @@ public final class LimitingResource {
                                 : "the transaction log of " + String.join(", ", slowLogs) + " fsyncing back to back")));
     }
 
-    private static String nothingAtLimit(StepResult at, ServerUsage lu, StepResult stable) {
-        List<String> measured = new ArrayList<>();
-        if (lu != null && lu.cpuCores() != null) {
-            measured.add("the leader used " + cores(lu.cpuCores())
-                    + (lu.mayUseCores() == null ? "" : " of " + coresNoun(lu.mayUseCores()))
-                    + (lu.hottestThread() == null
-                            ? ""
-                            : " (its busiest thread, " + lu.hottestThread() + ", " + cores(lu.hottestThreadCores())
-                                    + ")"));
-        }
-        HostUsage h = at.resources() == null ? null : at.resources().host();
-        if (h != null) {
-            measured.add(String.format(Locale.ROOT, "this machine was %.0f%% busy", h.busyPercent()));
-        }
-        if (lu != null && lu.fsync() != null) {
-            measured.add(String.format(
-                    Locale.ROOT, "fsyncs averaged %.1f ms", lu.fsync().meanMs()));
-        }
-        growth(at.stages(), stable == null ? null : stable.stages()).ifPresent(measured::add);
-        return "no single observed resource was at its limit"
-                + (measured.isEmpty() ? "" : ": " + String.join(", ", measured));
-    }
-
-    /** The stage of a write whose time grew most since the last stable step, in words. */
-    static Optional<String> growth(LeaderStages at, LeaderStages before) {
-        if (at == null || before == null) {
-            return Optional.empty();
-        }
-        Stage most = null;
-        double grew = 0;
-        for (Stage s : at.path(true)) {
-            if (at.of(s) == null || before.of(s) == null) {
-                continue;
-            }
-            double d = at.of(s).meanMs() - before.of(s).meanMs();
-            if (d > grew) {
-                grew = d;
-                most = s;
-            }
-        }
-        if (most == null) {
-            return Optional.empty();
-        }
-        return Optional.of(String.format(
-                Locale.ROOT,
-                "a request's time at the leader grew most in the %s (%.1f → %.1f ms)",
-                most.label(),
-                before.of(most).meanMs(),
-                at.of(most).meanMs()));
-    }
-
     private static List<String> unobserved(StepResult at) {
         List<String> u = new ArrayList<>();
         if (at.resources() == null) {
@@ -438,21 +389,5 @@ public final class LimitingResource {
 
     private static String role(ServerUsage u) {
         return u.role() == null ? "" : " (the " + u.role() + ")";
-    }
-
-    static String domains(int n) {
-        return n + (n == 1 ? " domain" : " domains");
-    }
-
-    static String cores(double c) {
-        return String.format(Locale.ROOT, "%.2f", c);
-    }
-
-    static String coresNoun(double c) {
-        return c == 1 ? "1 core" : (c == Math.rint(c) ? String.valueOf((long) c) : cores(c)) + " cores";
-    }
-
-    static String times(double ratio) {
-        return ratio >= 1.95 ? String.format(Locale.ROOT, "%.0f×", ratio) : String.format(Locale.ROOT, "%.1f×", ratio);
     }
 }
