@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.resources;
 
+import dev.zkload.bench.machine.CpuList;
 import dev.zkload.runner.result.DeliveredWork;
 import dev.zkload.runner.result.HostUsage;
 import dev.zkload.runner.result.LeaderStages;
@@ -240,22 +241,24 @@ public final class LimitingResource {
                     then));
         }
         HostUsage host = at.resources().host();
+        // confined by its affinity to fewer CPUs than the machine has: a quota alone confines no CPU to it
+        int confined = u.cpus() == null ? 0 : CpuList.parse(u.cpus()).size();
         if (host != null
                 && u.cpusBusyPercent() != null
                 && u.cpusBusyPercent() >= BUSY_PERCENT
-                && u.mayUseCores() != null
-                && u.mayUseCores() < host.cores()) {
+                && confined > 0
+                && confined < host.cores()) {
             return Optional.of(String.format(
                     Locale.ROOT,
                     "the %s the leader may use (CPU %s) %s %.0f%% busy at %s: the leader used %s of %s, other"
                             + " processes the rest",
-                    Amounts.coresNoun(u.mayUseCores()),
+                    Amounts.coresNoun(confined),
                     u.cpus(),
-                    u.mayUseCores() == 1 ? "was" : "were",
+                    confined == 1 ? "was" : "were",
                     u.cpusBusyPercent(),
                     Plural.domains(at.domains()),
                     Amounts.cores(u.cpuCores()),
-                    u.mayUseCores() == 1 ? "it" : "them"));
+                    confined == 1 ? "it" : "them"));
         }
         return Optional.empty();
     }

@@ -237,6 +237,14 @@ class LimitingResourceTest {
     }
 
     @Test
+    void aLeaderHeldToOneCoreByAQuotaAloneOnABusyMachineIsTheMachineNotItsCpu() throws IOException {
+        // a cgroup quota of one core (docker --cpus=1), every CPU still allowed, the leader at half of it
+        LimitedBy l = of(MACHINE, LEADER + "/mayUseCores", 1.0, LEADER + "/cpuCores", 0.5);
+
+        assertThat(l.resource()).isEqualTo(Resource.THIS_MACHINE);
+    }
+
+    @Test
     void aWriteWaitingOnTheFollowersIsTheQuorum() throws IOException {
         LimitedBy l = of(
                 MACHINE,
