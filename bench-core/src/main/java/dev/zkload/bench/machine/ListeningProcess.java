@@ -14,7 +14,8 @@ import java.util.Set;
  * Which process on this machine listens on a TCP port: a server given by its address (a ZooKeeper on
  * 127.0.0.1, started by hand or by a script) can then be read from {@code /proc} like one zkload forked.
  * The listening socket's inode comes from {@code /proc/net/tcp} and {@code tcp6}; the process is the one
- * holding a descriptor on that socket. Only processes whose descriptors this user may read are found.
+ * holding a descriptor on that socket, if it is a JVM or names ZooKeeper (a port forwarder is not the server).
+ * Only processes whose descriptors this user may read are found.
  */
 public final class ListeningProcess {
     private static final int TCP_LISTEN = 0x0A;
@@ -51,6 +52,14 @@ public final class ListeningProcess {
         return inodes;
     }
 
+    /** A command line ({@code /proc/PID/cmdline}, arguments NUL-separated) that runs a JVM or names ZooKeeper. */
+    static boolean javaOrZooKeeper(byte[] cmdline) {
+        String all = new String(cmdline, java.nio.charset.StandardCharsets.UTF_8);
+        String first = all.split("\0", -1)[0];
+        String program = first.substring(first.lastIndexOf('/') + 1);
+        return program.startsWith("java") || all.toLowerCase(Locale.ROOT).contains("zookeeper");
+    }
+
     private static Optional<Long> holder(Set<String> inodes) throws IOException {
         Set<String> targets = new HashSet<>();
         inodes.forEach(i -> targets.add("socket:[" + i + "]"));
@@ -60,6 +69,11 @@ public final class ListeningProcess {
                 try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve("fd"))) {
                     for (Path fd : fds) {
                         if (targets.contains(Files.readSymbolicLink(fd).toString())) {
+                            // a port forwarder (docker-proxy) holds the port for a server it is not: its CPU is not
+                            // the server's
+                            if (!javaOrZooKeeper(Files.readAllBytes(proc.resolve("cmdline")))) {
+                                break;
+                            }
                             return Optional.of(Long.parseLong(proc.getFileName().toString()));
                         }
                     }

@@ -114,7 +114,8 @@ public final class StepResourceFigures {
         }
         if (!unread.isEmpty()) {
             unobserved.add("the CPU and GC of " + String.join(", ", unread)
-                    + " (on this machine, but its process could not be read: another user's?)");
+                    + " (on this machine, but no JVM of this user holds its port: another user's, or a container's behind a"
+                    + " port forwarder)");
         }
         if (!noGc.isEmpty()) {
             unobserved.add("the GC pauses of " + String.join(", ", noGc)
