@@ -55,10 +55,9 @@ public final class ResourceMonitor {
             List<ServerAddress> servers, LocalEnsemble ensemble, Map<String, PrometheusEndpoint> endpoints) {
         this.processes = new ServerProcesses(servers, ensemble);
         this.endpoints = Map.copyOf(endpoints);
-        begin();
     }
 
-    /** Starts a window. */
+    /** Starts a window; every window is begun before it is ended. */
     public void begin() {
         began = Instant.now();
         beganNanos = System.nanoTime();

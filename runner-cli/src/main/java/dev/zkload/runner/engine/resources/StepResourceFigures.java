@@ -73,15 +73,13 @@ public final class StepResourceFigures {
                     && THROTTLE_COUNTERS.stream().allMatch(k -> c.last().counter(k) < 0)) {
                 noThrottle.add(s);
             }
-            if (told != null) {
-                usage.put(s, told(told, c, fsync));
-                continue;
-            }
+            // a process read here comes first; a remote server's own endpoint tells its CPU and GC totals only
+            PrometheusReading.Usage t = p == null ? told : null;
             usage.put(
                     s,
                     new ServerUsage(
                             c.answered() ? c.last().state().name().toLowerCase(Locale.ROOT) : null,
-                            p == null ? null : round(p.cores(), 3),
+                            p != null ? Double.valueOf(round(p.cores(), 3)) : t == null ? null : round(t.cores(), 3),
                             // no CPU list read: what it may use is unknown, not nothing
                             p == null || !(p.mayUse() > 0) ? null : round(p.mayUse(), 2),
                             p == null || p.allowedCpus().isEmpty() ? null : CpuList.format(p.allowedCpus()),
@@ -90,14 +88,16 @@ public final class StepResourceFigures {
                                     : roundedOrNull(w.host().busyPercentOf(p.allowedCpus()), 1),
                             p == null ? null : p.hottestThread(),
                             p == null || p.hottestThread() == null ? null : round(p.hottestCores(), 3),
-                            gc == null ? null : gc.count(),
+                            gc != null ? Long.valueOf(gc.count()) : t == null ? null : t.gcPauses(),
                             gc == null ? null : round(gc.maxMs(), 1),
-                            gc == null ? null : round(gc.totalMs(), 1),
+                            gc != null
+                                    ? Double.valueOf(round(gc.totalMs(), 1))
+                                    : t == null || t.gcTotalMs() == null ? null : round(t.gcTotalMs(), 1),
                             fsync,
                             perSecond(c, c.growth("bytes_received_count")),
                             perSecond(c, bytesOut(c)),
                             throttled(c),
-                            p == null ? null : "proc"));
+                            p != null ? "proc" : t == null ? null : "prometheus"));
         }
         HostUsage host = host(w, unread.isEmpty() ? serversCores : null);
         if (host == null) {
@@ -130,26 +130,6 @@ public final class StepResourceFigures {
                     + " (none reported: ZooKeeper before 3.6; a throttle still shows as work not delivered)");
         }
         return new StepResources(host, usage, unobserved);
-    }
-
-    /** A remote server as its Prometheus endpoint told it: CPU time and GC totals, and its own counters. */
-    private static ServerUsage told(PrometheusReading.Usage u, CounterWindow c, ServerUsage.Fsync fsync) {
-        return new ServerUsage(
-                c.answered() ? c.last().state().name().toLowerCase(Locale.ROOT) : null,
-                round(u.cores(), 3),
-                null,
-                null,
-                null,
-                null,
-                null,
-                u.gcPauses(),
-                null,
-                u.gcTotalMs() == null ? null : round(u.gcTotalMs(), 1),
-                fsync,
-                perSecond(c, c.growth("bytes_received_count")),
-                perSecond(c, bytesOut(c)),
-                throttled(c),
-                "prometheus");
     }
 
     /** The leader's stage times over the window; null when no leader answered twice or it reports no stage. */
