@@ -28,15 +28,8 @@ final class RootOwner {
      * 2026-…Z, session 0x…}, and whether its process is known to be gone.
      */
     static String describe(RootLock lock) {
-        String session = "session 0x" + Long.toHexString(lock.sessionId());
-        if (lock.field("command").isEmpty()) {
-            return "a holder that names no process, " + session;
-        }
-        String pid = field(lock, "pid");
-        String host = field(lock, "host");
-        String described = field(lock, "command") + " " + field(lock, "runId") + ", pid " + pid + " on " + host
-                + ", started " + field(lock, "started") + ", " + session;
-        if (!gone(pid, host)) {
+        String described = lock.describe();
+        if (lock.field("command").isEmpty() || !gone(field(lock, "pid"), field(lock, "host"))) {
             return described;
         }
         return described + "; its process is gone, and the servers end its session within its timeout"

@@ -9,7 +9,11 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
-import dev.zkload.it.FaultVerdictIT.Phase;
+import dev.zkload.it.testing.OneStepRamp;
+import dev.zkload.it.testing.OneStepRamp.Phase;
+import dev.zkload.it.testing.Quorums;
+import dev.zkload.it.testing.RunnerProcess;
+import dev.zkload.it.testing.Znodes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,11 +85,10 @@ class ConnectionLimitVerdictIT {
     @EnumSource(Phase.class)
     void fullServersGetTheSameVerdictInEveryPhaseAndLeaveNothingBehind(Phase phase) throws Exception {
         Path out = tmp.resolve(phase.toString());
-        try (RunnerProcess ramp =
-                        FaultVerdictIT.startRamp(tmp, zk.connectString(), SETTLE, SETTLE.plusSeconds(12), out);
+        try (RunnerProcess ramp = OneStepRamp.start(tmp, zk.connectString(), SETTLE, SETTLE.plusSeconds(12), out);
                 ZooKeeper observer = ZkClients.connect(zk.connectString())) {
-            String root = RampFaultIT.awaitRoot(ramp, out);
-            FaultVerdictIT.awaitPhase(phase, observer, root, SETTLE);
+            String root = ramp.awaitRoot(out);
+            OneStepRamp.awaitPhase(phase, observer, root, SETTLE);
             // the limit bites from the first server that fills, before the last one does
             Instant filling = Instant.now();
             Instant allFull;
@@ -125,7 +128,7 @@ class ConnectionLimitVerdictIT {
                     .as("the step's console line names the refusals")
                     .containsPattern("— SERVER-LIMIT \\(.*refused \\d+ connections?");
             if (phase == Phase.REGISTRATION) {
-                assertThat(FaultVerdictIT.phaseOf(step, filling))
+                assertThat(OneStepRamp.phaseOf(step, filling))
                         .as("the servers filling from %s, while the domains registered: %s", filling, step)
                         .isEqualTo(phase);
                 assertThat(summary.path("qualifications").toString())
@@ -133,7 +136,7 @@ class ConnectionLimitVerdictIT {
                         .contains("ended while its domains registered")
                         .doesNotContain("unanswered");
             } else {
-                assertThat(FaultVerdictIT.phaseOf(step, filling))
+                assertThat(OneStepRamp.phaseOf(step, filling))
                         .as("the servers filling from %s, within the phase: %s", filling, step)
                         .isEqualTo(phase);
                 assertThat(Duration.between(

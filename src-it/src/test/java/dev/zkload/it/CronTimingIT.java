@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.testing.ItemRuns;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.ModelFile;
 import java.io.IOException;

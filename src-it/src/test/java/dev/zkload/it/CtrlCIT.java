@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.testing.RunnerProcess;
+import dev.zkload.it.testing.Signals;
+import dev.zkload.it.testing.Znodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,12 +64,26 @@ class CtrlCIT {
         Path out = tmp.resolve("twice");
         try (RunnerProcess r = startEmbedded(out)) {
             List<Path> dirs = awaitServersAndBaseline(r, out);
-            interruptGroup(r);
-            // a signal sent while the same one is still pending is merged into it: wait until the first was taken
-            await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
-            awaitPastTheSameInterrupt(r);
-            interruptGroup(r);
-            assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
+            // stopped servers hold the first Ctrl-C's cleanup, which on a quiet machine ends before a person's
+            // second Ctrl-C could come; resumed once the runner is gone, they find themselves orphaned and go
+            List<ProcessHandle> servers = servers(r);
+            for (ProcessHandle server : servers) {
+                Signals.send("STOP", server.pid());
+            }
+            try {
+                interruptGroup(r);
+                // a signal sent while the same one is still pending is merged into it: wait until the first was taken
+                await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
+                awaitPastTheSameInterrupt(r);
+                interruptGroup(r);
+                assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
+            } finally {
+                for (ProcessHandle server : servers) {
+                    if (server.isAlive()) {
+                        Signals.send("CONT", server.pid());
+                    }
+                }
+            }
             assertThat(r.err()).contains("quitting without cleanup");
             assertGone(r, dirs);
         }
@@ -86,7 +103,7 @@ class CtrlCIT {
                                 && observer.getChildren("/zkload", false).size() == 1
                                 && Znodes.tree(observer, "/zkload").size() > 10);
                 // a stopped server holds the first Ctrl-C's cleanup, so the second one surely quits before it ends
-                signal("-STOP", server.pid());
+                Signals.send("STOP", server.pid());
                 try {
                     interruptGroup(r);
                     await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
@@ -94,7 +111,7 @@ class CtrlCIT {
                     interruptGroup(r);
                     assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
                 } finally {
-                    signal("-CONT", server.pid());
+                    Signals.send("CONT", server.pid());
                 }
                 assertThat(r.err())
                         .contains("zkload: quitting without cleanup; what this run created stays on the ensemble."
@@ -147,7 +164,7 @@ class CtrlCIT {
                         .until(() -> observer.exists("/zkload", false) != null
                                 && observer.getChildren("/zkload", false).size() == 1
                                 && Znodes.tree(observer, "/zkload").size() > 10);
-                signal("-ALRM", r.process().pid());
+                Signals.send("ALRM", r.process().pid());
                 assertThat(r.awaitExit(Timeouts.seconds(120))).as(r.output()).isEqualTo(124);
                 assertThat(r.err()).contains("SIGINT received").doesNotContain("quitting without cleanup");
                 assertThat(RunnerProcess.json(out.resolve("summary.json"))
@@ -201,18 +218,10 @@ class CtrlCIT {
                 .orElseThrow(() -> new AssertionError("no server process with " + logDir));
     }
 
-    private static void signal(String signal, long pid) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", signal, Long.toString(pid))
-                .inheritIO()
-                .start();
-        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).isTrue();
-    }
-
     /** The servers' data directories (each server is told its own), once the baseline is on disk. */
     private static List<Path> awaitServersAndBaseline(RunnerProcess r, Path out) {
         await().atMost(Timeouts.seconds(120)).until(() -> Files.exists(out.resolve("steps.jsonl")));
-        List<Path> dirs = runner(r)
-                .descendants()
+        List<Path> dirs = servers(r).stream()
                 .map(p -> p.info().arguments().orElse(new String[0]))
                 .flatMap(java.util.Arrays::stream)
                 .filter(a -> a.startsWith(DATA_DIR))
@@ -220,6 +229,15 @@ class CtrlCIT {
                 .toList();
         assertThat(dirs).as(r.output()).hasSize(3).allMatch(Files::isDirectory);
         return dirs;
+    }
+
+    /** The embedded servers' processes: the runner's children that are told their data directory. */
+    private static List<ProcessHandle> servers(RunnerProcess r) {
+        return runner(r)
+                .descendants()
+                .filter(p -> java.util.Arrays.stream(p.info().arguments().orElse(new String[0]))
+                        .anyMatch(a -> a.startsWith(DATA_DIR)))
+                .toList();
     }
 
     private static void assertGone(RunnerProcess r, List<Path> dirs) {

@@ -7,7 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
-import java.io.IOException;
+import dev.zkload.it.testing.OneStepRamp;
+import dev.zkload.it.testing.OneStepRamp.Phase;
+import dev.zkload.it.testing.Quorums;
+import dev.zkload.it.testing.RunnerProcess;
+import dev.zkload.it.testing.Signals;
+import dev.zkload.it.testing.Znodes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,7 +62,7 @@ class FaultVerdictIT {
 
     /** The faults, each with the verdict (and stop reason) it gets in every phase. */
     enum Fault {
-        LEADER_KILLED("SIGKILL + restart of the leader", "disturbed", Duration.ofSeconds(4)),
+        LEADER_KILLED("SIGKILL + restart of the leader", "disturbed", Duration.ofSeconds(5)),
         FOLLOWER_STALLED("SIGSTOP of a follower for 22 s", "disturbed", Duration.ofSeconds(26));
 
         final String description;
@@ -73,12 +78,6 @@ class FaultVerdictIT {
             this.verdict = verdict;
             this.pastSettle = pastSettle;
         }
-    }
-
-    enum Phase {
-        REGISTRATION,
-        SETTLE,
-        MEASUREMENT
     }
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
@@ -104,7 +103,7 @@ class FaultVerdictIT {
     @AfterEach
     void heal() throws Exception {
         for (long pid : stopped) {
-            signal("CONT", pid);
+            Signals.send("CONT", pid);
         }
         stopped.clear();
         for (int id = 1; id <= 3; id++) {
@@ -125,10 +124,11 @@ class FaultVerdictIT {
         Path out = tmp.resolve(fault + "-" + phase);
         // the settle is long only where the fault must land in it
         Duration settle = phase == Phase.SETTLE ? SETTLE : BRIEF_SETTLE;
-        try (RunnerProcess ramp = startRamp(tmp, zk.connectString(), settle, settle.plus(fault.pastSettle), out);
+        try (RunnerProcess ramp =
+                        OneStepRamp.start(tmp, zk.connectString(), settle, settle.plus(fault.pastSettle), out);
                 ZooKeeper observer = ZkClients.connect(zk.connectString())) {
-            String root = RampFaultIT.awaitRoot(ramp, out);
-            Instant faultAt = awaitPhase(phase, observer, root, settle);
+            String root = ramp.awaitRoot(out);
+            Instant faultAt = OneStepRamp.awaitPhase(phase, observer, root, settle);
             inject(fault);
 
             int exit = ramp.awaitExit(Timeouts.seconds(300));
@@ -142,7 +142,7 @@ class FaultVerdictIT {
                             + summary.path("stopReason").asText() + " | "
                             + summary.path("message").asText());
 
-            assertThat(phaseOf(step, faultAt))
+            assertThat(OneStepRamp.phaseOf(step, faultAt))
                     .as("the fault hit the phase it was meant for: %s", step)
                     .isEqualTo(phase);
             assertThat(exit).as(ramp.output()).isZero();
@@ -174,61 +174,6 @@ class FaultVerdictIT {
         }
     }
 
-    /**
-     * The ramp as a process: one step of two domains, registered 5 s apart so that the registration lasts long
-     * enough to be hit, and a benchmark small enough that {@code --sustain} sets the measurement's length.
-     *
-     * @param more options of the test's own
-     */
-    static RunnerProcess startRamp(
-            Path tmp, String connectString, Duration settle, Duration sustain, Path out, String... more)
-            throws IOException {
-        List<String> args = new ArrayList<>(List.of(
-                "--connect",
-                connectString,
-                "--domains",
-                "2",
-                "--step",
-                "2",
-                "--add-rate",
-                "0.2",
-                "--settle",
-                settle.toSeconds() + "s",
-                "--sustain",
-                sustain.toSeconds() + "s",
-                "--znode-count",
-                "200",
-                "--warmup",
-                "100",
-                "--bench-time",
-                "5s",
-                "--bench-target",
-                "ensemble",
-                "--out",
-                out.toString()));
-        args.addAll(List.of(more));
-        return RunnerProcess.start(tmp, args.toArray(String[]::new));
-    }
-
-    /**
-     * Returns, at the moment of the fault, once the run's only load step (two domains, added 5 s apart) is in
-     * {@code phase}.
-     */
-    static Instant awaitPhase(Phase phase, ZooKeeper observer, String root, Duration settle) {
-        // the first of the two domains is up; the second is added 5 s after the first began
-        int domains = phase == Phase.REGISTRATION ? 1 : 2;
-        await().atMost(Timeouts.seconds(120)).until(() -> RampFaultIT.domains(observer, root + "/sim") >= domains);
-        if (phase == Phase.SETTLE) {
-            // a domain's executors are up a few seconds before its registration (job leaders, statuses) ends
-            Instant at = Instant.now().plus(settle.dividedBy(2));
-            await().atMost(settle).until(() -> !Instant.now().isBefore(at));
-        } else if (phase == Phase.MEASUREMENT) {
-            // the benchmark makes its own root under the run's while it runs
-            await().atMost(settle.plusSeconds(30)).until(() -> observer.exists(root + "/bench", false) != null);
-        }
-        return Instant.now();
-    }
-
     private void inject(Fault fault) throws Exception {
         int leader = zk.leader();
         assertThat(leader).as("a leader before the fault").isPositive();
@@ -239,28 +184,12 @@ class FaultVerdictIT {
             return;
         }
         long pid = zk.processStats(leader % 3 + 1).pid();
-        signal("STOP", pid);
+        Signals.send("STOP", pid);
         stopped.add(pid);
         // the fault is the time itself: a follower stalled this long, then going on as if nothing happened
         Instant resume = Instant.now().plus(STALL);
         await().atMost(STALL.plusSeconds(5)).until(() -> !Instant.now().isBefore(resume));
-        signal("CONT", pid);
+        Signals.send("CONT", pid);
         stopped.remove(pid);
-    }
-
-    /** The phase of the step {@code at} falls in, from the step's start and the length of its phases. */
-    static Phase phaseOf(JsonNode step, Instant at) {
-        Instant start = Instant.parse(step.path("startTime").asText());
-        JsonNode p = step.path("phases");
-        Instant added = start.plusMillis(Math.round(p.path("addSec").asDouble() * 1000));
-        Instant settled = added.plusMillis(Math.round(p.path("settleSec").asDouble() * 1000));
-        return at.isBefore(added) ? Phase.REGISTRATION : at.isBefore(settled) ? Phase.SETTLE : Phase.MEASUREMENT;
-    }
-
-    static void signal(String signal, long pid) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
-                .inheritIO()
-                .start();
-        assertThat(kill.waitFor()).as("kill -%s %d", signal, pid).isZero();
     }
 }

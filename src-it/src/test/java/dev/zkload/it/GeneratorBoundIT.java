@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.it.testing.RunnerProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.result.HistogramLogs;
 import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.it.testing.K8sManifests;
+import dev.zkload.it.testing.RunnerProcess;
 import io.fabric8.kubernetes.api.model.Container;
 import java.nio.file.Files;
 import java.nio.file.Path;

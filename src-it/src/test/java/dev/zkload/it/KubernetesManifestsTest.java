@@ -2,6 +2,7 @@ package dev.zkload.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.it.testing.K8sManifests;
 import dev.zkload.runner.cli.Cli;
 import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.ThresholdParser;

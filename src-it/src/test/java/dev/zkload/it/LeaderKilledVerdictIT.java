@@ -8,6 +8,10 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ServerDistribution;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.testing.OneStepRamp;
+import dev.zkload.it.testing.Quorums;
+import dev.zkload.it.testing.RunnerProcess;
+import dev.zkload.it.testing.Znodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,11 +46,11 @@ class LeaderKilledVerdictIT {
                 .distribution(ServerDistribution.resolve(VERSION, line -> {}))
                 .build()) {
             zk.start();
-            try (RunnerProcess ramp = FaultVerdictIT.startRamp(
+            try (RunnerProcess ramp = OneStepRamp.start(
                             tmp, zk.connectString(), SETTLE, Duration.ofSeconds(8), out, "--max-generator-cpu", "0.1");
                     ZooKeeper observer = ZkClients.connect(zk.connectString())) {
-                String root = RampFaultIT.awaitRoot(ramp, out);
-                FaultVerdictIT.awaitPhase(FaultVerdictIT.Phase.SETTLE, observer, root, SETTLE);
+                String root = ramp.awaitRoot(out);
+                OneStepRamp.awaitPhase(OneStepRamp.Phase.SETTLE, observer, root, SETTLE);
                 int killed = zk.leader();
                 assertThat(killed).as("a leader before the fault").isPositive();
                 zk.kill(killed);

@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.it.testing.RunnerProcess;
+import dev.zkload.it.testing.TcpProxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

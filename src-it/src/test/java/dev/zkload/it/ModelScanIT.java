@@ -1,12 +1,12 @@
 package dev.zkload.it;
 
-import static dev.zkload.it.ModelScans.ROOT;
-import static dev.zkload.it.ModelScans.WINDOW_SECONDS;
-import static dev.zkload.it.ModelScans.assertSameFootprint;
-import static dev.zkload.it.ModelScans.fleet;
-import static dev.zkload.it.ModelScans.scan;
-import static dev.zkload.it.ModelScans.started;
-import static dev.zkload.it.ModelScans.steady;
+import static dev.zkload.it.testing.ModelScans.ROOT;
+import static dev.zkload.it.testing.ModelScans.WINDOW_SECONDS;
+import static dev.zkload.it.testing.ModelScans.assertSameFootprint;
+import static dev.zkload.it.testing.ModelScans.fleet;
+import static dev.zkload.it.testing.ModelScans.scan;
+import static dev.zkload.it.testing.ModelScans.started;
+import static dev.zkload.it.testing.ModelScans.steady;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
@@ -15,6 +15,10 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.testing.ItemRuns;
+import dev.zkload.it.testing.ModelScans;
+import dev.zkload.it.testing.RunnerProcess;
+import dev.zkload.it.testing.ServerRates;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.Footprint;
 import dev.zkload.sim.ModelFile;

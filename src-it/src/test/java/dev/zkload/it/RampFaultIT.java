@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.testing.Quorums;
+import dev.zkload.it.testing.RunnerProcess;
+import dev.zkload.it.testing.Signals;
+import dev.zkload.it.testing.Znodes;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +55,7 @@ class RampFaultIT {
     @AfterEach
     void heal() throws Exception {
         for (long pid : stopped) {
-            FaultVerdictIT.signal("CONT", pid);
+            Signals.send("CONT", pid);
         }
         stopped.clear();
         for (int id = 1; id <= 3; id++) {
@@ -95,7 +98,7 @@ class RampFaultIT {
             int leader = zk.leader();
             for (int id : new int[] {leader, leader % 3 + 1}) {
                 long pid = zk.processStats(id).pid();
-                FaultVerdictIT.signal("STOP", pid);
+                Signals.send("STOP", pid);
                 stopped.add(pid);
             }
             // stalled until the ramp has judged the step (20 s without a leader), then the servers go on
@@ -139,9 +142,9 @@ class RampFaultIT {
 
     /** The run's root, once its first load step settles: the domain registered in full (its executors' ips, statuses, job leaders). */
     private static String awaitSettling(RunnerProcess ramp, Path out, ZooKeeper observer) {
-        String root = awaitRoot(ramp, out);
+        String root = ramp.awaitRoot(out);
         await().atMost(Timeouts.seconds(120))
-                .until(() -> domains(observer, root + "/sim") == 1
+                .until(() -> Znodes.registeredDomains(observer, root + "/sim") == 1
                         && Znodes.ephemeralOwners(observer, root).size() >= 140);
         return root;
     }
@@ -176,38 +179,5 @@ class RampFaultIT {
             assertThat(clean.exitCode()).as(clean.output()).isZero();
             assertThat(Znodes.tree(observer, root)).isEmpty();
         }
-    }
-
-    /** The run's root, from run.json, which the ramp writes before it touches the ensemble. */
-    static String awaitRoot(RunnerProcess ramp, Path out) {
-        Path runJson = out.resolve("run.json");
-        await().atMost(Timeouts.seconds(60)).until(() -> {
-            assertThat(ramp.process().isAlive() || Files.isRegularFile(runJson))
-                    .as(ramp.output())
-                    .isTrue();
-            return Files.isRegularFile(runJson) && Files.size(runJson) > 0;
-        });
-        return await().atMost(Timeouts.seconds(10))
-                .until(() -> RunnerProcess.json(runJson).path("root").asText(), r -> r.startsWith("/zkload/ramp-"));
-    }
-
-    /** Domains whose executors have all registered (each executor's ephemeral ip is there); a run's fleet is at its root's /sim. */
-    static int domains(ZooKeeper zk, String root) throws Exception {
-        if (zk.exists(root, false) == null) {
-            return 0;
-        }
-        int up = 0;
-        for (String domain : zk.getChildren(root, false)) {
-            String executors = root + "/" + domain + "/$SaturnExecutors/executors";
-            if (zk.exists(executors, false) != null
-                    && zk.getChildren(executors, false).size() == 3) {
-                boolean registered = true;
-                for (String e : zk.getChildren(executors, false)) {
-                    registered &= zk.exists(executors + "/" + e + "/ip", false) != null;
-                }
-                up += registered ? 1 : 0;
-            }
-        }
-        return up;
     }
 }

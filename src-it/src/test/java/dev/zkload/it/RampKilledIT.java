@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.testing.RunnerProcess;
+import dev.zkload.it.testing.Znodes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,9 +104,9 @@ class RampKilledIT {
                         "200",
                         "--out",
                         out.toString())) {
-                    root = RampFaultIT.awaitRoot(ramp, out);
+                    root = ramp.awaitRoot(out);
                     await().atMost(Timeouts.seconds(120))
-                            .until(() -> RampFaultIT.domains(observer, root + "/sim") == 1);
+                            .until(() -> Znodes.registeredDomains(observer, root + "/sim") == 1);
                     ramp.process().destroyForcibly();
                     assertThat(ramp.process().waitFor(Timeouts.seconds(30).toSeconds(), TimeUnit.SECONDS))
                             .isTrue();

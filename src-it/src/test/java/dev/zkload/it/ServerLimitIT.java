@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.testing.RunnerProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

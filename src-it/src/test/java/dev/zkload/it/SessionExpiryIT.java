@@ -9,6 +9,8 @@ import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.it.testing.TcpProxy;
+import dev.zkload.it.testing.Znodes;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.SessionEvent;
 import java.nio.charset.StandardCharsets;
@@ -90,7 +92,7 @@ class SessionExpiryIT {
                     assertThat(owners).hasSize((int) before.ephemerals());
                     assertThat(fleet.snapshot().sessionsOpen()).isEqualTo(5);
                     fleet.addDomains(1);
-                    assertThat(RampFaultIT.domains(observer, ROOT))
+                    assertThat(Znodes.registeredDomains(observer, ROOT))
                             .as("the new control session wrote the tree")
                             .isEqualTo(2);
                 }

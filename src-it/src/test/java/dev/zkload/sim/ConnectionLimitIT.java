@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.sim.testing.OneServer;
 import dev.zkload.sim.zk.ZkTrees;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,6 +9,7 @@ import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.sim.testing.ServerBaseline;
 import dev.zkload.sim.zk.ZkTrees;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;

@@ -7,11 +7,13 @@ import static org.awaitility.Awaitility.await;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ServerAddress;
-import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.runner.Main;
+import dev.zkload.sim.testing.FleetChild;
+import dev.zkload.sim.testing.ServerBaseline;
+import dev.zkload.sim.zk.RootLock;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,8 +40,6 @@ import org.junit.jupiter.api.io.TempDir;
  * one server this class starts.
  */
 class FleetRootIT {
-    static final SaturnModel SMALL =
-            SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
     private static final StatsClient STATS = new StatsClient(Duration.ofSeconds(5));
     private static LocalEnsemble zk;
     private static ServerAddress server;
@@ -70,7 +70,10 @@ class FleetRootIT {
     }
 
     private static DomainFleet.Builder fleet(String root) {
-        return DomainFleet.builder(zk.connectString()).root(root).model(SMALL).jobRuns(false);
+        return DomainFleet.builder(zk.connectString())
+                .root(root)
+                .model(FleetChild.SMALL)
+                .jobRuns(false);
     }
 
     @Test
@@ -85,7 +88,7 @@ class FleetRootIT {
                     .isInstanceOf(DomainStartException.class)
                     .hasMessageStartingWith(
                             "/trial/same is held by a live fleet or run (executor-sim fleet /trial/same," + " pid "
-                                    + ProcessHandle.current().pid() + " on " + RunLock.localHost() + ", started ")
+                                    + ProcessHandle.current().pid() + " on " + RootLock.localHost() + ", started ")
                     .hasMessageContaining(", session 0x")
                     .hasMessageEndingWith(
                             "); nothing was touched: give this fleet another root, or end that one first");
@@ -104,7 +107,7 @@ class FleetRootIT {
             assertThat(owner.pid()).isEqualTo(ProcessHandle.current().pid());
             assertThat(clean("/trial/same"))
                     .startsWith("1 zkload: /trial/same is in use by a live run (executor-sim"
-                            + " fleet run /trial/same, pid "
+                            + " fleet /trial/same, pid "
                             + ProcessHandle.current().pid());
         }
         before.awaitAgain();
@@ -135,10 +138,10 @@ class FleetRootIT {
             observer.create(root + "/d-0000", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
             assertThatThrownBy(() -> fleet("/runs").build().start())
                     .isInstanceOf(DomainStartException.class)
-                    .hasMessageStartingWith(
-                            "/runs holds another live fleet or run below it (" + root + ": ramp ramp-x, pid "
-                                    + pid + " on " + RunLock.localHost() + ", started " + run.started() + ", session 0x"
-                                    + Long.toHexString(lock.sessionId()) + ")");
+                    .hasMessageStartingWith("/runs holds another live fleet or run below it (" + root
+                            + ": ramp ramp-x, pid "
+                            + pid + " on " + RootLock.localHost() + ", started " + run.started() + ", session 0x"
+                            + Long.toHexString(lock.sessionId()) + ")");
         }
         // the run is gone, its lock with it, and it left its tree
         assertThat(observer.getChildren(root, false)).containsExactly("d-0000");
@@ -167,15 +170,15 @@ class FleetRootIT {
             assertThatThrownBy(() -> runLock(root, run, true))
                     .as("not even with force")
                     .isInstanceOf(RunLock.HeldException.class)
-                    .hasMessageStartingWith(root + " is in use by a live run (executor-sim fleet run " + root + ", pid "
-                            + pid + " on " + RunLock.localHost() + ", started ");
+                    .hasMessageStartingWith(root + " is in use by a live run (executor-sim fleet " + root + ", pid "
+                            + pid + " on " + RootLock.localHost() + ", started ");
             assertThat(clean("/fleets"))
-                    .startsWith("1 zkload: /fleets is in use by a live run (executor-sim fleet run " + root + ", pid "
-                            + pid);
+                    .startsWith(
+                            "1 zkload: /fleets is in use by a live run (executor-sim fleet " + root + ", pid " + pid);
         }
         // the fleet is gone and kept its tree: no live holder, a root the runner's leftover warning counts as zkload's
         assertThat(RunLock.holder(observer, root)).isEmpty();
-        assertThat(ZkRoot.markedRoot(observer.getData(root, false, null))).isTrue();
+        assertThat(RootLock.markedRoot(observer.getData(root, false, null))).isTrue();
         assertThatThrownBy(() -> runLock(root, run, false))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage(
@@ -391,7 +394,7 @@ class FleetRootIT {
 
     /** A ramp of this process, as the runner names it in its lock. */
     private static RunLock.Owner ramp(String runId) {
-        return new RunLock.Owner("ramp", runId, ProcessHandle.current().pid(), RunLock.localHost(), Instant.now());
+        return new RunLock.Owner("ramp", runId, ProcessHandle.current().pid(), RootLock.localHost(), Instant.now());
     }
 
     /** The lock on {@code root}, taken as the runner's ramp takes it. */

@@ -9,6 +9,8 @@ import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.sim.testing.OneServer;
+import dev.zkload.sim.testing.SessionKiller;
 import dev.zkload.sim.zk.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -82,7 +82,7 @@ public final class RunLock implements AutoCloseable {
 
         @Override
         public String toString() {
-            return command + " run " + runId + ", pid " + pid + " on " + host + ", started " + started;
+            return RootLock.holder(command, runId, pid, host, started);
         }
     }
 
@@ -90,13 +90,9 @@ public final class RunLock implements AutoCloseable {
     public record Holder(String path, Owner owner, long sessionId) {
         @Override
         public String toString() {
-            return (owner == null ? "an unknown run" : owner.toString()) + ", session 0x" + Long.toHexString(sessionId);
+            return (owner == null ? RootLock.NO_PROCESS : owner.toString()) + ", session 0x"
+                    + Long.toHexString(sessionId);
         }
-    }
-
-    /** This host's name, as locks record it. */
-    public static String localHost() {
-        return RootLock.localHost();
     }
 
     /** Thrown when the root is another live run's. */

@@ -12,24 +12,11 @@ import org.apache.zookeeper.data.ACL;
 /**
  * The one znode under which a zkload run creates everything. Refuses {@code /} and ZooKeeper's own
  * {@code /zookeeper} tree; refuses an existing non-empty root unless forced; marks the root with
- * data starting with {@link #MARKER} (so {@code clean} can tell zkload's roots from anyone else's);
+ * data starting with {@link RootLock#MARKER} (so {@code clean} can tell zkload's roots from anyone else's);
  * and on {@link #remove} deletes the root and the parents it had to create, if they are empty.
  * {@link RunLock} and the latency benchmark's own root both come from here.
  */
 public final class ZkRoot {
-    /** Data of every root (and parent) zkload creates starts with this: {@link RootLock#MARKER}. */
-    public static final String MARKER = RootLock.MARKER;
-
-    /** {@link RootLock#marked}: the marker alone (a parent zkload created) or the marker and a label (a root). */
-    public static boolean marked(byte[] data) {
-        return RootLock.marked(data);
-    }
-
-    /** {@link RootLock#markedRoot}: a root zkload created ({@code "zkload ramp <run id>"}), not one of its parents. */
-    public static boolean markedRoot(byte[] data) {
-        return RootLock.markedRoot(data);
-    }
-
     private final String path;
     private final List<String> createdParents = new ArrayList<>();
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.sim.zk.RootLock;
 import dev.zkload.sim.zk.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -45,7 +46,7 @@ class RunLockIT {
             var stat = observer.exists("/zkload/run-a/" + RunLock.NAME, false);
             assertThat(stat.getEphemeralOwner()).isEqualTo(lock.sessionId());
             assertThat(new String(observer.getData("/zkload", false, null), StandardCharsets.UTF_8))
-                    .isEqualTo(ZkRoot.MARKER);
+                    .isEqualTo(RootLock.MARKER);
             assertThat(RunLock.holder(observer, "/zkload/run-a")).get().satisfies(h -> {
                 assertThat(h.owner()).isEqualTo(a);
                 assertThat(h.toString()).endsWith("session 0x" + Long.toHexString(lock.sessionId()));
@@ -54,9 +55,8 @@ class RunLockIT {
                             RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/zkload/run-a", a, true))
                     .as("not even with force")
                     .isInstanceOf(RunLock.HeldException.class)
-                    .hasMessageStartingWith(
-                            "/zkload/run-a is in use by a live run (ramp run a, pid 1 on loadgen-1, started"
-                                    + " 2026-11-23T15:00:00Z, session 0x");
+                    .hasMessageStartingWith("/zkload/run-a is in use by a live run (ramp a, pid 1 on loadgen-1, started"
+                            + " 2026-11-23T15:00:00Z, session 0x");
         }
         assertThat(observer.exists("/zkload", false))
                 .as("the root and the /zkload it created, gone")
@@ -104,15 +104,15 @@ class RunLockIT {
         assertThatThrownBy(
                         () -> RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/old/run", OWNER, true))
                 .isInstanceOf(RunLock.HeldException.class)
-                .hasMessageStartingWith(
-                        "/old/run is in use by a live run (ramp run ramp-20261125-150000-1a2b, pid 17 on"
-                                + " loadgen-1, started 2026-11-25T15:00:00.123Z, session 0x");
+                .hasMessageStartingWith("/old/run is in use by a live run (ramp ramp-20261125-150000-1a2b, pid 17 on"
+                        + " loadgen-1, started 2026-11-25T15:00:00.123Z, session 0x");
         // another tool's lock is still a live holder, with no owner to name
         assertThat(heldWith("/old/foreign", "not json")).isNull();
         assertThat(heldWith("/old/partial", "{\"command\":\"ramp\"}")).isNull();
         assertThatThrownBy(() ->
                         RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/old/foreign", OWNER, true))
-                .hasMessageStartingWith("/old/foreign is in use by a live run (an unknown run, session 0x");
+                .hasMessageStartingWith(
+                        "/old/foreign is in use by a live run (a holder that names no process, session 0x");
         ZkTrees.deleteRecursive(observer, "/old");
     }
 

@@ -35,6 +35,9 @@ public final class RootLock {
     /** Data of every root (and parent) zkload creates starts with this. */
     public static final String MARKER = "zkload";
 
+    /** How a lock whose data names no process is described: another program's, or written before zkload knew better. */
+    public static final String NO_PROCESS = "a holder that names no process";
+
     private static final Pattern FIELD = Pattern.compile("\"(\\w+)\"\\s*:\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|(-?\\d+))");
     private static final Pattern ESCAPE = Pattern.compile("\\\\(?:u([0-9a-fA-F]{4})|(.))");
 
@@ -177,6 +180,35 @@ public final class RootLock {
      */
     public Optional<String> field(String name) {
         return Optional.ofNullable(fields.get(name));
+    }
+
+    /**
+     * The holder as every message names it, a run's and a fleet's alike.
+     *
+     * @return {@code ramp 20261128-…, pid 4242 on build-7, started 2026-…Z, session 0x…}, or {@value #NO_PROCESS}
+     *     and the session when the data names no process
+     */
+    public String describe() {
+        String session = ", session 0x" + Long.toHexString(sessionId);
+        if (!fields.containsKey("command")) {
+            return NO_PROCESS + session;
+        }
+        return holder(
+                        fields.get("command"),
+                        fields.get("runId"),
+                        fields.get("pid"),
+                        fields.get("host"),
+                        fields.get("started"))
+                + session;
+    }
+
+    /**
+     * A holder's process, as {@link #describe} names it.
+     *
+     * @return {@code ramp 20261128-…, pid 4242 on build-7, started 2026-…Z}
+     */
+    public static String holder(String command, Object runId, Object pid, String host, Object started) {
+        return command + " " + runId + ", pid " + pid + " on " + host + ", started " + started;
     }
 
     /** {@return this host's name, as locks record it} */

@@ -68,6 +68,17 @@ class RootLockTest {
     }
 
     @Test
+    void aHolderIsNamedInOneWordingWhateverSideReadsIt() {
+        Instant started = Instant.parse("2026-11-25T15:00:00Z");
+        RootLock lock = RootLock.read("/r/zkload.lock", RootLock.data("ramp", "20261125-1", 17, "h", started, 0), 0x1a);
+        assertThat(lock.describe())
+                .isEqualTo(RootLock.holder("ramp", "20261125-1", 17L, "h", started) + ", session 0x1a")
+                .isEqualTo("ramp 20261125-1, pid 17 on h, started 2026-11-25T15:00:00Z, session 0x1a");
+        assertThat(RootLock.read("/r/zkload.lock", null, 0x10).describe())
+                .isEqualTo(RootLock.NO_PROCESS + ", session 0x10");
+    }
+
+    @Test
     void dataThatIsNotZkloadsNamesNoField() {
         assertThat(RootLocks.read("not json", 1).field("command")).isEmpty();
         assertThat(RootLock.read("/r/zkload.lock", null, 1).field("command")).isEmpty();

@@ -1,28 +1,24 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.bench.ops.LatencyBenchmark;
 import dev.zkload.bench.ops.LatencyConfig;
-import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.Mode;
 import dev.zkload.bench.ops.RunIds;
 import dev.zkload.bench.result.LatencyReport;
-import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.ExitCodes;
-import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.OutputOptions;
 import dev.zkload.runner.cli.options.SecretArguments;
 import dev.zkload.runner.cli.options.ServerMetricsOptions;
 import dev.zkload.runner.cli.options.TargetOptions;
 import dev.zkload.runner.cli.options.ThresholdOptions;
 import dev.zkload.runner.cli.options.ZnodeOptions;
+import dev.zkload.runner.engine.latency.LatencyMeasurement;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.LatencySummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.RunHistograms;
-import dev.zkload.runner.result.ServerCheck;
 import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.LatencyMeasurements;
 import dev.zkload.runner.threshold.Threshold;
@@ -137,22 +133,14 @@ public final class LatencyCommand implements Callable<Integer> {
                 new RunStart("latency", runId, runRoot, target.spec(spec, 1), adminUrls, false, force, out), console)) {
             run.writeRun(
                     SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings());
-            LatencyRun result;
-            try {
-                result = LatencyBenchmark.run(
-                        config(
-                                run.target().connectString().toString(),
-                                runRoot,
-                                run.target().security()),
-                        new PhaseProgress(progress));
-            } catch (IllegalStateException | IOException e) {
-                throw new RunFailure(e.getMessage(), e);
-            }
-            boolean interrupted = Thread.interrupted();
-            LatencyReport report = withRoles(result.report(), run.servers());
-            run.results().writeAtomically(ResultFiles.LATENCY, report);
-            Path logs = run.results().resolve(ResultFiles.HISTOGRAMS);
-            result.writeHistogramLogs(logs, ResultFiles.LATENCY_LOGS);
+            LatencyMeasurement.Measured measured = LatencyMeasurement.run(
+                    run,
+                    config(
+                            run.target().connectString().toString(),
+                            runRoot,
+                            run.target().security()),
+                    new PhaseProgress(progress));
+            LatencyReport report = measured.report();
             LatencySummary summary = summary(report, run.results().dir(), gates);
             run.results().writeSummary(summary);
             FinalReport.write(out, console);
@@ -163,7 +151,7 @@ public final class LatencyCommand implements Callable<Integer> {
             if (output.json) {
                 Gates.printJson(spec.commandLine().getOut(), summary);
             }
-            return Gates.exitCode(interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK, summary.thresholds());
+            return Gates.exitCode(measured.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK, summary.thresholds());
         }
     }
 
@@ -206,29 +194,5 @@ public final class LatencyCommand implements Callable<Integer> {
         map.put("warmup", znodes.warmupOr(0));
         map.put("benchTimeSec", znodes.benchTime == null ? null : znodes.benchTime.toSeconds());
         return map;
-    }
-
-    /** Each single-server target's role, as the preflight found it. */
-    private static LatencyReport withRoles(LatencyReport report, List<ServerCheck> servers) {
-        List<TargetResult> targets = new ArrayList<>();
-        for (TargetResult r : report.targets()) {
-            String role = servers.stream()
-                    .filter(c -> r.target().equals(c.server()) || r.target().startsWith(c.server() + "/"))
-                    .map(ServerCheck::mode)
-                    .findFirst()
-                    .orElse(null);
-            targets.add(r.withRole(role));
-        }
-        return new LatencyReport(
-                report.runId(),
-                report.root(),
-                report.mode(),
-                report.znodeCount(),
-                report.znodeSize(),
-                report.watchMultiple(),
-                report.startTime(),
-                report.endTime(),
-                report.interrupted(),
-                targets);
     }
 }

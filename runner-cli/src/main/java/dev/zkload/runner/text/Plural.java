@@ -8,6 +8,11 @@ public final class Plural {
         return of(n, "domain");
     }
 
+    /** As a sentence begins: "One server", "2 servers". */
+    public static String opening(long n, String noun) {
+        return n == 1 ? "One " + noun : of(n, noun);
+    }
+
     public static String of(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
     }

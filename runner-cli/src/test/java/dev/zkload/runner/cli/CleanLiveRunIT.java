@@ -61,16 +61,16 @@ class CleanLiveRunIT {
                 assertThat(dryRun.exitCode()).as(dryRun.err()).isEqualTo(ExitCodes.OK);
                 assertThat(dryRun.out())
                         .containsPattern("Holds \\d+ znodes under /zkload:")
-                        .containsPattern("\\d+  " + root + "  \\(LIVE: simulate run ")
+                        .containsPattern("\\d+  " + root + "  \\(LIVE: simulate ")
                         .contains("session 0x" + Long.toHexString(session))
                         .contains("Nothing was removed (--dry-run). Without it, clean would refuse: /zkload is in use"
-                                + " by a live run (simulate run ");
+                                + " by a live run (simulate ");
 
                 for (String target : new String[] {root, "/zkload"}) {
                     CliRun refused = CliRun.of("clean", "--connect", hosts, "--root", target);
                     assertThat(refused.exitCode()).as(refused.err()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
                     assertThat(refused.err())
-                            .startsWith("zkload: " + target + " is in use by a live run (simulate run ")
+                            .startsWith("zkload: " + target + " is in use by a live run (simulate ")
                             .contains("session 0x" + Long.toHexString(session))
                             .contains("add --force");
                 }

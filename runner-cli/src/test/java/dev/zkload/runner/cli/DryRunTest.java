@@ -3,6 +3,7 @@ package dev.zkload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.client.RunLock;
+import dev.zkload.sim.zk.RootLock;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Instant;
@@ -25,13 +26,13 @@ class DryRunTest {
     void aLockWhoseProcessIsGoneIsSaidSoAndTheRefusalCleanWouldGiveWithIt() {
         // no process has this pid: the run that holds the lock is gone from this host
         RunLock.Owner gone =
-                new RunLock.Owner("ramp", "20261128-150854-4534", Long.MAX_VALUE, RunLock.localHost(), Instant.EPOCH);
+                new RunLock.Owner("ramp", "20261128-150854-4534", Long.MAX_VALUE, RootLock.localHost(), Instant.EPOCH);
         String printed = print(
                 List.of(new RunLock.Holder(RUN + "/zkload.lock", gone, 0x100003aL)),
                 Optional.of("/zkload is still locked by ramp run …, whose process is gone"));
         assertThat(printed)
                 .startsWith("Holds 4 znodes under /zkload:")
-                .contains(RUN + "  (LOCKED by ramp run 20261128-150854-4534, pid " + Long.MAX_VALUE)
+                .contains(RUN + "  (LOCKED by ramp 20261128-150854-4534, pid " + Long.MAX_VALUE)
                 .contains("session 0x100003a, whose process is gone: its session ends within its timeout)")
                 .doesNotContain("LIVE")
                 .endsWith("Nothing was removed (--dry-run). Without it, clean would refuse: /zkload is still locked"

@@ -17,4 +17,12 @@ class DurationsTest {
         assertThat(Durations.clock(Duration.ofSeconds(3 * 3600 + 7 * 60 + 5))).isEqualTo("3:07:05");
         assertThat(Durations.clock(Duration.ofSeconds(-4))).isEqualTo("0:00:00");
     }
+
+    @Test
+    void aDelayIsMillisecondsBelowASecondAndTenthsOfSecondsFromOne() {
+        assertThat(Durations.ms(850.4)).isEqualTo("850 ms");
+        assertThat(Durations.ms(1840.0)).isEqualTo("1.8 s");
+        assertThat(Durations.ms(null)).isEqualTo("n/a");
+        assertThat(Durations.seconds(400)).isEqualTo("0.4 s");
+    }
 }

@@ -11,4 +11,10 @@ class PluralTest {
         assertThat(Plural.of(0, "znode")).isEqualTo("0 znodes");
         assertThat(Plural.of(2, "server")).isEqualTo("2 servers");
     }
+
+    @Test
+    void aSentenceOpensWithOneSpelledOut() {
+        assertThat(Plural.opening(1, "server")).isEqualTo("One server");
+        assertThat(Plural.opening(2, "server")).isEqualTo("2 servers");
+    }
 }

@@ -9,7 +9,7 @@ import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SaturnModel;
-import dev.zkload.sim.ServerBaseline;
+import dev.zkload.sim.testing.ServerBaseline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

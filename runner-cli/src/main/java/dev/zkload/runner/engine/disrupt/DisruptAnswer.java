@@ -1,11 +1,11 @@
 package dev.zkload.runner.engine.disrupt;
 
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.text.Durations;
 import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -61,23 +61,19 @@ final class DisruptAnswer {
         Double recovery = f.get("recoveryMs");
         parts.add(
                 recovery != null
-                        ? "recovered " + seconds(recovery) + " after the fault began"
+                        ? "recovered " + Durations.seconds(recovery) + " after the fault began"
                         : "NOT recovered within --recovery-timeout");
         Double leaderless = f.get("leaderlessMs");
         parts.add(
                 leaderless == null
                         ? "the time without a leader not observed"
-                        : seconds(leaderless) + " without a leader");
+                        : Durations.seconds(leaderless) + " without a leader");
         Double back = f.get("sessionsBackMs");
-        parts.add(back == null ? "the sessions not all back" : "every session back after " + seconds(back));
+        parts.add(back == null ? "the sessions not all back" : "every session back after " + Durations.seconds(back));
         parts.add(count(f.get("sessionsDisconnected"), "disconnection") + " and "
                 + count(f.get("sessionsExpired"), "expiry").replace("expirys", "expiries")
                 + (f.containsKey("sessions") ? " among " + count(f.get("sessions"), "session") : ""));
         return parts;
-    }
-
-    private static String seconds(double ms) {
-        return String.format(Locale.ROOT, "%.1f s", ms / 1000);
     }
 
     private static String count(Double n, String noun) {

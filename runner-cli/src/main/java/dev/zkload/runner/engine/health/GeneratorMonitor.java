@@ -5,6 +5,8 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ProcessStats;
 import dev.zkload.bench.machine.CpuShare;
 import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.text.Amounts;
+import dev.zkload.runner.text.Durations;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -121,8 +123,8 @@ public final class GeneratorMonitor implements AutoCloseable {
                     Locale.ROOT,
                     "the runner used %.0f%% of its %s cores (limit %s%%)",
                     cpu,
-                    Durations.decimal(shareCores),
-                    Durations.decimal(limits.maxCpuPercent())));
+                    Amounts.decimal(shareCores),
+                    Amounts.decimal(limits.maxCpuPercent())));
         }
         double maxLagMs = limits.maxLag().toMillis();
         if (fires.count() > 0 && fires.p99Ms() > maxLagMs) {
@@ -182,10 +184,7 @@ public final class GeneratorMonitor implements AutoCloseable {
     /** One line for the console: "runner CPU 41% of 2 cores, fire lag p99 12 ms, GC max 8 ms". */
     public static String summary(GeneratorHealth h) {
         StringBuilder b = new StringBuilder(String.format(
-                Locale.ROOT,
-                "runner CPU %.0f%% of %s cores",
-                h.cpuPercentOfShare(),
-                Durations.decimal(h.shareCores())));
+                Locale.ROOT, "runner CPU %.0f%% of %s cores", h.cpuPercentOfShare(), Amounts.decimal(h.shareCores())));
         if (h.fireLag().count() > 0) {
             b.append(", fire lag p99 ").append(Durations.ms(h.fireLag().p99Ms()));
         }

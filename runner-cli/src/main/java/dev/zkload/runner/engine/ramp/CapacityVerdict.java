@@ -13,6 +13,7 @@ import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
+import dev.zkload.runner.text.Amounts;
 import dev.zkload.runner.text.Plural;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -262,10 +263,10 @@ final class CapacityVerdict {
             q.add(String.format(
                     Locale.ROOT,
                     "The servers shared this machine with the runner (embedded ensemble): at %s"
-                            + " the runner used %.0f%% of its %s cores and the servers %.0f%% of one core together.",
+                            + " the runner used %.0f%% of its %s and the servers %.0f%% of one core together.",
                     Plural.domains(last.domains()),
                     h.cpuPercentOfShare(),
-                    trim(h.shareCores()),
+                    Amounts.coresNoun(h.shareCores()),
                     servers));
         }
         return q;
@@ -309,9 +310,5 @@ final class CapacityVerdict {
     private static String domainsOf(List<StepResult> steps) {
         return String.join(
                 ", ", steps.stream().map(s -> Integer.toString(s.domains())).toList());
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 }

@@ -3,6 +3,7 @@ package dev.zkload.runner.engine.run;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.runner.text.Plural;
+import dev.zkload.sim.zk.RootLock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -109,7 +110,7 @@ final class Leftovers {
     /** A root zkload created for a run: its data is the marker and a label ("zkload ramp <run id>"). */
     private static boolean isRunRoot(ZooKeeper zk, String path) throws KeeperException, InterruptedException {
         try {
-            return ZkRoot.markedRoot(zk.getData(path, false, null));
+            return RootLock.markedRoot(zk.getData(path, false, null));
         } catch (KeeperException.NoNodeException e) {
             return false;
         }

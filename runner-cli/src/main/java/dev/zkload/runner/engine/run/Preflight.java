@@ -6,6 +6,7 @@ import dev.zkload.bench.stats.MetricAccess;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.result.ServerCheck;
+import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.time.Duration;
@@ -85,7 +86,7 @@ public final class Preflight {
         }
         if (metricsRequired && !down.isEmpty()) {
             throw new RunFailure(
-                    plural(down.size(), "server") + " of the ensemble " + (down.size() == 1 ? "does" : "do")
+                    Plural.opening(down.size(), "server") + " of the ensemble " + (down.size() == 1 ? "does" : "do")
                             + " not answer on the client port: " + String.join(", ", down)
                             + "; a capacity run needs every server up");
         }
@@ -169,9 +170,5 @@ public final class Preflight {
     private static String quoted(List<String> words) {
         List<String> q = words.stream().map(w -> "\"" + w + "\"").toList();
         return q.size() == 1 ? q.get(0) : String.join(", ", q.subList(0, q.size() - 1)) + " and " + q.get(q.size() - 1);
-    }
-
-    private static String plural(int n, String noun) {
-        return n == 1 ? "One " + noun : n + " " + noun + "s";
     }
 }

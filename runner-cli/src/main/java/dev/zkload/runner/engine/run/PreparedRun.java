@@ -13,6 +13,7 @@ import dev.zkload.runner.result.RunDescription;
 import dev.zkload.runner.result.ServerCheck;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.ModelFile;
+import dev.zkload.sim.zk.RootLock;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -89,7 +90,7 @@ public final class PreparedRun implements AutoCloseable {
                     Preflight.servers(target.servers(), stats, start.metricsRequired(), demand, warn);
             target.prometheus(start.prometheus().find(target.servers(), target.embedded(), warn));
             RunLock.Owner owner = new RunLock.Owner(
-                    start.command(), start.runId(), ProcessHandle.current().pid(), RunLock.localHost(), Instant.now());
+                    start.command(), start.runId(), ProcessHandle.current().pid(), RootLock.localHost(), Instant.now());
             lock = Preflight.lock(
                     target.connectString().toString(),
                     target.security(),

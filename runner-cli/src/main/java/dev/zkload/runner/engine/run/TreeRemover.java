@@ -2,7 +2,7 @@ package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.RunLock;
-import dev.zkload.bench.client.ZkRoot;
+import dev.zkload.sim.zk.RootLock;
 import dev.zkload.sim.zk.ZkTrees;
 import java.io.IOException;
 import java.time.Duration;
@@ -45,7 +45,7 @@ public final class TreeRemover implements AutoCloseable {
 
     private boolean marked(String path) throws IOException, InterruptedException {
         try {
-            return ZkRoot.marked(zk.getData(path, false, null));
+            return RootLock.marked(zk.getData(path, false, null));
         } catch (KeeperException.NoNodeException e) {
             return false;
         } catch (KeeperException e) {
