@@ -42,7 +42,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * ends within seconds of the servers filling, their refusals counted, and the ramp stops with
  * {@code server-refused-connections} naming the limit, exit 1, leaving nothing under its root.
  *
- * <p>The phase is found as {@link FaultVerdictIT} finds it (the same plan of two domains added 5 s apart). The
+ * <p>The phase is found as {@link OneStepRamp} finds it for {@link FaultVerdictIT} (the same plan of two domains
+ * added 5 s apart). The
  * fault lasts from the test's first session on the servers to the closing of its last; the servers are full once
  * each closes a fresh connection unanswered, as a server past its limit does. One ensemble for the three runs.
  */

@@ -67,10 +67,10 @@ class CtrlCIT {
             // stopped servers hold the first Ctrl-C's cleanup, which on a quiet machine ends before a person's
             // second Ctrl-C could come; resumed once the runner is gone, they find themselves orphaned and go
             List<ProcessHandle> servers = servers(r);
-            for (ProcessHandle server : servers) {
-                Signals.send("STOP", server.pid());
-            }
             try {
+                for (ProcessHandle server : servers) {
+                    Signals.send("STOP", server.pid());
+                }
                 interruptGroup(r);
                 // a signal sent while the same one is still pending is merged into it: wait until the first was taken
                 await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
@@ -78,11 +78,7 @@ class CtrlCIT {
                 interruptGroup(r);
                 assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
             } finally {
-                for (ProcessHandle server : servers) {
-                    if (server.isAlive()) {
-                        Signals.send("CONT", server.pid());
-                    }
-                }
+                Signals.sendToAll("CONT", servers);
             }
             assertThat(r.err()).contains("quitting without cleanup");
             assertGone(r, dirs);

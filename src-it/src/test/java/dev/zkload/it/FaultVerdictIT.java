@@ -63,13 +63,14 @@ class FaultVerdictIT {
     /** The faults, each with the verdict (and stop reason) it gets in every phase. */
     enum Fault {
         LEADER_KILLED("SIGKILL + restart of the leader", "disturbed", Duration.ofSeconds(5)),
-        FOLLOWER_STALLED("SIGSTOP of a follower for 22 s", "disturbed", Duration.ofSeconds(26));
+        FOLLOWER_STALLED("SIGSTOP of a follower for 22 s", "disturbed", Duration.ofSeconds(27));
 
         final String description;
         final String verdict;
         /**
-         * How long the step's load is observed past its settle: long enough to see the fault's consequences when
-         * it comes as the measurement begins, its latest (an election; the whole 22 s of a stall, and 4 s more).
+         * How long the step's load is observed past its settle: long enough to see the fault's consequences when it
+         * comes at its latest, half a second into the measurement (an election; the whole 22 s of a stall, and 4 s
+         * more).
          */
         final Duration pastSettle;
 

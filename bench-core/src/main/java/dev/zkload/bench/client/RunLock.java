@@ -82,7 +82,7 @@ public final class RunLock implements AutoCloseable {
 
         @Override
         public String toString() {
-            return RootLock.holder(command, runId, pid, host, started);
+            return RootLock.holder(command, runId, Long.toString(pid), host, started.toString());
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.zookeeper.CreateMode;
@@ -35,8 +36,14 @@ public final class RootLock {
     /** Data of every root (and parent) zkload creates starts with this. */
     public static final String MARKER = "zkload";
 
-    /** How a lock whose data names no process is described: another program's, or written before zkload knew better. */
+    /**
+     * How a lock whose data does not name its holder's process in full (command, run id, pid, host, start) is
+     * described: another program's, or written before zkload knew better.
+     */
     public static final String NO_PROCESS = "a holder that names no process";
+
+    /** The fields that name a holder's process. */
+    private static final Set<String> HOLDER = Set.of("command", "runId", "pid", "host", "started");
 
     private static final Pattern FIELD = Pattern.compile("\"(\\w+)\"\\s*:\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|(-?\\d+))");
     private static final Pattern ESCAPE = Pattern.compile("\\\\(?:u([0-9a-fA-F]{4})|(.))");
@@ -186,11 +193,11 @@ public final class RootLock {
      * The holder as every message names it, a run's and a fleet's alike.
      *
      * @return {@code ramp 20261128-…, pid 4242 on build-7, started 2026-…Z, session 0x…}, or {@value #NO_PROCESS}
-     *     and the session when the data names no process
+     *     and the session when the data does not name the holder's process in full
      */
     public String describe() {
         String session = ", session 0x" + Long.toHexString(sessionId);
-        if (!fields.containsKey("command")) {
+        if (!fields.keySet().containsAll(HOLDER)) {
             return NO_PROCESS + session;
         }
         return holder(
@@ -207,7 +214,7 @@ public final class RootLock {
      *
      * @return {@code ramp 20261128-…, pid 4242 on build-7, started 2026-…Z}
      */
-    public static String holder(String command, Object runId, Object pid, String host, Object started) {
+    public static String holder(String command, String runId, String pid, String host, String started) {
         return command + " " + runId + ", pid " + pid + " on " + host + ", started " + started;
     }
 

@@ -14,15 +14,15 @@ public final class Durations {
     }
 
     /** Milliseconds below a second, seconds to a tenth from a second: "850 ms", "1.8 s"; "n/a" when not measured. */
-    public static String ms(Double ms) {
+    public static String ofMillis(Double ms) {
         if (ms == null) {
             return "n/a";
         }
-        return ms < 1000 ? String.format(Locale.ROOT, "%.0f ms", ms) : seconds(ms);
+        return ms < 1000 ? String.format(Locale.ROOT, "%.0f ms", ms) : secondsOfMillis(ms);
     }
 
     /** Seconds to a tenth, from milliseconds: "0.4 s", "12.0 s". */
-    public static String seconds(double ms) {
+    public static String secondsOfMillis(double ms) {
         return String.format(Locale.ROOT, "%.1f s", ms / 1000);
     }
 

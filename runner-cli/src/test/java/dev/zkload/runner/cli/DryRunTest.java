@@ -29,14 +29,14 @@ class DryRunTest {
                 new RunLock.Owner("ramp", "20261128-150854-4534", Long.MAX_VALUE, RootLock.localHost(), Instant.EPOCH);
         String printed = print(
                 List.of(new RunLock.Holder(RUN + "/zkload.lock", gone, 0x100003aL)),
-                Optional.of("/zkload is still locked by ramp run …, whose process is gone"));
+                Optional.of("/zkload is still locked by ramp …, whose process is gone"));
         assertThat(printed)
                 .startsWith("Holds 4 znodes under /zkload:")
                 .contains(RUN + "  (LOCKED by ramp 20261128-150854-4534, pid " + Long.MAX_VALUE)
                 .contains("session 0x100003a, whose process is gone: its session ends within its timeout)")
                 .doesNotContain("LIVE")
                 .endsWith("Nothing was removed (--dry-run). Without it, clean would refuse: /zkload is still locked"
-                        + " by ramp run …, whose process is gone." + System.lineSeparator());
+                        + " by ramp …, whose process is gone." + System.lineSeparator());
     }
 
     @Test

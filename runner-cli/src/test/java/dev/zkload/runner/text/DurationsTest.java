@@ -20,9 +20,9 @@ class DurationsTest {
 
     @Test
     void aDelayIsMillisecondsBelowASecondAndTenthsOfSecondsFromOne() {
-        assertThat(Durations.ms(850.4)).isEqualTo("850 ms");
-        assertThat(Durations.ms(1840.0)).isEqualTo("1.8 s");
-        assertThat(Durations.ms(null)).isEqualTo("n/a");
-        assertThat(Durations.seconds(400)).isEqualTo("0.4 s");
+        assertThat(Durations.ofMillis(850.4)).isEqualTo("850 ms");
+        assertThat(Durations.ofMillis(1840.0)).isEqualTo("1.8 s");
+        assertThat(Durations.ofMillis(null)).isEqualTo("n/a");
+        assertThat(Durations.secondsOfMillis(400)).isEqualTo("0.4 s");
     }
 }

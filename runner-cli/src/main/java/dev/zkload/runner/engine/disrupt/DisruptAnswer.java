@@ -61,15 +61,18 @@ final class DisruptAnswer {
         Double recovery = f.get("recoveryMs");
         parts.add(
                 recovery != null
-                        ? "recovered " + Durations.seconds(recovery) + " after the fault began"
+                        ? "recovered " + Durations.secondsOfMillis(recovery) + " after the fault began"
                         : "NOT recovered within --recovery-timeout");
         Double leaderless = f.get("leaderlessMs");
         parts.add(
                 leaderless == null
                         ? "the time without a leader not observed"
-                        : Durations.seconds(leaderless) + " without a leader");
+                        : Durations.secondsOfMillis(leaderless) + " without a leader");
         Double back = f.get("sessionsBackMs");
-        parts.add(back == null ? "the sessions not all back" : "every session back after " + Durations.seconds(back));
+        parts.add(
+                back == null
+                        ? "the sessions not all back"
+                        : "every session back after " + Durations.secondsOfMillis(back));
         parts.add(count(f.get("sessionsDisconnected"), "disconnection") + " and "
                 + count(f.get("sessionsExpired"), "expiry").replace("expirys", "expiries")
                 + (f.containsKey("sessions") ? " among " + count(f.get("sessions"), "session") : ""));

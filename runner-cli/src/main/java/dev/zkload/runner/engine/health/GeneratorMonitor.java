@@ -128,16 +128,16 @@ public final class GeneratorMonitor implements AutoCloseable {
         }
         double maxLagMs = limits.maxLag().toMillis();
         if (fires.count() > 0 && fires.p99Ms() > maxLagMs) {
-            reasons.add("job fires ran " + Durations.ms(fires.p99Ms()) + " late (p99; limit " + Durations.ms(maxLagMs)
-                    + ")");
+            reasons.add("job fires ran " + Durations.ofMillis(fires.p99Ms()) + " late (p99; limit "
+                    + Durations.ofMillis(maxLagMs) + ")");
         }
         if (sampler.count() > 0 && sampler.p99Ms() > maxLagMs) {
-            reasons.add("the server sampler ran " + Durations.ms(sampler.p99Ms()) + " late (p99; limit "
-                    + Durations.ms(maxLagMs) + ")");
+            reasons.add("the server sampler ran " + Durations.ofMillis(sampler.p99Ms()) + " late (p99; limit "
+                    + Durations.ofMillis(maxLagMs) + ")");
         }
         if (gcMax > limits.maxGcPause().toMillis()) {
-            reasons.add("a GC pause stopped the runner for " + Durations.ms((double) gcMax) + " (limit "
-                    + Durations.ms((double) limits.maxGcPause().toMillis()) + ")");
+            reasons.add("a GC pause stopped the runner for " + Durations.ofMillis((double) gcMax) + " (limit "
+                    + Durations.ofMillis((double) limits.maxGcPause().toMillis()) + ")");
         }
         return new GeneratorHealth(
                 round1(wall / 1e9),
@@ -186,10 +186,10 @@ public final class GeneratorMonitor implements AutoCloseable {
         StringBuilder b = new StringBuilder(String.format(
                 Locale.ROOT, "runner CPU %.0f%% of %s cores", h.cpuPercentOfShare(), Amounts.decimal(h.shareCores())));
         if (h.fireLag().count() > 0) {
-            b.append(", fire lag p99 ").append(Durations.ms(h.fireLag().p99Ms()));
+            b.append(", fire lag p99 ").append(Durations.ofMillis(h.fireLag().p99Ms()));
         }
         return b.append(", GC max ")
-                .append(Durations.ms((double) h.gcPauseMaxMs()))
+                .append(Durations.ofMillis((double) h.gcPauseMaxMs()))
                 .toString();
     }
 
