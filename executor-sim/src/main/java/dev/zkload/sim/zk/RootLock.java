@@ -212,6 +212,11 @@ public final class RootLock {
     /**
      * A holder's process, as {@link #describe} names it.
      *
+     * @param command the holder's command ({@code ramp}, {@code executor-sim fleet}, …)
+     * @param runId   its run id (a fleet's: its root)
+     * @param pid     its process id on {@code host}
+     * @param host    the host it runs on
+     * @param started when it started, as an ISO-8601 instant
      * @return {@code ramp 20261128-…, pid 4242 on build-7, started 2026-…Z}
      */
     public static String holder(String command, String runId, String pid, String host, String started) {
