@@ -21,58 +21,52 @@ final class Meters {
 
     private final MeterRegistry registry;
     private final Tag root;
+    /**
+     * Where every meter reads: held here because Micrometer holds a gauge's and a function counter's object only
+     * weakly, and a fleet's {@code this::snapshot}, held by nothing else, would be collected at the next GC and its
+     * meters would read NaN and 0 from then on. The fleet holds this object as long as it is open.
+     */
+    private final Supplier<FleetSnapshot> snapshot;
+
     private final List<Meter> meters = new ArrayList<>();
 
-    private Meters(MeterRegistry registry, String root) {
+    private Meters(MeterRegistry registry, String root, Supplier<FleetSnapshot> snapshot) {
         this.registry = registry;
         this.root = Tag.of(ROOT_TAG, root);
+        this.snapshot = snapshot;
     }
 
     /** Registers the snapshot's meters for the fleet on {@code root}. */
     static Meters register(MeterRegistry r, String root, Supplier<FleetSnapshot> snapshot) {
-        Meters m = new Meters(r, root);
-        m.gauge("zkload.sim.domains", "domains registered or being registered", snapshot, FleetSnapshot::domains);
-        m.gauge(
-                "zkload.sim.sessions.open",
-                "ZooKeeper sessions open, executors and consoles",
-                snapshot,
-                s -> s.sessionsOpen());
+        Meters m = new Meters(r, root, snapshot);
+        m.gauge("zkload.sim.domains", "domains registered or being registered", FleetSnapshot::domains);
+        m.gauge("zkload.sim.sessions.open", "ZooKeeper sessions open, executors and consoles", s -> s.sessionsOpen());
         m.gauge(
                 "zkload.sim.sessions.connected",
                 "of the open sessions, those connected now",
-                snapshot,
                 s -> s.sessionsConnected());
         m.gauge(
                 "zkload.sim.jobs.without.leader",
                 "jobs whose leader host no executor of their domain sees",
-                snapshot,
                 s -> s.jobsWithoutLeader());
         m.gauge(
                 "zkload.sim.domains.without.console.leader",
                 "domains whose console leader host no console of theirs sees",
-                snapshot,
                 s -> s.domainsWithoutConsoleLeader());
-        m.counter("zkload.sim.runs.started", "item runs started", snapshot, s -> s.runsStarted(), null);
-        m.counter("zkload.sim.runs.completed", "item runs completed", snapshot, s -> s.runsCompleted(), null);
-        m.counter(
-                "zkload.sim.runs.failed",
-                "job fires that failed on a ZooKeeper error",
-                snapshot,
-                s -> s.runsFailed(),
-                null);
+        m.counter("zkload.sim.runs.started", "item runs started", s -> s.runsStarted(), null);
+        m.counter("zkload.sim.runs.completed", "item runs completed", s -> s.runsCompleted(), null);
+        m.counter("zkload.sim.runs.failed", "job fires that failed on a ZooKeeper error", s -> s.runsFailed(), null);
         m.counter(
                 "zkload.sim.operations.errors",
                 "requests answered with an error the simulator does not expect",
-                snapshot,
                 s -> s.operationErrors(),
                 null);
-        m.counter("zkload.sim.reshards", "reshards the console leaders wrote", snapshot, s -> s.reshards(), null);
-        m.counter("zkload.sim.reshard.writes", "znodes those reshards set", snapshot, s -> s.reshardWrites(), null);
+        m.counter("zkload.sim.reshards", "reshards the console leaders wrote", s -> s.reshards(), null);
+        m.counter("zkload.sim.reshard.writes", "znodes those reshards set", s -> s.reshardWrites(), null);
         for (SessionEvent kind : SessionEvent.values()) {
             m.counter(
                     "zkload.sim.session.events",
                     "connection events of the simulated sessions, by kind",
-                    snapshot,
                     s -> s.sessionEvents().get(kind),
                     Tag.of("kind", kind.id()));
         }
@@ -80,7 +74,6 @@ final class Meters {
             m.counter(
                     "zkload.sim.operations",
                     "ZooKeeper requests the simulated sessions sent, by kind",
-                    snapshot,
                     s -> s.operations().get(kind),
                     Tag.of("kind", kind.id()));
         }
@@ -88,7 +81,6 @@ final class Meters {
             m.counter(
                     "zkload.sim.failures",
                     "background work that failed, by kind",
-                    snapshot,
                     s -> s.failures().get(kind),
                     Tag.of("kind", kind.id()));
         }
@@ -122,20 +114,14 @@ final class Meters {
         }
     }
 
-    private void gauge(
-            String name, String description, Supplier<FleetSnapshot> snapshot, ToDoubleFunction<FleetSnapshot> f) {
+    private void gauge(String name, String description, ToDoubleFunction<FleetSnapshot> f) {
         own(Gauge.builder(name, snapshot, s -> f.applyAsDouble(s.get()))
                 .description(description)
                 .tags(tags())
                 .register(registry));
     }
 
-    private void counter(
-            String name,
-            String description,
-            Supplier<FleetSnapshot> snapshot,
-            ToDoubleFunction<FleetSnapshot> f,
-            Tag kind) {
+    private void counter(String name, String description, ToDoubleFunction<FleetSnapshot> f, Tag kind) {
         own(FunctionCounter.builder(name, snapshot, s -> f.applyAsDouble(s.get()))
                 .description(description)
                 .tags(kind == null ? tags() : tags(kind))

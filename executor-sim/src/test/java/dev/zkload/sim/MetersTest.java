@@ -3,6 +3,8 @@ package dev.zkload.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -85,6 +87,31 @@ class MetersTest {
                 .allSatisfy(m -> assertThat(m.getId().getTag("root")).isEqualTo("/zkload/b"));
         b.remove();
         assertThat(r.getMeters()).isEmpty();
+    }
+
+    @Test
+    void theMetersStillReadTheFleetAfterACollectionWithNothingButThemHoldingItsSnapshotSource() {
+        FleetSnapshot s = snapshot(3);
+        SimpleMeterRegistry r = new SimpleMeterRegistry();
+        // a new object that only the meters hold, as a fleet's this::snapshot is; Micrometer holds it weakly
+        Meters m = Meters.register(r, "/zkload/a", () -> s);
+        try {
+            WeakReference<Object> probe = new WeakReference<>(new Object());
+            for (int i = 0; i < 20 && probe.get() != null; i++) {
+                System.gc();
+            }
+            assertThat(probe.get())
+                    .as("a collection cleared the weak references")
+                    .isNull();
+            assertThat(r.get("zkload.sim.domains").gauge().value()).isEqualTo(3);
+            assertThat(r.get("zkload.sim.operations")
+                            .tag("kind", "get_data")
+                            .functionCounter()
+                            .count())
+                    .isZero();
+        } finally {
+            Reference.reachabilityFence(m); // the fleet holds its meters while it is open
+        }
     }
 
     private static FleetSnapshot snapshot(int domains) {
