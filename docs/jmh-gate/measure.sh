@@ -6,11 +6,11 @@
 #                                           jdk17-again (the same profile: A/A) and c1-profiled
 #                                           (slower), 5 forks each, as the CI recipe runs them:
 #                                           DIR/run-NN.json, DIR/runs.log with the load average at
-#                                           each run's start and end. 14 to 38 minutes a run on a
+#                                           each run's start and end. 12 to 38 minutes a run on a
 #                                           loaded 2-core machine.
 #   docs/jmh-gate/measure.sh truth DIR      c1-profiled's true slowdown, measured apart from the
 #                                           runs: jdk17 against it, 10 forks each, interleaved
-#                                           (140 trials): DIR/truth.json.
+#                                           (140 trials, 26 minutes at a load of 4): DIR/truth.json.
 #   docs/jmh-gate/measure.sh judge DIR      on the runs whose end DIR/runs.log records: the gate
 #                                           on every run, A against A and A against c1-profiled;
 #                                           the A/A pairs' noise (fork spread, JMH's own
