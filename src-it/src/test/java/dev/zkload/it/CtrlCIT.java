@@ -64,22 +64,8 @@ class CtrlCIT {
         Path out = tmp.resolve("twice");
         try (RunnerProcess r = startEmbedded(out)) {
             List<Path> dirs = awaitServersAndBaseline(r, out);
-            // stopped servers hold the first Ctrl-C's cleanup, which on a quiet machine ends before a person's
-            // second Ctrl-C could come; resumed once the runner is gone, they find themselves orphaned and go
-            List<ProcessHandle> servers = servers(r);
-            try {
-                for (ProcessHandle server : servers) {
-                    Signals.send("STOP", server.pid());
-                }
-                interruptGroup(r);
-                // a signal sent while the same one is still pending is merged into it: wait until the first was taken
-                await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
-                awaitPastTheSameInterrupt(r);
-                interruptGroup(r);
-                assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
-            } finally {
-                Signals.sendToAll("CONT", servers);
-            }
+            // resumed once the runner is gone, the servers find themselves orphaned and go
+            interruptTwiceWhileStopped(r, servers(r));
             assertThat(r.err()).contains("quitting without cleanup");
             assertGone(r, dirs);
         }
@@ -98,17 +84,7 @@ class CtrlCIT {
                         .until(() -> observer.exists("/zkload", false) != null
                                 && observer.getChildren("/zkload", false).size() == 1
                                 && Znodes.tree(observer, "/zkload").size() > 10);
-                // a stopped server holds the first Ctrl-C's cleanup, so the second one surely quits before it ends
-                Signals.send("STOP", server.pid());
-                try {
-                    interruptGroup(r);
-                    await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
-                    awaitPastTheSameInterrupt(r);
-                    interruptGroup(r);
-                    assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
-                } finally {
-                    Signals.send("CONT", server.pid());
-                }
+                interruptTwiceWhileStopped(r, List.of(server));
                 assertThat(r.err())
                         .contains("zkload: quitting without cleanup; what this run created stays on the ensemble."
                                 + " Remove it with:");
@@ -246,6 +222,27 @@ class CtrlCIT {
                     .as("the ensemble's temporary folder")
                     .doesNotExist();
         });
+    }
+
+    /**
+     * Two Ctrl-Cs a person's second apart, {@code servers} stopped meanwhile: they hold the first one's cleanup,
+     * which on a quiet machine would otherwise end before the second came. The runner quits with 130; the servers
+     * are resumed however the test went.
+     */
+    private static void interruptTwiceWhileStopped(RunnerProcess r, List<ProcessHandle> servers) throws Exception {
+        try {
+            for (ProcessHandle server : servers) {
+                Signals.send("STOP", server.pid());
+            }
+            interruptGroup(r);
+            // a signal sent while the same one is still pending is merged into it: wait until the first was taken
+            await().atMost(Timeouts.seconds(30)).until(() -> r.err().contains("SIGINT received"));
+            awaitPastTheSameInterrupt(r);
+            interruptGroup(r);
+            assertThat(r.awaitExit(Timeouts.seconds(60))).as(r.output()).isEqualTo(130);
+        } finally {
+            Signals.sendToAll("CONT", servers);
+        }
     }
 
     /**
