@@ -34,6 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * test's, shared: the runner cut off from it past the session timeout by the user's {@code --fault-cmd}
  * (freezing the proxies it connects through), which expires every session and sets off the consoles'
  * reshard storm, the tree then checked to hold nothing of the run; and a refusal.
+ *
+ * <p>Over 400 lines on purpose: every fault of the command runs through the same plan and the same checks of
+ * its recovery, sessions and leftovers here, which a split by fault would write once per class.
  */
 // ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")
