@@ -265,7 +265,8 @@ public final class StatsSampler implements Closeable {
     /**
      * True when the round shows that no leader serves: no server leads or serves under a leader
      * ({@link #leaderServes}), and every server tells ({@link StatsSample#tellsService()}) — each answered
-     * as one not serving, is down, or has a client port that gives no answer. A round with a server whose
+     * as one not serving, is down, or has a client port that gives no answer —, one of them at least by its
+     * own word (an answer, or a refused port). A round with a server whose
      * statistics alone are lost cannot tell: that server might be the leader. Knowing how many voting
      * members the ensemble has, a round also shows no leader when so many servers answered that they do not serve, or refused their client port, that the
      * others cannot make a quorum (of three voters, two looking for a leader leave none, whatever the
@@ -279,7 +280,10 @@ public final class StatsSampler implements Closeable {
         if (round.isEmpty() || leaderServes(round)) {
             return false;
         }
-        if (round.stream().allMatch(StatsSample::tellsService)) {
+        // a round in which no server answered or refused tells nothing: every port silent at once is a hung
+        // ensemble, or as much a runner, or a machine, too starved to hear it in time
+        if (round.stream().allMatch(StatsSample::tellsService)
+                && round.stream().anyMatch(s -> s.reachable() || s.serverDown())) {
             return true;
         }
         long notServing =

@@ -118,6 +118,9 @@ record ComparedRun(
     }
 
     private static String why(StepResult s) {
+        if (s.verdict() == StepVerdict.HOST_BUSY) {
+            return "this machine was too busy to measure";
+        }
         if (s.verdict() == StepVerdict.GENERATOR_BOUND || s.generatorBound()) {
             return "the runner was the bottleneck";
         }

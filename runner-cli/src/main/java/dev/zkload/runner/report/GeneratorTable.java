@@ -3,6 +3,7 @@ package dev.zkload.runner.report;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StepVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,7 @@ final class GeneratorTable {
                             : Numbers.decimal(g.samplerLag().maxMs(), 1),
                     g == null ? Numbers.ABSENT : Numbers.integer(g.gcPauseMaxMs()),
                     g == null ? Numbers.ABSENT : servers(g.serversCpuPercent()),
-                    g == null ? Numbers.ABSENT : s.generatorBound() ? "yes: " + String.join("; ", g.reasons()) : "no"));
+                    g == null ? Numbers.ABSENT : bound(s, g)));
         }
         return new Table(
                 "Load generator health and phases per step",
@@ -64,6 +65,15 @@ final class GeneratorTable {
                         + " bottleneck is never counted as the ensemble's limit.",
                 header,
                 rows);
+    }
+
+    /** Whether the runner was the bottleneck, or only late on a machine others kept busy. */
+    private static String bound(StepResult s, GeneratorHealth g) {
+        if (!s.generatorBound()) {
+            return "no";
+        }
+        return (s.verdict() == StepVerdict.HOST_BUSY ? "late on a machine too busy: " : "yes: ")
+                + String.join("; ", g.reasons());
     }
 
     private static String servers(Map<String, Double> cpu) {

@@ -114,8 +114,8 @@ final class ReportTables {
                         + " the server started: the average is that, and the largest is the step's own where it rose"
                         + " during the step's settled load, or \"≤\" the server's largest so far where it did not (the"
                         + " step's own is not known then). The verdict: stable, saturated, generator-bound (the runner"
-                        + " was the bottleneck), disturbed (an ensemble event), unobservable (no server statistics) or"
-                        + " errors.",
+                        + " was the bottleneck), host-busy (this machine too busy to measure), disturbed (an ensemble"
+                        + " event), unobservable (no server statistics) or errors.",
                 header,
                 rows);
     }

@@ -25,6 +25,12 @@ import java.util.TreeMap;
  *                             its elections; null when none led at its end, or in results written before it
  * @param servers              servers the sampler asked in the step (those missing from {@code unresponsiveSec}
  *                             answered every round); 0 when unknown, as in results written before it
+ * @param silentAloneSec       of {@code unresponsiveSec}, the time each server did not answer while another server
+ *                             answered in the same rounds, seconds: a stall of that server, where every server silent
+ *                             at once is as much a starved runner or machine; empty in results written before it
+ * @param notServing           servers that told in the step that they did not serve: answered that they looked for a
+ *                             leader, or refused connections on their client port (down); empty in results written
+ *                             before it
  */
 public record EnsembleEvents(
         int leaderChanges,
@@ -35,11 +41,16 @@ public record EnsembleEvents(
         Map<String, Long> connectionsRefused,
         String leaderBefore,
         String leader,
-        int servers) {
+        int servers,
+        Map<String, Double> silentAloneSec,
+        java.util.List<String> notServing) {
 
     public EnsembleEvents {
         unresponsiveSec =
                 unresponsiveSec == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(unresponsiveSec));
+        silentAloneSec = silentAloneSec == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(silentAloneSec));
+        notServing =
+                notServing == null ? java.util.List.of() : java.util.List.copyOf(new java.util.TreeSet<>(notServing));
         connectionsRefused =
                 connectionsRefused == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(connectionsRefused));
     }
@@ -60,7 +71,9 @@ public record EnsembleEvents(
                 Map.of(),
                 null,
                 null,
-                0);
+                0,
+                Map.of(),
+                java.util.List.of());
     }
 
     /** These events, with the connections each server refused. */
@@ -74,6 +87,8 @@ public record EnsembleEvents(
                 refused,
                 leaderBefore,
                 leader,
-                servers);
+                servers,
+                silentAloneSec,
+                notServing);
     }
 }

@@ -17,6 +17,12 @@ import java.util.Map;
  *                          (empty when the servers are remote): beside the runner's, who had the cores
  * @param bound             the generator was the bottleneck ({@code reasons} says why)
  * @param reasons           one phrase per limit passed; empty when not bound
+ * @param gcPauseWorkMs     the longest any of its GC pauses worked, ms: its collector threads' CPU over the threads
+ *                          that ran (a pause longer than its work waited for a core); null where not read
+ * @param lateOnly          every limit passed was lateness on the runner's clock — its fires or its sampler's rounds
+ *                          late, or a GC pause that waited for a core longer than it worked (or whose work was not
+ *                          read) —, which a machine too busy to run the runner causes as well as the runner itself;
+ *                          false when its CPU or its collector's work passed a limit, or when nothing did
  */
 public record GeneratorHealth(
         double seconds,
@@ -27,7 +33,9 @@ public record GeneratorHealth(
         Lag samplerLag,
         Map<String, Double> serversCpuPercent,
         boolean bound,
-        List<String> reasons) {
+        List<String> reasons,
+        Double gcPauseWorkMs,
+        boolean lateOnly) {
 
     public GeneratorHealth {
         serversCpuPercent = serversCpuPercent == null

@@ -28,7 +28,7 @@ import java.util.List;
  * @param marginal                what makes the answer marginal, in words (a last stable step within 20% below the
  *                                outstanding threshold, a saturation met only barely); empty when it is clear
  * @param limitedBy               the resource that ran out at the saturated step (or the runner, at a generator-bound
- *                                one), with the figures that decided it; null when nothing was found to run out (the
+ *                                one; this machine, at a host-busy one), with the figures that decided it; null when nothing was found to run out (the
  *                                target reached, a fault, errors), and in results written before it was recorded
  * @param hostNoisePercent        the most of this machine's cores that processes other than zkload and its servers, and
  *                                the hypervisor, took in any load step's settled load, %; null when not observed

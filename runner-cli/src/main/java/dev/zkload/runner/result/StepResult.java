@@ -40,6 +40,8 @@ import java.util.Map;
  *                              observed (a server before 3.6, no statistics)
  * @param delivered             the simulated job fires due over the settled load and how many were delivered; null at
  *                              the baseline, and where no settled load was watched
+ * @param hostDuringAdd         this machine's CPU and who had it while the step's domains registered; null at the
+ *                              baseline, and in results written before it was recorded
  */
 public record StepResult(
         int step,
@@ -71,7 +73,8 @@ public record StepResult(
         boolean refinement,
         StepResources resources,
         LeaderStages stages,
-        DeliveredWork delivered) {
+        DeliveredWork delivered,
+        HostUsage hostDuringAdd) {
 
     public StepResult {
         ops = ops == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ops));
@@ -155,6 +158,7 @@ public record StepResult(
                 refinement,
                 resources,
                 stages,
-                delivered);
+                delivered,
+                hostDuringAdd);
     }
 }

@@ -12,6 +12,11 @@ public enum StepVerdict {
     SATURATED("saturated"),
     /** The runner was the bottleneck: the step says nothing about the ensemble's limit. */
     GENERATOR_BOUND("generator-bound"),
+    /**
+     * This machine was too busy to measure: at its limit while other processes (or the hypervisor) took a material
+     * share of it, and what the step saw a starved machine explains (late fires, work short, cut sessions).
+     */
+    HOST_BUSY("host-busy"),
     /** The servers' statistics were not read (or not answered), so saturation could not be seen. */
     UNOBSERVABLE("unobservable"),
     /** A lost quorum, an expiry storm or failing benchmark calls. */

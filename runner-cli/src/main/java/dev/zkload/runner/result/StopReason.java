@@ -8,6 +8,8 @@ public enum StopReason {
     SATURATED("saturated"),
     /** The runner, not the ensemble, was the bottleneck of the last step. */
     GENERATOR_BOUND("generator-bound"),
+    /** This machine was too busy to measure the last step: other processes or the hypervisor took its cores. */
+    HOST_BUSY("host-busy"),
     CANNOT_ADD_DOMAINS("cannot-add-domains"),
     ERRORS("errors"),
     /** The last step saw an ensemble event: a new leader, a server that stopped answering, sessions cut. */

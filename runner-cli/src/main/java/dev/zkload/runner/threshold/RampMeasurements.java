@@ -79,6 +79,9 @@ public final class RampMeasurements implements Measurements {
             return Optional.of("the step was interrupted");
         }
         boolean aboutTheEnsemble = source != Metric.Source.GENERATOR;
+        if (aboutTheEnsemble && step.verdict() == StepVerdict.HOST_BUSY) {
+            return Optional.of("this machine was too busy to measure: other processes took its cores");
+        }
         if (aboutTheEnsemble && step.generatorBound()) {
             return Optional.of("the load generator was the bottleneck ("
                     + String.join("; ", step.generator().reasons()) + ")");

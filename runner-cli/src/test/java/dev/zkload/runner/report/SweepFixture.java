@@ -20,7 +20,7 @@ import java.util.Map;
 public final class SweepFixture {
     private static final ObjectMapper JSON = ResultJson.compact();
     public static final GeneratorHealth HEALTHY =
-            new GeneratorHealth(10, 2, 40, 5, null, null, Map.of(), false, List.of());
+            new GeneratorHealth(10, 2, 40, 5, null, null, Map.of(), false, List.of(), null, false);
 
     private SweepFixture() {}
 

@@ -26,6 +26,8 @@ public final class StepFixture {
         private double leaderless;
         private int leaderChanges;
         private final Map<String, Double> unresponsive = new java.util.TreeMap<>();
+        private final Map<String, Double> silentAlone = new java.util.TreeMap<>();
+        private final List<String> notServing = new java.util.ArrayList<>();
         private int servers;
         private String leaderBefore;
         private String leader;
@@ -38,6 +40,9 @@ public final class StepFixture {
         private StepResources resources;
         private LeaderStages stages;
         private DeliveredWork delivered;
+        private boolean lateOnly;
+        private HostUsage host;
+        private HostUsage hostDuringAdd;
 
         Builder(int domains) {
             this.domains = domains;
@@ -71,6 +76,13 @@ public final class StepFixture {
             return this;
         }
 
+        /** Saturated by the domains' work short while the leader's queue stayed low. */
+        public Builder saturatedByShortfall() {
+            saturated = true;
+            saturation = Saturation.shortfall(0, 205);
+            return this;
+        }
+
         public Builder unobservable() {
             observable = false;
             return this;
@@ -78,6 +90,25 @@ public final class StepFixture {
 
         public Builder bound(String reason) {
             bound = List.of(reason);
+            return this;
+        }
+
+        /** Generator-bound by lateness alone (late fires or rounds, a pause that waited for a core). */
+        public Builder late(String reason) {
+            bound = List.of(reason);
+            lateOnly = true;
+            return this;
+        }
+
+        /** This machine over the settled load: its cores and busy share, and the cores the runner, the servers and others took. */
+        public Builder host(int cores, double busyPercent, Double runner, Double servers, Double others) {
+            host = new HostUsage(cores, busyPercent, 0, 0, runner, servers, others);
+            return this;
+        }
+
+        /** This machine while the step's domains registered. */
+        public Builder hostDuringAdd(int cores, double busyPercent, Double runner, Double servers, Double others) {
+            hostDuringAdd = new HostUsage(cores, busyPercent, 0, 0, runner, servers, others);
             return this;
         }
 
@@ -104,6 +135,19 @@ public final class StepFixture {
         /** A server that went {@code seconds} without answering the sampler; several calls, several servers. */
         public Builder unresponsive(String server, double seconds) {
             unresponsive.put(server, seconds);
+            return this;
+        }
+
+        /** A server that went {@code seconds} without answering the sampler while the others answered. */
+        public Builder silentAlone(String server, double seconds) {
+            unresponsive.put(server, seconds);
+            silentAlone.put(server, seconds);
+            return this;
+        }
+
+        /** A server that said it did not serve (looking for a leader), or refused connections. */
+        public Builder notServing(String server) {
+            notServing.add(server);
             return this;
         }
 
@@ -175,7 +219,9 @@ public final class StepFixture {
                     new GeneratorHealth.Lag(60, 0.5, 2.0, 3.0),
                     Map.of("127.0.0.1:2181", 30.0),
                     !bound.isEmpty(),
-                    bound);
+                    bound,
+                    null,
+                    lateOnly && !bound.isEmpty());
             StepFleetData fleet = new StepFleetData(
                     SESSIONS,
                     Map.of("disconnected", events[0], "reconnected", events[1], "expired", events[2]),
@@ -234,17 +280,35 @@ public final class StepFixture {
                             Map.of(),
                             leaderBefore,
                             leader,
-                            servers),
+                            servers,
+                            silentAlone,
+                            notServing),
                     refinement,
-                    resources,
+                    host == null
+                            ? resources
+                            : new StepResources(
+                                    host,
+                                    resources == null ? Map.of() : resources.servers(),
+                                    resources == null ? List.of() : resources.unobserved()),
                     stages,
-                    delivered);
+                    delivered,
+                    hostDuringAdd);
         }
 
         private static GeneratorHealth registering() {
             String cpu = "the runner used 98% of its 2 cores (limit 95%)";
             return new GeneratorHealth(
-                    12, 2, 98, 10, GeneratorHealth.Lag.NONE, GeneratorHealth.Lag.NONE, Map.of(), true, List.of(cpu));
+                    12,
+                    2,
+                    98,
+                    10,
+                    GeneratorHealth.Lag.NONE,
+                    GeneratorHealth.Lag.NONE,
+                    Map.of(),
+                    true,
+                    List.of(cpu),
+                    null,
+                    false);
         }
     }
 }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /** An experiment's thresholds judged on its levels as levels.jsonl records them. */
 class SweepMeasurementsTest {
     private static final GeneratorHealth HEALTHY = SweepFixture.HEALTHY;
-    private static final GeneratorHealth BOUND =
-            new GeneratorHealth(10, 2, 97, 5, null, null, Map.of(), true, List.of("runner CPU 97% of its share"));
+    private static final GeneratorHealth BOUND = new GeneratorHealth(
+            10, 2, 97, 5, null, null, Map.of(), true, List.of("runner CPU 97% of its share"), null, false);
 
     private static LevelResult level(
             int index, String label, long value, Map<String, Double> measured, GeneratorHealth health, double p99) {

@@ -5,7 +5,6 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.management.ListenerNotFoundException;
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
@@ -14,11 +13,18 @@ import javax.management.openmbean.CompositeData;
 
 /**
  * The longest stop-the-world GC pause of this JVM since the last reading, from the collectors' own
- * notifications. Concurrent cycles (ZGC's and Shenandoah's "Cycles" collectors) run beside the
+ * notifications, and the longest its collector worked ({@link GcWork}): a pause far longer than its work waited
+ * for a core. Concurrent cycles (ZGC's and Shenandoah's "Cycles" collectors) run beside the
  * application and are not pauses, so they are left out.
  */
 final class GcPauses implements AutoCloseable {
-    private final AtomicLong longestMs = new AtomicLong();
+    /** The window's longest pause and the longest work of any of its pauses, ms; work NaN where not read. */
+    record Longest(long pauseMs, double workMs) {}
+
+    private final GcWork work = new GcWork();
+    private long longestMs;
+    private double longestWorkMs;
+    private boolean workUnread;
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final NotificationListener listener = this::onNotification;
 
@@ -38,12 +44,25 @@ final class GcPauses implements AutoCloseable {
         GarbageCollectionNotificationInfo info =
                 GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
         long ms = info.getGcInfo().getDuration();
-        longestMs.accumulateAndGet(ms, Math::max);
+        java.util.OptionalDouble worked = work.sinceLastCall();
+        synchronized (this) {
+            longestMs = Math.max(longestMs, ms);
+            if (worked.isPresent()) {
+                // never longer than the pause: threads that ran before it, between two notifications, are not its work
+                longestWorkMs = Math.max(longestWorkMs, Math.min((double) ms, worked.getAsDouble()));
+            } else {
+                workUnread = true;
+            }
+        }
     }
 
-    /** The longest pause since the previous call, ms, and starts over. */
-    long longestMsAndReset() {
-        return longestMs.getAndSet(0);
+    /** The longest pause and work since the previous call, and starts over. */
+    synchronized Longest longestAndReset() {
+        Longest l = new Longest(longestMs, workUnread ? Double.NaN : longestWorkMs);
+        longestMs = 0;
+        longestWorkMs = 0;
+        workUnread = false;
+        return l;
     }
 
     @Override

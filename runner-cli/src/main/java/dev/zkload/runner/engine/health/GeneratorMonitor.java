@@ -97,7 +97,7 @@ public final class GeneratorMonitor implements AutoCloseable {
     public void begin() {
         fireLag.getIntervalHistogram();
         samplerLag.getIntervalHistogram();
-        gc.longestMsAndReset();
+        gc.longestAndReset();
         beginServers = servers();
         beginNanos = System.nanoTime();
         beginCpuNanos = os.getProcessCpuTime();
@@ -116,9 +116,12 @@ public final class GeneratorMonitor implements AutoCloseable {
         });
         GeneratorHealth.Lag fires = lag(fireLag.getIntervalHistogram());
         GeneratorHealth.Lag sampler = lag(samplerLag.getIntervalHistogram());
-        long gcMax = gc.longestMsAndReset();
+        GcPauses.Longest gcMax = gc.longestAndReset();
         List<String> reasons = new ArrayList<>();
+        // the limits the runner passed by its own work: its CPU, or a GC that worked past the limit
+        boolean own = false;
         if (wall >= CPU_JUDGED_FROM.toNanos() && cpu >= limits.maxCpuPercent()) {
+            own = true;
             reasons.add(String.format(
                     Locale.ROOT,
                     "the runner used %.0f%% of its %s cores (limit %s%%)",
@@ -135,20 +138,32 @@ public final class GeneratorMonitor implements AutoCloseable {
             reasons.add("the server sampler ran " + Durations.ofMillis(sampler.p99Ms()) + " late (p99; limit "
                     + Durations.ofMillis(maxLagMs) + ")");
         }
-        if (gcMax > limits.maxGcPause().toMillis()) {
-            reasons.add("a GC pause stopped the runner for " + Durations.ofMillis((double) gcMax) + " (limit "
-                    + Durations.ofMillis((double) limits.maxGcPause().toMillis()) + ")");
+        long gcLimitMs = limits.maxGcPause().toMillis();
+        if (gcMax.pauseMs() > gcLimitMs) {
+            String pause = "a GC pause stopped the runner for " + Durations.ofMillis((double) gcMax.pauseMs())
+                    + " (limit " + Durations.ofMillis((double) gcLimitMs) + ")";
+            if (Double.isNaN(gcMax.workMs())) {
+                reasons.add(pause + ", how long its collector worked not read");
+            } else if (gcMax.workMs() > gcLimitMs) {
+                own = true;
+                reasons.add(pause);
+            } else {
+                reasons.add(pause + ", its collector at work " + Durations.ofMillis(gcMax.workMs())
+                        + " of it: the rest it waited for a core");
+            }
         }
         return new GeneratorHealth(
                 round1(wall / 1e9),
                 shareCores,
                 round1(cpu),
-                gcMax,
+                gcMax.pauseMs(),
                 fires,
                 sampler,
                 serversCpu,
                 !reasons.isEmpty(),
-                reasons);
+                reasons,
+                Double.isNaN(gcMax.workMs()) ? null : round1(gcMax.workMs()),
+                !reasons.isEmpty() && !own);
     }
 
     private Map<String, ProcessStats> servers() {

@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.runner.engine.resources.BusyHost;
 import dev.zkload.runner.engine.resources.Explanation;
 import dev.zkload.runner.engine.resources.HostNoise;
 import dev.zkload.runner.engine.resources.LimitingResource;
@@ -91,7 +92,20 @@ final class CapacityVerdict {
                                                 + " its capacity is not known"
                                         : "the ensemble carried " + counted(maxStable, yours)
                                                 + ", and beyond that its capacity is" + " not known")
-                                + "; run several runners with --shard i/N, or use a bigger machine, to go further.";
+                                + "; "
+                                + GeneratorAdvice.of(
+                                        at(load, StepVerdict.GENERATOR_BOUND, boundAt)
+                                                .orElse(null),
+                                        embedded)
+                                + ", to go further.";
+                    case HOST_BUSY ->
+                        hostBusy(
+                                at(load, StepVerdict.HOST_BUSY, last(load, StepVerdict.HOST_BUSY))
+                                        .orElse(null),
+                                maxStable,
+                                yours,
+                                firstYours,
+                                embedded);
                     case CANNOT_ADD_DOMAINS ->
                         "Domains could not be added (" + message + "); max stable domains: " + stable + ".";
                     case SERVER_REFUSED_CONNECTIONS ->
@@ -119,9 +133,13 @@ final class CapacityVerdict {
                         at(load, StepVerdict.GENERATOR_BOUND, boundAt)
                                 .map(LimitingResource::runner)
                                 .orElse(null);
+                    case HOST_BUSY ->
+                        at(load, StepVerdict.HOST_BUSY, last(load, StepVerdict.HOST_BUSY))
+                                .map(LimitingResource::busyHost)
+                                .orElse(null);
                     default -> null;
                 };
-        if (limitedBy != null && limitedBy.resource() != LimitedBy.Resource.RUNNER) {
+        if (limitedBy != null && limitedBy.resource() != LimitedBy.Resource.RUNNER && reason != StopReason.HOST_BUSY) {
             verdict += " " + Explanation.sentence(limitedBy, embedded);
         }
         List<String> marginal = Marginal.of(load, maxStable, saturatedAt, plan.outstandingThreshold());
@@ -130,7 +148,8 @@ final class CapacityVerdict {
         }
         List<String> qualified = qualifications(load, unobserved, plan, embedded);
         HostNoise noise = HostNoise.of(load);
-        noise.qualification().ifPresent(qualified::add);
+        // the host first: an answer measured beside other processes is read in their light
+        noise.qualification().ifPresent(n -> qualified.add(0, n));
         steps.stream()
                 .filter(s -> s.step() == 0 && plan.serverMetrics())
                 .map(StepResult::serverMetrics)
@@ -170,6 +189,26 @@ final class CapacityVerdict {
                 limitedBy,
                 noise.worstPercent(),
                 Election.of(load));
+    }
+
+    /**
+     * The verdict when the machine was too busy to measure: where, what took it, how far the ensemble was measured,
+     * and what would measure it.
+     */
+    private static String hostBusy(
+            StepResult at, Integer maxStable, String yours, String firstYours, boolean embedded) {
+        String where = at == null ? "" : "At " + counted(at.domains(), firstYours) + " ";
+        String busy = at == null
+                ? "this machine was too busy to measure"
+                : BusyHost.during(at).map(BusyHost::headline).orElse("this machine was too busy to measure");
+        String carried = maxStable == null
+                ? "No step measured the ensemble before, so its capacity is not known"
+                : "The ensemble carried " + counted(maxStable, yours) + ", and beyond that its capacity is not known";
+        String cure = embedded
+                ? "run zkload where nothing else competes for the cores, or with the servers on machines of their own"
+                        + " (--connect), to measure it"
+                : "run the runner where nothing else competes for its cores to measure it";
+        return where + busy + ". " + carried + ": " + cure + ".";
     }
 
     /** The last step with this verdict at this count; empty when there is none. */
@@ -232,21 +271,38 @@ final class CapacityVerdict {
             List<StepResult> unanswered =
                     unobserved.stream().filter(s -> !s.registrationOnly()).toList();
             if (!unanswered.isEmpty()) {
-                q.add(
-                        "Saturation was not observable at " + domainsOf(unanswered) + " domains: the leader's"
-                                + " statistics went unanswered for part of the settled load (see serverMetrics in steps.jsonl).");
+                q.add("Saturation was not observable at " + domainsOf(unanswered) + " domains: the leader's"
+                        + " statistics went unanswered for part of the settled load (see serverMetrics in steps.jsonl)"
+                        + unanswered.stream()
+                                .map(BusyHost::during)
+                                .flatMap(java.util.Optional::stream)
+                                .findFirst()
+                                .map(b -> ", while " + b.headline())
+                                .orElse("")
+                        + ".");
             }
         }
         for (StepResult s : load) {
+            String readerOnly = Disturbances.of(s).readerOnlyNote();
+            if (!readerOnly.isEmpty()) {
+                q.add(readerOnly);
+            }
             if (s.registrationOnly()) {
                 q.add("The step to " + Plural.domains(s.domains()) + " ended while its domains registered: no load"
                         + " settled, so it has no settled figures and no benchmark.");
             }
             if (s.generatorBound() && s.verdict() == StepVerdict.DISTURBED) {
                 q.add(FaultBeforeRunner.note(s));
-            } else if (s.generatorBound()) {
+            } else if (s.generatorBound() && s.verdict() != StepVerdict.HOST_BUSY) {
                 q.add("At " + Plural.domains(s.domains()) + " the runner was the bottleneck: "
                         + String.join("; ", s.generator().reasons()) + ".");
+            } else if (s.generatorDuringAdd() != null
+                    && s.generatorDuringAdd().lateOnly()
+                    && BusyHost.of(s.hostDuringAdd()).isPresent()) {
+                q.add("While the step to " + Plural.domains(s.domains()) + " registered them, "
+                        + BusyHost.of(s.hostDuringAdd()).get().headline() + " ("
+                        + String.join("; ", s.generatorDuringAdd().reasons()) + ")"
+                        + (s.registrationOnly() ? "." : "; only the settled load was judged."));
             } else if (s.generatorDuringAdd() != null && s.generatorDuringAdd().bound()) {
                 q.add("While the step to " + Plural.domains(s.domains())
                         + " registered them, the runner was the bottleneck ("

@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.result.EnsembleEvents;
@@ -28,6 +29,11 @@ final class EnsembleEventWatch {
     private int leaderChanges;
     private final Map<String, Instant> silentSince = new HashMap<>();
     private final Map<String, Duration> longestSilence = new HashMap<>();
+    /** Since when each silent server has been silent while another answered, and the longest such time. */
+    private final Map<String, Instant> aloneSince = new HashMap<>();
+
+    private final Map<String, Duration> longestAlone = new HashMap<>();
+    private final Set<String> notServing = new HashSet<>();
     private final Set<String> asked = new HashSet<>();
 
     /** @param voters the ensemble's voting members, 0 when unknown ({@link StatsSampler#leaderless(List, int)}) */
@@ -66,16 +72,34 @@ final class EnsembleEventWatch {
         for (StatsSample s : round) {
             String server = s.server().hostPort();
             asked.add(server);
+            if (s.serverDown() || (s.reachable() && s.stats().state() == ServerState.UNKNOWN)) {
+                // the server's own word: it looks for a leader, or nothing listens on its port
+                notServing.add(server);
+            }
             // a killed server refuses its port before it answers again late while it restarts: both are its outage
             if (s.unresponsive() || s.serverDown()) {
                 Instant since = silentSince.computeIfAbsent(server, k -> s.time());
                 longestSilence.merge(server, Duration.between(since, s.time()), EnsembleEventWatch::longer);
+                if (othersAnswered(round, server)) {
+                    Instant alone = aloneSince.computeIfAbsent(server, k -> s.time());
+                    longestAlone.merge(server, Duration.between(alone, s.time()), EnsembleEventWatch::longer);
+                }
             } else if (silentSince.containsKey(server)) {
                 // the silence lasted until this round heard from the server again
                 longestSilence.merge(
                         server, Duration.between(silentSince.remove(server), s.time()), EnsembleEventWatch::longer);
+                Instant alone = aloneSince.remove(server);
+                if (alone != null) {
+                    longestAlone.merge(server, Duration.between(alone, s.time()), EnsembleEventWatch::longer);
+                }
             }
         }
+    }
+
+    /** Another server than {@code server} answered in the round: the sampler could hear the servers then. */
+    private static boolean othersAnswered(List<StatsSample> round, String server) {
+        return round.stream()
+                .anyMatch(o -> o.reachable() && !o.server().hostPort().equals(server));
     }
 
     /**
@@ -92,7 +116,9 @@ final class EnsembleEventWatch {
     /** The step's events, with what the ramp measured beside the rounds. */
     synchronized EnsembleEvents events(double leaderlessSec, StepFleetData fleet) {
         Map<String, Double> silent = new HashMap<>();
-        longestSilence.forEach((server, d) -> silent.put(server, Math.round(d.toMillis() / 100.0) / 10.0));
+        longestSilence.forEach((server, d) -> silent.put(server, tenths(d)));
+        Map<String, Double> alone = new HashMap<>();
+        longestAlone.forEach((server, d) -> alone.put(server, tenths(d)));
         return new EnsembleEvents(
                 leaderChanges,
                 leaderlessSec,
@@ -102,7 +128,13 @@ final class EnsembleEventWatch {
                 Map.of(),
                 leaderBefore,
                 leaderLost ? null : lastLeader,
-                asked.size());
+                asked.size(),
+                alone,
+                List.copyOf(notServing));
+    }
+
+    private static double tenths(Duration d) {
+        return Math.round(d.toMillis() / 100.0) / 10.0;
     }
 
     private static Duration longer(Duration a, Duration b) {

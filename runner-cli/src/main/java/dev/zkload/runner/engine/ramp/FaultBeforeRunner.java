@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.EnsembleEvents;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.text.Plural;
 
@@ -11,33 +10,13 @@ import dev.zkload.runner.text.Plural;
  * pause or late fires in such a step are the fault's consequence, not the runner's limit: the step is
  * {@code disturbed}, its sentence naming the fault first and the runner's strain after it.
  *
- * <p>Only what the runner cannot cause itself counts: another server leading at the step's end than at
- * its start, or servers silent for {@link StopRules#UNRESPONSIVE_LIMIT} while others answered (a
- * killed or stalled server). A runner's own pause silences every server at once, and a round in which
- * none answered looks like a time without a leader, after which the same leader "leads again"; cut
- * sessions alone are what a starved runner looks like too (it misses its own heartbeats). With only
- * those, the runner's limit stands.
+ * <p>Only what the runner cannot cause itself counts ({@link Disturbances#fault}): the servers' own word (an
+ * election, a server that said it did not serve), or sessions cut while one server alone was silent and the others
+ * answered. A runner's own pause silences every server at once, and cut sessions alone are what a starved runner
+ * looks like too (it misses its own heartbeats): with only those, the runner's limit stands.
  */
 final class FaultBeforeRunner {
     private FaultBeforeRunner() {}
-
-    /** True when the step's runner was its bottleneck and an ensemble fault explains it. */
-    static boolean applies(StepResult r) {
-        return r.generatorBound() && ensembleFailed(r.ensembleEvents());
-    }
-
-    static boolean ensembleFailed(EnsembleEvents e) {
-        if (e == null) {
-            return false;
-        }
-        boolean leaderMoved = e.leaderBefore() != null
-                && e.leader() != null
-                && !e.leaderBefore().equals(e.leader());
-        long silent = e.unresponsiveSec().values().stream()
-                .filter(sec -> sec >= StopRules.UNRESPONSIVE_LIMIT.toSeconds())
-                .count();
-        return leaderMoved || (silent > 0 && silent < e.servers());
-    }
 
     /** The summary's note on such a step: the runner's limits were passed, and why that is not its limit. */
     static String note(StepResult r) {

@@ -4,12 +4,14 @@ import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.resources.HostWindow;
 import dev.zkload.runner.engine.resources.ResourceMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.result.HostUsage;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ServerCheck;
@@ -192,12 +194,13 @@ final class RampRun {
         FleetSnapshot before = fleet.snapshot();
         StepRecorder.Opened step = new StepRecorder.Opened(k, start, newWatch(), before);
         monitor.begin();
+        HostWindow addHost = machine.hostWindow();
         StepAdds.Added added;
         try {
             added = adds.add(domains, step.before(), step.watch(), recorder.inRefinement());
         } catch (ConnectionRefusals.Refused e) {
             // the limit gets the verdict it gets in the other phases, though no load settled to judge
-            var m = StepRecorder.Measured.registrationOnly(step, domains, monitor);
+            var m = StepRecorder.Measured.registrationOnly(step, domains, monitor, addHost);
             finish(recorder.assemble(step, m, shardDomains(), leaderless()).serverLimit(refusals.counts()), false);
             return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, e.getMessage()));
         }
@@ -213,6 +216,7 @@ final class RampRun {
         }
         Instant up = Instant.now();
         GeneratorHealth duringAdd = monitor.end();
+        HostUsage hostDuringAdd = addHost.end();
         monitor.begin();
         machine.begin();
         step.watch().settledFrom(up);
@@ -240,6 +244,7 @@ final class RampRun {
                 measured,
                 monitor.end(),
                 duringAdd,
+                hostDuringAdd,
                 run,
                 StepFigures.footprint(baseline, settled, held, writes));
         StepResult r = recorder.assemble(step, m, shardDomains(), leaderless());

@@ -5,12 +5,14 @@ import dev.zkload.bench.result.OpStats;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.resources.HostWindow;
 import dev.zkload.runner.engine.resources.ResourceMonitor;
 import dev.zkload.runner.engine.resources.StepResourceFigures;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.DeliveredWork;
 import dev.zkload.runner.result.GeneratorHealth;
+import dev.zkload.runner.result.HostUsage;
 import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.MetricsCoverage;
 import dev.zkload.runner.result.ResultFiles;
@@ -66,6 +68,7 @@ final class StepRecorder {
      * @param settledFrom when the settled load began (the baseline: at its start; a registration stopped: at its end)
      * @param health      the runner's health over the settled load
      * @param duringAdd   the runner's health while the domains registered; null at the baseline
+     * @param hostDuringAdd this machine while the domains registered; null at the baseline, or where not read
      * @param run         the benchmark; null when none ran
      * @param footprint   what a domain cost the servers; null when not observed
      */
@@ -76,13 +79,14 @@ final class StepRecorder {
             Instant settledFrom,
             GeneratorHealth health,
             GeneratorHealth duringAdd,
+            HostUsage hostDuringAdd,
             LatencyRun run,
             MeasuredFootprint footprint) {
 
         static Measured baseline(Opened step, GeneratorHealth health, LatencyRun run) {
             Instant start = step.start();
             return new Measured(
-                    Kind.BASELINE, 0, StepFigures.phases(start, start, start), start, health, null, run, null);
+                    Kind.BASELINE, 0, StepFigures.phases(start, start, start), start, health, null, null, run, null);
         }
 
         /**
@@ -90,12 +94,14 @@ final class StepRecorder {
          * the window its generator health was {@code duringAdd}; the settled window is empty (no rounds,
          * no benchmark, no footprint), so nothing is judged on a load that never settled.
          */
-        static Measured registrationOnly(Opened step, int domains, GeneratorMonitor monitor) {
+        static Measured registrationOnly(Opened step, int domains, GeneratorMonitor monitor, HostWindow host) {
             Instant now = Instant.now();
             GeneratorHealth duringAdd = monitor.end();
+            HostUsage hostDuringAdd = host.end();
             monitor.begin();
             StepPhases phases = new StepPhases(StepFigures.tenths(Duration.between(step.start(), now)), 0, 0);
-            return new Measured(Kind.REGISTRATION_ONLY, domains, phases, now, monitor.end(), duringAdd, null, null);
+            return new Measured(
+                    Kind.REGISTRATION_ONLY, domains, phases, now, monitor.end(), duringAdd, hostDuringAdd, null, null);
         }
 
         /**
@@ -111,10 +117,11 @@ final class StepRecorder {
                 Instant measured,
                 GeneratorHealth health,
                 GeneratorHealth duringAdd,
+                HostUsage hostDuringAdd,
                 LatencyRun run,
                 MeasuredFootprint footprint) {
             StepPhases phases = StepFigures.phases(step.start(), added, measured);
-            return new Measured(Kind.SETTLED, held, phases, added, health, duringAdd, run, footprint);
+            return new Measured(Kind.SETTLED, held, phases, added, health, duringAdd, hostDuringAdd, run, footprint);
         }
     }
 
@@ -233,7 +240,8 @@ final class StepRecorder {
                 refining,
                 settled ? machine.end(rounds) : null,
                 settled ? StepResourceFigures.stages(rounds) : null,
-                delivered);
+                delivered,
+                m.hostDuringAdd());
     }
 
     /** The job fires due since the load settled, judged as far as their time to deliver is over. */

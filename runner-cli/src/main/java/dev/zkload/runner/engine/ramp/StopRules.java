@@ -1,13 +1,12 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.result.EnsembleEvents;
+import dev.zkload.runner.engine.resources.BusyHost;
 import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
 import dev.zkload.runner.text.Plural;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -15,11 +14,12 @@ import java.util.Optional;
 /**
  * How a finished step is judged, whatever phase (registration, settle, measurement) a fault hit, in
  * this order: the runner was its bottleneck on its own clock, CPU or GC (then nothing else about the
- * step is the ensemble's), unless the ensemble failed in the step and strained it ({@link
- * FaultBeforeRunner}); errors (a lost quorum, an expiry storm among the simulated sessions,
- * benchmark calls failing with no ensemble event to explain them); the ensemble was disturbed (a new
- * leader, a server that stopped answering, sessions cut: the step measured a fault, not the load's
- * cost); the leader saturated under the settled load; saturation could not be observed; and
+ * step is the ensemble's) — or, when it was only late on a machine others kept busy ({@link BusyHost}), the machine
+ * was —, unless the ensemble failed in the step and strained it ({@link FaultBeforeRunner}); errors (a lost quorum,
+ * an expiry storm among the simulated sessions, benchmark calls failing with no ensemble event to explain them); the
+ * ensemble was disturbed (the servers told of a fault, or other clients met one that neither a busy machine nor the
+ * runner explains: {@link Disturbances}); the machine too busy to measure what the step saw (sessions cut, the
+ * domains' work short); the leader saturated under the settled load; saturation could not be observed; and
  * otherwise stable. The ramp stops on all but the last two, and at the target. ({@code
  * cannot-add-domains} and {@code interrupted} happen before a step can finish, or, for a step judged
  * at the domains its add registered in time, after it.)
@@ -38,18 +38,25 @@ final class StopRules {
     static final Duration LEADERLESS_LIMIT = Duration.ofSeconds(20);
 
     /**
-     * A server that does not answer the sampler for this long is stalled, not slow: a GC pause of the
-     * runner or a busy moment misses a round or two, not five in a row.
+     * A server that does not answer the sampler for this long is named among a step's events: a GC pause of the
+     * runner or a busy moment misses a round or two, not five in a row. It is a fault only beside another client's
+     * trouble ({@link Disturbances}): a machine busy enough delays every answer longer than this.
      */
     static final Duration UNRESPONSIVE_LIMIT = Duration.ofSeconds(5);
 
     private StopRules() {}
 
     static Judgement judge(StepResult r, RampPlan p) {
-        // a fault that strained the runner decides over the strain (FaultBeforeRunner); a saturated leader slow to
-        // answer the sampler is no fault
-        boolean faultFirst = FaultBeforeRunner.applies(r) && !(r.saturated() && silencesOnly(r));
-        if (r.generatorBound() && !faultFirst) {
+        Optional<BusyHost> busy = BusyHost.during(r);
+        Disturbances d = Disturbances.of(r);
+        // a fault that strained the runner decides over the strain (FaultBeforeRunner)
+        boolean fault = d.fault(busy.isPresent());
+        if (r.generatorBound() && !fault) {
+            // late on its own clock on a machine others kept busy: the machine, not the runner
+            Optional<BusyHost> settled = BusyHost.settled(r);
+            if (settled.isPresent() && r.generator().lateOnly()) {
+                return hostBusy(r, settled.get(), r.generator().reasons());
+            }
             return new Judgement(
                     StepVerdict.GENERATOR_BOUND,
                     stop(
@@ -58,25 +65,43 @@ final class StopRules {
                             Plural.domains(r.domains()),
                             String.join("; ", r.generator().reasons())));
         }
-        List<String> disturbances = disturbances(r);
-        Optional<Stop> errors = errors(r, p, disturbances.isEmpty());
+        Optional<Stop> errors = errors(r, p, d.words().isEmpty());
         if (errors.isPresent()) {
+            // sessions expired or calls failed with no server telling of a fault: a starved machine does that too
+            if (busy.isPresent() && !d.told() && r.leaderlessSec() < LEADERLESS_LIMIT.toSeconds()) {
+                return hostBusy(r, busy.get(), List.of(errors.get().message()));
+            }
             return new Judgement(StepVerdict.ERRORS, errors);
         }
-        // a saturated leader may answer the sampler late: servers slow to answer alone do not hide its saturation
-        if (!disturbances.isEmpty() && !(r.saturated() && silencesOnly(r))) {
+        if (fault) {
             return new Judgement(
                     StepVerdict.DISTURBED,
                     stop(
                             StopReason.DISTURBED,
                             "at %s the ensemble was disturbed: %s%s",
                             Plural.domains(r.domains()),
-                            String.join("; ", disturbances),
-                            faultFirst ? FaultBeforeRunner.strain(r) : ""));
+                            String.join("; ", d.words()),
+                            r.generatorBound() ? FaultBeforeRunner.strain(r) : ""));
+        }
+        if (d.seen() && busy.isPresent()) {
+            return hostBusy(r, busy.get(), d.words());
         }
         if (r.saturated()) {
-            String meanwhile = disturbances.isEmpty() ? "" : "; meanwhile " + String.join("; ", disturbances);
+            List<String> silences = d.silences();
+            String meanwhile = silences.isEmpty() ? "" : "; meanwhile " + String.join("; ", silences);
             Saturation how = r.saturation();
+            Optional<BusyHost> settled = BusyHost.settled(r);
+            if (how != null && how.rule() == Saturation.Rule.SHORTFALL && settled.isPresent()) {
+                // fires not done in time on a starved machine: the runner ran them late as much as any server
+                return hostBusy(
+                        r,
+                        settled.get(),
+                        List.of(String.format(
+                                Locale.ROOT,
+                                "only %.0f%% of the %d job fires due were delivered",
+                                100 * r.delivered().share(),
+                                r.delivered().firesDue())));
+            }
             if (how != null && how.rule() == Saturation.Rule.SHORTFALL) {
                 return new Judgement(
                         StepVerdict.SATURATED,
@@ -154,51 +179,25 @@ final class StopRules {
     }
 
     /**
-     * The ensemble events that disturbed the step, in words ("the leader changed (2.1 s without a
-     * leader)", "server 127.0.0.1:2183 did not answer for 20 s", "4 disconnections and 0 expiries
-     * among 10 simulated sessions"); empty when it saw none.
+     * The step judged {@code host-busy}: what it saw, which the starved machine explains.
+     *
+     * @param saw what would have been taken for the runner's limit, a throttle or a fault, in words
      */
-    static List<String> disturbances(StepResult r) {
-        EnsembleEvents e = r.ensembleEvents();
-        List<String> d = new ArrayList<>();
-        if (e == null) {
-            return d;
-        }
-        if (e.leaderChanges() > 0) {
-            d.add(String.format(
-                    Locale.ROOT,
-                    "the leader changed%s (%s)",
-                    e.leaderChanges() == 1 ? "" : " " + e.leaderChanges() + " times",
-                    e.leaderlessSec() < 0.1
-                            ? "elected between two sampling rounds"
-                            : String.format(Locale.ROOT, "%.1f s without a leader", e.leaderlessSec())));
-        } else if (e.leaderlessSec() > 0) {
-            d.add(String.format(Locale.ROOT, "no leader for %.1f s", e.leaderlessSec()));
-        }
-        e.unresponsiveSec().forEach((server, sec) -> {
-            if (sec >= UNRESPONSIVE_LIMIT.toSeconds()) {
-                d.add(String.format(Locale.ROOT, "server %s did not answer for %.0f s", server, sec));
-            }
-        });
-        if (e.sessionsDisconnected() > 0 || e.sessionsExpired() > 0) {
-            d.add(Plural.of(e.sessionsDisconnected(), "disconnection") + " and "
-                    + (e.sessionsExpired() == 1 ? "1 expiry" : e.sessionsExpired() + " expiries") + " among "
-                    + Plural.of(r.sessions(), "simulated session"));
-        }
-        if (!d.isEmpty() && r.benchErrorRate() > 0) {
-            d.add(String.format(Locale.ROOT, "%.1f%% of benchmark calls failed", 100 * r.benchErrorRate()));
-        }
-        return d;
+    private static Judgement hostBusy(StepResult r, BusyHost busy, List<String> saw) {
+        return new Judgement(
+                StepVerdict.HOST_BUSY,
+                stop(
+                        StopReason.HOST_BUSY,
+                        "at %s %s; a machine that busy starves the runner and the servers alike, which explains what"
+                                + " the step saw (%s)",
+                        Plural.domains(r.domains()),
+                        busy.headline(),
+                        String.join("; ", saw)));
     }
 
-    /** The step's only events are servers that answered the sampler late: no election, no session cut. */
-    private static boolean silencesOnly(StepResult r) {
-        EnsembleEvents e = r.ensembleEvents();
-        return e != null
-                && e.leaderChanges() == 0
-                && e.leaderlessSec() == 0
-                && e.sessionsDisconnected() == 0
-                && e.sessionsExpired() == 0;
+    /** The step's events in words, as its console line and a disturbed verdict give them. */
+    static List<String> disturbances(StepResult r) {
+        return Disturbances.of(r).words();
     }
 
     private static Optional<Stop> stop(StopReason reason, String format, Object... args) {

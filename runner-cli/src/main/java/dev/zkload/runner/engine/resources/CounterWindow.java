@@ -16,32 +16,51 @@ final class CounterWindow {
     /** Totals every server keeps from its start; the first it reports decides ({@code uptime}: 3.6 and later). */
     private static final List<String> RESTART_TOTALS = List.of("uptime", "packets_received");
 
+    /** A release number at the start of a server's version string: {@code 3.9.5-…, built on …}. */
+    private static final java.util.regex.Pattern RELEASE = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)");
+
     private final List<ServerStats> readings;
     private final List<java.time.Instant> times;
+    private final int asked;
+    private final int answered;
+    private final boolean restarted;
 
-    private CounterWindow(List<ServerStats> readings, List<java.time.Instant> times) {
+    private CounterWindow(
+            List<ServerStats> readings, List<java.time.Instant> times, int asked, int answered, boolean restarted) {
         this.readings = readings;
         this.times = times;
+        this.asked = asked;
+        this.answered = answered;
+        this.restarted = restarted;
     }
 
     /** The answers of {@code server} (host:port) in {@code rounds}; the rounds a restart split keep only the last part. */
     static CounterWindow of(List<List<StatsSample>> rounds, String server) {
         List<ServerStats> readings = new ArrayList<>();
         List<java.time.Instant> times = new ArrayList<>();
+        int asked = 0;
+        int answered = 0;
+        boolean restarted = false;
         for (List<StatsSample> round : rounds) {
             for (StatsSample s : round) {
-                if (s.server().hostPort().equals(server) && s.reachable()) {
+                if (!s.server().hostPort().equals(server)) {
+                    continue;
+                }
+                asked++;
+                if (s.reachable()) {
+                    answered++;
                     if (!readings.isEmpty() && restarted(readings.get(readings.size() - 1), s.stats())) {
                         // totals before the restart are another life's: the window starts again here
                         readings.clear();
                         times.clear();
+                        restarted = true;
                     }
                     readings.add(s.stats());
                     times.add(s.time());
                 }
             }
         }
-        return new CounterWindow(readings, times);
+        return new CounterWindow(readings, times, asked, answered, restarted);
     }
 
     /** The server started again between two answers: its time up, or what it received, went back. */
@@ -58,6 +77,54 @@ final class CounterWindow {
 
     boolean answered() {
         return !readings.isEmpty();
+    }
+
+    /**
+     * Why a total the server keeps from its start ({@code what}, e.g. "fsynctime summary") could not be read over the
+     * window, in words: its statistics unanswered, a restart, or a release without it — the release the server
+     * itself reported; empty when it was read.
+     *
+     * @param since the release that first keeps it, {@code {3, 6}}
+     */
+    Optional<String> whyNot(String what, boolean present, int... since) {
+        if (present) {
+            return Optional.empty();
+        }
+        if (answered < 2) {
+            return Optional.of("its statistics answered in " + answered + " of " + asked + " rounds");
+        }
+        if (readings.size() < 2 && restarted) {
+            return Optional.of("it restarted at the window's end");
+        }
+        Optional<int[]> release = release();
+        if (release.isEmpty()) {
+            return Optional.of("no " + what + " in its statistics, and no release number in its version '"
+                    + last().version() + "'");
+        }
+        int[] r = release.get();
+        String version = r[0] + "." + r[1] + "." + r[2];
+        boolean older = r[0] < since[0] || (r[0] == since[0] && r[1] < since[1]);
+        return Optional.of(
+                older
+                        ? "ZooKeeper " + version + ", before " + since[0] + "." + since[1] + ", keeps no " + what
+                        : "no " + what + " in what its ZooKeeper " + version + " reports ("
+                                + (last().source() == ServerStats.Source.ADMIN_HTTP
+                                        ? "its AdminServer's monitor"
+                                        : "mntr")
+                                + ")");
+    }
+
+    /** The release the server reported, as major, minor, patch; empty when its version names none. */
+    Optional<int[]> release() {
+        if (readings.isEmpty() || last().version() == null) {
+            return Optional.empty();
+        }
+        java.util.regex.Matcher m = RELEASE.matcher(last().version().trim());
+        return m.find()
+                ? Optional.of(new int[] {
+                    Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))
+                })
+                : Optional.empty();
     }
 
     ServerStats last() {

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * How much of this machine's CPU neither zkload nor its servers had during the load steps: other processes, and
- * the hypervisor's steal. Past {@link LimitingResource#NOISE_PERCENT} of the cores, the answer may move with them,
+ * the hypervisor's steal. Past {@link BusyHost#OTHERS_PERCENT} of the cores, the answer may move with them,
  * and the verdict says so.
  *
  * @param worstPercent the most, over the load steps that observed it, % of the cores; null when none did
@@ -31,16 +31,13 @@ public record HostNoise(Double worstPercent, StepResult worst) {
 
     /** Other processes' and the hypervisor's share of the cores over a step's settled load; null when not observed. */
     public static Double percent(StepResult s) {
-        HostUsage h = s.resources() == null ? null : s.resources().host();
-        if (h == null || h.otherCores() == null || h.cores() == 0) {
-            return null;
-        }
-        return 100.0 * h.otherCores() / h.cores() + h.stealPercent();
+        return BusyHost.othersPercent(
+                s.resources() == null ? null : s.resources().host());
     }
 
     /** The qualification a noisy host puts on the verdict; empty when the host was quiet. */
     public Optional<String> qualification() {
-        if (worstPercent == null || worstPercent < LimitingResource.NOISE_PERCENT) {
+        if (worstPercent == null || worstPercent < BusyHost.OTHERS_PERCENT) {
             return Optional.empty();
         }
         HostUsage h = worst.resources().host();

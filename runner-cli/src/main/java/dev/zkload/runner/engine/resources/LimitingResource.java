@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.resources;
 
 import dev.zkload.bench.machine.CpuList;
 import dev.zkload.runner.result.DeliveredWork;
+import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.HostUsage;
 import dev.zkload.runner.result.LeaderStages;
 import dev.zkload.runner.result.LimitedBy;
@@ -10,6 +11,7 @@ import dev.zkload.runner.result.ServerUsage;
 import dev.zkload.runner.result.Stage;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.text.Amounts;
+import dev.zkload.runner.text.Durations;
 import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +29,7 @@ import java.util.Optional;
  */
 public final class LimitingResource {
     /** CPUs busy at least this share of the time are at their limit, %. */
-    static final double BUSY_PERCENT = 90;
+    static final double BUSY_PERCENT = BusyHost.BUSY_PERCENT;
     /** One thread using this much of a core is at its limit: a thread runs on one core at a time. */
     static final double THREAD_CORES = 0.9;
     /** A process using this share of the cores it may use is at its limit. */
@@ -44,10 +46,10 @@ public final class LimitingResource {
     static final double GC_SHARE = 0.1;
 
     static final double GC_MAX_MS = 1000;
+    /** The runner's fires started within this of their instants at the 99th percentile: on time, ms. */
+    static final double FIRES_ON_TIME_MS = 1000;
     /** Fewer job fires delivered than this share: the domains' work fell short. */
     public static final double DELIVERED = 0.95;
-    /** Other processes and the hypervisor taking more than this share of the cores make a noisy host, %. */
-    public static final double NOISE_PERCENT = 10;
 
     private LimitingResource() {}
 
@@ -79,12 +81,21 @@ public final class LimitingResource {
             // the CPU first: a thread starved of CPU is slow in its fsyncs too, which then time the CPU, not the disk
             cpu(at, lu, stable == null ? null : usage(stable, leader.get()), stable)
                     .ifPresent(e -> found.add(new Finding(Resource.LEADER_CPU, leader.get(), e)));
+        }
+        // a machine others kept busy starves every thread at once — the log's and the runner's too —: it comes before
+        // what it explains, after what no starvation makes (a counter that rose, CPU a process used itself)
+        BusyHost.settled(at)
+                .ifPresent(b -> found.add(new Finding(
+                        Resource.THIS_MACHINE, null, b.evidence() + ", leaving it too busy to measure the ensemble")));
+        if (lu != null) {
             log(lu, base == null ? null : usage(base, leader.get()), seconds, at.stages(), queueSaturated(at))
                     .ifPresent(e -> found.add(new Finding(Resource.TRANSACTION_LOG, leader.get(), e)));
         }
         // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it
         shortfall(at).ifPresent(found::add);
-        machine(at).ifPresent(found::add);
+        if (BusyHost.settled(at).isEmpty()) {
+            machine(at).ifPresent(found::add);
+        }
         if (lu != null) {
             gc(lu, seconds).ifPresent(e -> found.add(new Finding(Resource.LEADER_GC, leader.get(), e)));
         }
@@ -99,6 +110,23 @@ public final class LimitingResource {
                 .map(f -> f.resource().json() + (f.server() == null ? "" : " (" + f.server() + ")"))
                 .toList();
         return new LimitedBy(first.resource(), first.server(), at.domains(), first.evidence(), also, unobserved);
+    }
+
+    /**
+     * This machine, too busy to measure the step: what took it, and why nothing else is named.
+     *
+     * @param at a step judged {@code host-busy}
+     */
+    public static LimitedBy busyHost(StepResult at) {
+        String evidence = BusyHost.during(at).map(BusyHost::evidence).orElse("this machine was too busy to measure");
+        return new LimitedBy(
+                Resource.THIS_MACHINE,
+                null,
+                at.domains(),
+                evidence + "; on a machine that busy a throttle, the runner's own limit and a fault of the ensemble"
+                        + " look alike (late fires, work short, answers late), so none of them is named",
+                List.of(),
+                List.of());
     }
 
     /** The runner, not the ensemble: the reasons the generator was the bottleneck. */
@@ -133,26 +161,40 @@ public final class LimitingResource {
         return Optional.empty();
     }
 
-    /** The domains' work fell short while the leader's queue did not meet the rule: held back unseen. */
+    /**
+     * The domains' work fell short while the leader's queue did not meet the rule: held back unseen. A throttle needs
+     * positive evidence, since a starved machine delivers fires late for every party: the machine had cores to spare
+     * and the runner started its fires on time, so the work was held back between the runner and the servers.
+     */
     private static Optional<Finding> shortfall(StepResult at) {
         DeliveredWork d = at.delivered();
-        if (d != null && d.share() != null && d.share() < DELIVERED && !queueSaturated(at)) {
-            String queue = at.server() == null
-                    ? "the leader's queue was not observed"
-                    : "the leader's queue never passed " + at.server().outstandingMax();
-            return Optional.of(new Finding(
-                    Resource.THROTTLE,
-                    null,
-                    String.format(
-                            Locale.ROOT,
-                            "only %.0f%% of the %d job fires due were delivered, while %s and no throttle counter rose:"
-                                    + " requests were held back where no counter shows it, as a server's"
-                                    + " zookeeper.globalOutstandingLimit does",
-                            100 * d.share(),
-                            d.firesDue(),
-                            queue)));
+        HostUsage h = at.resources() == null ? null : at.resources().host();
+        GeneratorHealth.Lag fires = at.generator() == null
+                ? GeneratorHealth.Lag.NONE
+                : at.generator().fireLag();
+        if (d == null || d.share() == null || d.share() >= DELIVERED || queueSaturated(at)) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        if (h == null || BusyHost.atLimit(h) || fires.count() == 0 || fires.p99Ms() > FIRES_ON_TIME_MS) {
+            return Optional.empty();
+        }
+        String queue = at.server() == null
+                ? "the leader's queue was not observed"
+                : "the leader's queue never passed " + at.server().outstandingMax();
+        return Optional.of(new Finding(
+                Resource.THROTTLE,
+                null,
+                String.format(
+                        Locale.ROOT,
+                        "only %.0f%% of the %d job fires due were delivered, while %s, no throttle counter rose, the"
+                                + " machine had cores to spare (%.0f%% busy) and the runner started its fires on time"
+                                + " (%s late at p99): requests were held back where no counter shows it, as a"
+                                + " server's zookeeper.globalOutstandingLimit does",
+                        100 * d.share(),
+                        d.firesDue(),
+                        queue,
+                        h.busyPercent(),
+                        Durations.ofMillis(fires.p99Ms()))));
     }
 
     /** The leader's queue met the saturation rule (not only the delivered work). */
@@ -271,7 +313,7 @@ public final class LimitingResource {
         long here = at.resources().servers().values().stream()
                 .filter(s -> "proc".equals(s.source()))
                 .count();
-        if (here == 0 || (h.busyPercent() < BUSY_PERCENT && h.stealPercent() < NOISE_PERCENT)) {
+        if (here == 0 || !BusyHost.atLimit(h)) {
             return Optional.empty();
         }
         StringBuilder b = new StringBuilder(String.format(
@@ -358,8 +400,9 @@ public final class LimitingResource {
         } else {
             u.addAll(at.resources().unobserved());
         }
-        if (at.stages() == null) {
-            u.add("the leader's request stages (no statistics, or ZooKeeper before 3.6)");
+        if (at.stages() == null && at.resources() == null) {
+            // with resources read, their unobserved list says why the stages were not
+            u.add("the leader's request stages (the settled load's statistics were not read)");
         }
         if (at.delivered() == null || at.delivered().share() == null) {
             u.add("the domains' delivered work (no job fire came due and ended within the step)");

@@ -71,6 +71,11 @@ public final class ResourceMonitor {
         endpoints.forEach((s, e) -> read(e).ifPresent(r -> reported.put(s, r)));
     }
 
+    /** A window over this machine's CPU alone, begun now. */
+    public HostWindow hostWindow() {
+        return new HostWindow(processes);
+    }
+
     /** The endpoint's reading; empty when it does not answer now (a window it missed is not read). */
     private static Optional<PrometheusReading> read(PrometheusEndpoint e) {
         try {
@@ -125,7 +130,7 @@ public final class ResourceMonitor {
         Map<String, GcLog.GcPauses> gc = new LinkedHashMap<>();
         Set<String> local = new LinkedHashSet<>();
         for (ServerAddress s : processes.servers()) {
-            if (processes.embedded() || ServerProcesses.onThisMachine(s)) {
+            if (processes.local(s)) {
                 local.add(s.hostPort());
             }
             ProcessCpu before = servers.get(s.hostPort());

@@ -54,7 +54,8 @@ final class ServerProcesses {
         }
     }
 
-    boolean embedded() {
-        return ensemble != null;
+    /** The server runs on this machine: one of the embedded ensemble's, or a given one at an address of this machine. */
+    boolean local(ServerAddress server) {
+        return ensemble != null || onThisMachine(server);
     }
 }

@@ -43,8 +43,8 @@ public final class StepResourceFigures {
         List<String> reported = new ArrayList<>();
         List<String> unread = new ArrayList<>();
         List<String> noGc = new ArrayList<>();
-        List<String> noFsync = new ArrayList<>();
-        List<String> noThrottle = new ArrayList<>();
+        Map<String, String> noFsync = new LinkedHashMap<>();
+        Map<String, String> noThrottle = new LinkedHashMap<>();
         double serversCores = 0;
         for (ServerAddress a : servers) {
             String s = a.hostPort();
@@ -66,13 +66,15 @@ public final class StepResourceFigures {
                     .map(g -> new ServerUsage.Fsync(
                             g.count(), round(g.mean(), 3), round(c.worstStepMean("fsynctime"), 3)))
                     .orElse(null);
-            if (fsync == null && c.answered()) {
-                noFsync.add(s);
-            }
-            if (c.answered()
-                    && THROTTLE_COUNTERS.stream().allMatch(k -> c.last().counter(k) < 0)) {
-                noThrottle.add(s);
-            }
+            c.whyNot("fsynctime summary", fsync != null, 3, 6).ifPresent(why -> noFsync.put(s, why));
+            c.whyNot(
+                            "throttle counters",
+                            c.answered()
+                                    && THROTTLE_COUNTERS.stream()
+                                            .anyMatch(k -> c.last().counter(k) >= 0),
+                            3,
+                            6)
+                    .ifPresent(why -> noThrottle.put(s, why));
             // a process read here comes first; a remote server's own endpoint tells its CPU and GC totals only
             PrometheusReading.Usage t = p == null ? told : null;
             usage.put(
@@ -99,7 +101,7 @@ public final class StepResourceFigures {
                             throttled(c),
                             p != null ? "proc" : t == null ? null : "prometheus"));
         }
-        HostUsage host = host(w, unread.isEmpty() ? serversCores : null);
+        HostUsage host = host(w.host(), w.runner(), unread.isEmpty() ? serversCores : null);
         if (host == null) {
             unobserved.add("this machine's CPU (no /proc/stat to read)");
         }
@@ -121,15 +123,37 @@ public final class StepResourceFigures {
             unobserved.add("the GC pauses of " + String.join(", ", noGc)
                     + " (its JVM keeps no GC log zkload can read: started outside zkload, or on a JDK before 9)");
         }
-        if (!noFsync.isEmpty()) {
-            unobserved.add("the fsync times of " + String.join(", ", noFsync)
-                    + " (no fsynctime summary: ZooKeeper before 3.6)");
-        }
-        if (!noThrottle.isEmpty()) {
-            unobserved.add("the throttle counters of " + String.join(", ", noThrottle)
-                    + " (none reported: ZooKeeper before 3.6; a throttle still shows as work not delivered)");
+        String shows = "; a throttle still shows as work not delivered";
+        noFsync.forEach((s, why) -> unobserved.add(
+                why.equals(noThrottle.get(s))
+                        ? "the fsync times and throttle counters of " + s + " (" + why + shows + ")"
+                        : "the fsync times of " + s + " (" + why + ")"));
+        noThrottle.forEach((s, why) -> {
+            if (!why.equals(noFsync.get(s))) {
+                unobserved.add("the throttle counters of " + s + " (" + why + shows + ")");
+            }
+        });
+        if (stages(rounds) == null) {
+            unobserved.add("the leader's request stages (" + whyNoStages(rounds) + ")");
         }
         return new StepResources(host, usage, unobserved);
+    }
+
+    /** Why the window has no stage times of the leader, in words. */
+    private static String whyNoStages(List<List<StatsSample>> rounds) {
+        Optional<String> leader = rounds.stream()
+                .map(dev.zkload.bench.stats.StatsSampler::leaderOf)
+                .flatMap(Optional::stream)
+                .map(l -> l.server().hostPort())
+                .reduce((a, b) -> b);
+        if (leader.isEmpty()) {
+            return rounds.isEmpty()
+                    ? "no statistics were read"
+                    : "no server answered as the leader in the " + rounds.size() + " rounds";
+        }
+        return CounterWindow.of(rounds, leader.get())
+                .whyNot("request stage summaries", false, 3, 6)
+                .orElseThrow();
     }
 
     /** The leader's stage times over the window; null when no leader answered twice or it reports no stage. */
@@ -162,13 +186,17 @@ public final class StepResourceFigures {
         return times.isEmpty() ? null : new LeaderStages(current, times);
     }
 
-    private static HostUsage host(MachineWindow w, Double serversCores) {
-        CpuUsage h = w.host();
+    /**
+     * The machine's CPU over a window and who had it.
+     *
+     * @param serversCores the target's servers running here, together; null when one of them could not be read
+     */
+    static HostUsage host(CpuUsage h, ProcessUsage runnerUsage, Double serversCores) {
         if (h == null) {
             return null;
         }
         // the runner unread: its share is not known, and so neither is what other processes took
-        Double runner = w.runner() == null ? null : w.runner().cores();
+        Double runner = runnerUsage == null ? null : runnerUsage.cores();
         Double other = serversCores == null || runner == null
                 ? null
                 : round(Math.max(0, h.busyCores() - h.cores() * h.stealPercent() / 100 - runner - serversCores), 3);

@@ -3,6 +3,7 @@ package dev.zkload.runner.engine.ramp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.runner.result.Election;
+import dev.zkload.runner.result.LimitedBy;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepResult;
@@ -66,8 +67,9 @@ class CapacityVerdictTest {
         assertThat(s.maxStableDomains()).isEqualTo(100);
         assertThat(s.verdict())
                 .isEqualTo("At 200 domains the load generator, not the ensemble, was the limit: the"
-                        + " ensemble carried 100 domains, and beyond that its capacity is not known; run several runners with"
-                        + " --shard i/N, or use a bigger machine, to go further.");
+                        + " ensemble carried 100 domains, and beyond that its capacity is not known; spread the load over"
+                        + " runners on machines of their own (--shard i/N on each), or use a bigger machine, to go"
+                        + " further.");
         assertThat(s.qualifications()).anyMatch(q -> q.contains("job fires ran 1.8 s late"));
     }
 
@@ -93,8 +95,8 @@ class CapacityVerdictTest {
                 .isEqualTo("At 100 domains the load generator, not the ensemble, was the limit, though the leader's"
                         + " queue met the saturation rule there too (it averaged 475 outstanding requests against the"
                         + " threshold of 300, so the ensemble's limit may be there): the ensemble carried 80 domains,"
-                        + " and beyond that its capacity is not known; run several runners with --shard i/N, or use"
-                        + " a bigger machine, to go further.");
+                        + " and beyond that its capacity is not known; spread the load over runners on machines of their"
+                        + " own (--shard i/N on each), or use a bigger machine, to go further.");
     }
 
     @Test
@@ -262,6 +264,58 @@ class CapacityVerdictTest {
         assertThat(s.elections()).containsExactly(new Election(1, 20, 1, 4.2, "127.0.0.1:2182"));
         assertThat(s.elections().get(0).text())
                 .isEqualTo("step 1 (20 domains): a new leader, 4.2 s without a leader; 127.0.0.1:2182 led after it");
+    }
+
+    @Test
+    void aRunnerThatItsOwnServersStarvedIsNeverToldToAddRunnersHere() {
+        RampSummary s = CapacityVerdict.summarize(
+                StopReason.GENERATOR_BOUND,
+                "m",
+                List.of(
+                        stable(10),
+                        StepFixture.step(20)
+                                .host(2, 100, 0.9, 1.05, 0.05)
+                                .bound("job fires ran 1.8 s late (p99; limit 1.0 s)")
+                                .verdict(StepVerdict.GENERATOR_BOUND)
+                                .build()),
+                PLAN,
+                true);
+        assertThat(s.verdict())
+                .endsWith("; the runner and the servers filled this machine's 2 cores between them: run the servers on"
+                        + " machines of their own (--connect), or use a machine of at least 4 cores, where they get"
+                        + " cores of their own, to go further.")
+                .doesNotContain("--shard");
+    }
+
+    @Test
+    void aMachineTooBusyToMeasureIsTheVerdictsHeadlineWithItsCure() {
+        StepResult starved = StepFixture.step(10)
+                .host(2, 99.5, 0.16, 0.35, 1.39)
+                .late("job fires ran 2.1 s late (p99; limit 1.0 s)")
+                .build();
+        StopRules.Judgement j = StopRules.judge(starved, PLAN);
+        RampSummary s = CapacityVerdict.summarize(
+                j.stop().orElseThrow().reason(),
+                j.stop().orElseThrow().message(),
+                List.of(stable(5), starved.withVerdict(j.verdict())),
+                PLAN,
+                true);
+        assertThat(s.stopReason()).isEqualTo(StopReason.HOST_BUSY);
+        assertThat(s.maxStableDomains()).isEqualTo(5);
+        assertThat(s.generatorBoundAtDomains()).isNull();
+        assertThat(s.verdict())
+                .isEqualTo("At 10 domains this machine was too busy to measure: other processes took 1.39 of the 2"
+                        + " cores (100% busy; the runner 0.16, the servers 0.35). The ensemble carried 5 domains, and"
+                        + " beyond that its capacity is not known: run zkload where nothing else competes for the"
+                        + " cores, or with the servers on machines of their own (--connect), to measure it.");
+        assertThat(s.limitedBy().resource()).isEqualTo(LimitedBy.Resource.THIS_MACHINE);
+        assertThat(s.limitedBy().evidence()).startsWith("other processes took 1.39 of the 2 cores");
+        assertThat(s.qualifications())
+                .as("the host first, the runner never named as the bottleneck")
+                .noneMatch(q -> q.contains("the runner was the bottleneck"))
+                .first()
+                .asString()
+                .startsWith("Noisy host: at 10 domains");
     }
 
     private static RampSummary summarize(StopReason reason, RampPlan plan, StepResult... steps) {

@@ -106,6 +106,37 @@ class EnsembleEventWatchTest {
         assertThat(w.events(0, null).leaderChanges()).isZero();
     }
 
+    @Test
+    void everyServerSilentAtOnceTellsNoElectionAndNoStallOfItsOwn() {
+        // a starved runner or machine hears every server late at once: the same leader leads on
+        EnsembleEventWatch w = new EnsembleEventWatch(0);
+        w.offer(List.of(leads(0, A), follows(0, B)));
+        for (int s = 1; s <= 6; s++) {
+            w.offer(List.of(
+                    StatsSample.unresponsive(at(s), A, Duration.ofMillis(800), true),
+                    StatsSample.unresponsive(at(s), B, Duration.ofMillis(800), true)));
+        }
+        w.offer(List.of(leads(7, A), follows(7, B)));
+        EnsembleEvents e = w.events(0, null);
+        assertThat(e.leaderChanges()).isZero();
+        assertThat(e.unresponsiveSec()).containsEntry(A.hostPort(), 6.0).containsEntry(B.hostPort(), 6.0);
+        assertThat(e.silentAloneSec()).as("never while the other answered").isEmpty();
+        assertThat(e.notServing()).isEmpty();
+    }
+
+    @Test
+    void aServerSilentWhileAnotherAnsweredIsSilentAloneAndOneThatSaidItDidNotServeIsNamed() {
+        EnsembleEventWatch w = new EnsembleEventWatch(0);
+        w.offer(List.of(leads(0, A), follows(0, B)));
+        for (int s = 1; s <= 8; s++) {
+            w.offer(List.of(leads(s, A), StatsSample.unresponsive(at(s), B, Duration.ofMillis(800), true)));
+        }
+        w.offer(List.of(leads(9, A), looking(9, B)));
+        EnsembleEvents e = w.events(0, null);
+        assertThat(e.silentAloneSec()).isEqualTo(Map.of(B.hostPort(), 8.0));
+        assertThat(e.notServing()).containsExactly(B.hostPort());
+    }
+
     private static StepFleetData fleet(long disconnected, long expired) {
         return new StepFleetData(10, Map.of("disconnected", disconnected, "expired", expired), 0, 0, 0);
     }

@@ -157,19 +157,25 @@ class StopRulesTest {
     }
 
     @Test
-    void aServerSilentForAFewRoundsIsNoDisturbanceButAStalledOneIs() {
+    void aServerSilentToTheStatisticsReaderAloneIsNoDisturbanceButWithSessionsCutItIs() {
         assertThat(StopRules.judge(
                                 StepFixture.step(100)
-                                        .unresponsive("127.0.0.1:2183", 4)
+                                        .unresponsive("127.0.0.1:2183", 20)
                                         .build(),
                                 PLAN)
                         .verdict())
+                .as("only zkload's reader missed it")
                 .isEqualTo(StepVerdict.STABLE);
         StopRules.Judgement j = StopRules.judge(
-                StepFixture.step(100).unresponsive("127.0.0.1:2183", 20).build(), PLAN);
+                StepFixture.step(100)
+                        .unresponsive("127.0.0.1:2183", 20)
+                        .events(4, 4, 0)
+                        .build(),
+                PLAN);
         assertThat(j.verdict()).isEqualTo(StepVerdict.DISTURBED);
         assertThat(j.stop().orElseThrow().message())
-                .isEqualTo("at 100 domains the ensemble was disturbed: server 127.0.0.1:2183 did not answer for 20 s");
+                .isEqualTo("at 100 domains the ensemble was disturbed: server 127.0.0.1:2183 did not answer for 20 s;"
+                        + " 4 disconnections and 0 expiries among 500 simulated sessions");
     }
 
     @Test
@@ -215,12 +221,13 @@ class StopRulesTest {
     }
 
     @Test
-    void aServerSilentWhileOthersAnsweredIsAFaultButEveryServerSilentAtOnceIsTheRunnersPause() {
+    void aServerSilentWhileOthersAnsweredWithSessionsCutIsAFaultButEveryServerSilentAtOnceIsTheRunnersPause() {
         String gc = "a GC pause stopped the runner for 6.0 s (limit 1.0 s)";
         StopRules.Judgement stalled = StopRules.judge(
                 StepFixture.step(10)
-                        .unresponsive("127.0.0.1:2183", 22)
+                        .silentAlone("127.0.0.1:2183", 22)
                         .unresponsive("127.0.0.1:2181", 2)
+                        .events(3, 3, 0)
                         .ensemble(3, "127.0.0.1:2182", "127.0.0.1:2182")
                         .bound(gc)
                         .build(),
@@ -231,28 +238,12 @@ class StopRulesTest {
                         .unresponsive("127.0.0.1:2181", 6)
                         .unresponsive("127.0.0.1:2182", 6)
                         .unresponsive("127.0.0.1:2183", 6)
+                        .events(3, 3, 0)
                         .ensemble(3, "127.0.0.1:2182", "127.0.0.1:2182")
                         .bound(gc)
                         .build(),
                 PLAN);
         assertThat(paused.verdict()).isEqualTo(StepVerdict.GENERATOR_BOUND);
-    }
-
-    @Test
-    void theSameLeaderLeadingAgainAfterEveryServerWentUnansweredIsTheRunnersPause() {
-        // a round in which no server answered looks leaderless; the same leader then "leads again"
-        StopRules.Judgement j = StopRules.judge(
-                StepFixture.step(10)
-                        .leaderChanged(1)
-                        .leaderless(3)
-                        .unresponsive("127.0.0.1:2181", 3)
-                        .unresponsive("127.0.0.1:2182", 3)
-                        .unresponsive("127.0.0.1:2183", 3)
-                        .ensemble(3, "127.0.0.1:2182", "127.0.0.1:2182")
-                        .bound("a GC pause stopped the runner for 3.1 s (limit 1.0 s)")
-                        .build(),
-                PLAN);
-        assertThat(j.verdict()).isEqualTo(StepVerdict.GENERATOR_BOUND);
     }
 
     @Test
@@ -283,5 +274,131 @@ class StopRulesTest {
         assertThat(StopRules.judge(StepFixture.step(700).unobservable().build(), PLAN)
                         .verdict())
                 .isEqualTo(StepVerdict.UNOBSERVABLE);
+    }
+
+    // the machine too busy to measure: other processes took 1.39 of its 2 cores
+    private static StepFixture.Builder busy(int domains) {
+        return StepFixture.step(domains).host(2, 99.5, 0.08, 0.50, 1.39);
+    }
+
+    @Test
+    void aRunnerOnlyLateOnAMachineOthersKeptBusyIsTheMachineNeverTheRunner() {
+        StopRules.Judgement j = StopRules.judge(
+                busy(10).late(
+                                "a GC pause stopped the runner for 2.1 s (limit 1.0 s), its collector at work 40 ms of it:"
+                                        + " the rest it waited for a core")
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.HOST_BUSY);
+        assertThat(j.stop().orElseThrow().reason()).isEqualTo(StopReason.HOST_BUSY);
+        assertThat(j.stop().orElseThrow().message())
+                .isEqualTo("at 10 domains this machine was too busy to measure: other processes took 1.39 of the 2"
+                        + " cores (100% busy; the runner 0.08, the servers 0.50); a machine that busy starves the"
+                        + " runner and the servers alike, which explains what the step saw (a GC pause stopped the"
+                        + " runner for 2.1 s (limit 1.0 s), its collector at work 40 ms of it: the rest it waited for"
+                        + " a core)");
+    }
+
+    @Test
+    void aRunnerAtItsOwnCpuLimitOrWhoseCollectorWorkedPastItIsTheRunnerEvenOnABusyMachine() {
+        assertThat(StopRules.judge(
+                                busy(10).bound("the runner used 97% of its 2 cores")
+                                        .build(),
+                                PLAN)
+                        .verdict())
+                .isEqualTo(StepVerdict.GENERATOR_BOUND);
+        assertThat(StopRules.judge(
+                                busy(10).bound("a GC pause stopped the runner for 2.1 s (limit 1.0 s)")
+                                        .build(),
+                                PLAN)
+                        .verdict())
+                .as("its collector worked the whole pause: its heap, not the machine")
+                .isEqualTo(StepVerdict.GENERATOR_BOUND);
+        assertThat(StopRules.judge(
+                                StepFixture.step(10)
+                                        .host(2, 100, 0.9, 1.05, 0.05)
+                                        .late("job fires ran 2.0 s late (p99; limit 1.0 s)")
+                                        .build(),
+                                PLAN)
+                        .verdict())
+                .as("the machine filled by zkload's own processes: the runner's limit, with its own advice")
+                .isEqualTo(StepVerdict.GENERATOR_BOUND);
+    }
+
+    @Test
+    void workShortOnAMachineOthersKeptBusyIsTheMachineAndOnAQuietOneASaturation() {
+        StopRules.Judgement starved = StopRules.judge(
+                busy(5).saturatedByShortfall().delivered(4530, 1993).build(), PLAN);
+        assertThat(starved.verdict()).isEqualTo(StepVerdict.HOST_BUSY);
+        assertThat(starved.stop().orElseThrow().message())
+                .endsWith("which explains what the step saw (only 44% of the 4530 job fires due were delivered)");
+        StopRules.Judgement quiet = StopRules.judge(
+                StepFixture.step(5)
+                        .host(2, 40, 0.3, 0.4, 0.1)
+                        .saturatedByShortfall()
+                        .delivered(4530, 1993)
+                        .build(),
+                PLAN);
+        assertThat(quiet.verdict()).isEqualTo(StepVerdict.SATURATED);
+    }
+
+    @Test
+    void aQueueHeldAboveTheThresholdOnABusyMachineIsStillASaturation() {
+        // the leader's own queue: observed, whatever took the cores; the limit named says it was the machine
+        assertThat(StopRules.judge(busy(100).saturated().build(), PLAN).verdict())
+                .isEqualTo(StepVerdict.SATURATED);
+    }
+
+    @Test
+    void sessionsCutOnABusyMachineAreTheMachineUnlessAServerToldOfAFault() {
+        StopRules.Judgement cut = StopRules.judge(busy(10).events(12, 12, 0).build(), PLAN);
+        assertThat(cut.verdict()).isEqualTo(StepVerdict.HOST_BUSY);
+        assertThat(cut.stop().orElseThrow().message())
+                .endsWith("(12 disconnections and 0 expiries among 500 simulated sessions)");
+        assertThat(StopRules.judge(
+                                busy(10).events(12, 12, 0)
+                                        .leaderChanged(1)
+                                        .leaderless(1.5)
+                                        .build(),
+                                PLAN)
+                        .verdict())
+                .as("an election is the servers' own word")
+                .isEqualTo(StepVerdict.DISTURBED);
+        assertThat(StopRules.judge(
+                                busy(10).events(12, 12, 0)
+                                        .notServing("127.0.0.1:2183")
+                                        .build(),
+                                PLAN)
+                        .verdict())
+                .as("a server that said it did not serve")
+                .isEqualTo(StepVerdict.DISTURBED);
+        assertThat(StopRules.judge(
+                                StepFixture.step(10)
+                                        .hostDuringAdd(2, 99, 0.2, 0.3, 1.4)
+                                        .events(12, 12, 0)
+                                        .build(),
+                                PLAN)
+                        .verdict())
+                .as("busy while the domains registered, when the sessions were cut")
+                .isEqualTo(StepVerdict.HOST_BUSY);
+        assertThat(StopRules.judge(busy(10).events(26, 26, 26).build(), PLAN).verdict())
+                .as("an expiry storm no server told of")
+                .isEqualTo(StepVerdict.HOST_BUSY);
+    }
+
+    @Test
+    void everyServerSilentOnABusyMachineIsNeitherAFaultNorTheRunner() {
+        StopRules.Judgement j = StopRules.judge(
+                busy(10).unresponsive("127.0.0.1:2181", 5.4)
+                        .unresponsive("127.0.0.1:2182", 6)
+                        .unresponsive("127.0.0.1:2183", 7)
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.STABLE);
+        assertThat(Disturbances.of(busy(10).unresponsive("127.0.0.1:2181", 5.4).build())
+                        .readerOnlyNote())
+                .isEqualTo("At 10 domains zkload's statistics reader went unanswered by 127.0.0.1:2181 for 5 s, but"
+                        + " nothing else saw a fault (no election, no session cut, no failed call): the reader's"
+                        + " delay, not the ensemble's fault.");
     }
 }

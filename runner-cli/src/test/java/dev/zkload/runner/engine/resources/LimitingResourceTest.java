@@ -38,21 +38,31 @@ class LimitingResourceTest {
     private static final String LEADER = "/resources/servers/127.0.0.1:41147";
 
     @Test
-    void aSharedTwoCoreMachineAtItsLimitIsNamedWithWhoHadTheCores() throws IOException {
+    void aSharedTwoCoreMachineThatOtherProcessesKeptBusyIsTooBusyToMeasureTheEnsemble() throws IOException {
         LimitedBy l = of(MACHINE);
 
         assertThat(l.resource()).isEqualTo(Resource.THIS_MACHINE);
         assertThat(l.domains()).isEqualTo(100);
         assertThat(l.evidence())
-                .isEqualTo(
-                        "the runner and 3 servers shared 2 cores, 100% busy (the runner 0.61, the servers 0.86, other"
-                                + " processes 0.53)");
+                .isEqualTo("other processes took 0.53 of the 2 cores (100% busy; the runner 0.61, the servers 0.86),"
+                        + " leaving it too busy to measure the ensemble");
         assertThat(l.alsoAtLimit()).isEmpty();
         assertThat(l.unobserved()).isEmpty();
         assertThat(Explanation.sentence(l, true))
                 .startsWith(
                         "Limited by this machine, not by ZooKeeper (the answer is this machine's; servers on machines"
-                                + " of their own would carry more): the runner and 3 servers");
+                                + " of their own would carry more): other processes took 0.53");
+    }
+
+    @Test
+    void aTwoCoreMachineTheRunnerAndItsServersFilledIsNamedWithWhoHadTheCores() throws IOException {
+        LimitedBy l = of(MACHINE, "/resources/host/otherCores", 0.05);
+
+        assertThat(l.resource()).isEqualTo(Resource.THIS_MACHINE);
+        assertThat(l.evidence())
+                .isEqualTo(
+                        "the runner and 3 servers shared 2 cores, 100% busy (the runner 0.61, the servers 0.86, other"
+                                + " processes 0.05)");
     }
 
     @Test
@@ -90,14 +100,23 @@ class LimitingResourceTest {
 
     @Test
     void fsyncsBackToBackAreTheTransactionLogComparedWithTheBaseline() throws IOException {
-        // 5000 fsyncs of 10.9 ms in the step's settled load of 62.7 s: 87% of the time
-        LimitedBy l = of(MACHINE, LEADER + "/fsync/count", 5000);
+        // 5000 fsyncs of 10.9 ms in the step's settled load of 62.7 s: 87% of the time; zkload's processes alone busy
+        LimitedBy l = of(MACHINE, LEADER + "/fsync/count", 5000, "/resources/host/otherCores", 0.05);
 
         assertThat(l.resource()).isEqualTo(Resource.TRANSACTION_LOG);
         assertThat(l.evidence())
                 .isEqualTo(
                         "fsyncs took 87% of the time, back to back (5000 averaging 10.9 ms, 51× the baseline's 0.2 ms)");
         assertThat(l.alsoAtLimit()).containsExactly("this-machine");
+    }
+
+    @Test
+    void fsyncsBackToBackOnAMachineOthersKeptBusyAreTheMachineFirst() throws IOException {
+        // a log thread waiting for a core times its fsyncs long too: the machine explains them
+        LimitedBy l = of(MACHINE, LEADER + "/fsync/count", 5000);
+
+        assertThat(l.resource()).isEqualTo(Resource.THIS_MACHINE);
+        assertThat(l.alsoAtLimit()).containsExactly("transaction-log (127.0.0.1:41147)");
     }
 
     @Test
@@ -126,36 +145,77 @@ class LimitingResourceTest {
         assertThat(l.resource()).isEqualTo(Resource.THROTTLE);
         assertThat(l.server()).isNull();
         assertThat(l.evidence())
-                .startsWith(
-                        "only 70% of the 8772 job fires due were delivered, while the leader's queue never passed 21"
-                                + " and no throttle counter rose");
+                .isEqualTo(
+                        "only 70% of the 8772 job fires due were delivered, while the leader's queue never passed 21,"
+                                + " no throttle counter rose, the machine had cores to spare (40% busy) and the runner started"
+                                + " its fires on time (156 ms late at p99): requests were held back where no counter shows it,"
+                                + " as a server's zookeeper.globalOutstandingLimit does");
     }
 
     @Test
-    void aRecordedThrottleIsNamedByTheWorkItHeldBackThoughTheMachineWasBusyToo() throws IOException {
+    void workShortIsNoThrottleWithoutEvidenceThatTheRunnerAndTheMachineKeptUp() throws IOException {
+        Object[] shortfall = {"/saturation/rule", "shortfall", "/server/outstandingMax", 21};
+        // the machine at its limit with zkload's own processes: late for every party
+        assertThat(of(MACHINE, concat(shortfall, "/resources/host/otherCores", 0.05))
+                        .resource())
+                .isEqualTo(Resource.THIS_MACHINE);
+        // fires started late: the runner could not deliver them in time, whatever the servers did
+        LimitedBy late =
+                of(MACHINE, concat(shortfall, "/resources/host/busyPercent", 40.0, "/generator/fireLag/p99Ms", 2500.0));
+        assertThat(late.resource()).isNotEqualTo(Resource.THROTTLE);
+        assertThat(late.alsoAtLimit()).noneMatch(a -> a.startsWith("throttle"));
+    }
+
+    @Test
+    void aRecordedThrottleOnAMachineOthersKeptBusyIsTheMachineNotAThrottleNoCounterShows() throws IOException {
+        // other processes took 0.94 of the 2 cores: work short is what every starved party shows, not a throttle's mark
         LimitedBy l = of(THROTTLED);
+
+        assertThat(l.resource()).isEqualTo(Resource.THIS_MACHINE);
+        assertThat(l.alsoAtLimit()).isEmpty();
+    }
+
+    @Test
+    void theRecordedThrottleWithTheMachineQuietIsNamedByTheWorkItHeldBack() throws IOException {
+        LimitedBy l = of(THROTTLED, "/resources/host/busyPercent", 55.0, "/resources/host/otherCores", 0.02);
 
         assertThat(l.resource()).isEqualTo(Resource.THROTTLE);
         assertThat(l.evidence())
-                .isEqualTo(
-                        "only 28% of the 7092 job fires due were delivered, while the leader's queue never passed 105"
-                                + " and no throttle counter rose: requests were held back where no counter shows it, as a"
-                                + " server's zookeeper.globalOutstandingLimit does");
-        assertThat(l.alsoAtLimit()).containsExactly("this-machine");
+                .isEqualTo("only 28% of the 7092 job fires due were delivered, while the leader's queue never passed"
+                        + " 105, no throttle counter rose, the machine had cores to spare (55% busy) and the runner"
+                        + " started its fires on time (622 ms late at p99): requests were held back where no counter"
+                        + " shows it, as a server's zookeeper.globalOutstandingLimit does");
     }
 
     @Test
     void workShortBehindALeaderAtItsOwnLimitIsTheLeadersLimitNotAThrottle() throws IOException {
         String leader = "/resources/servers/" + leaderOf(THROTTLED);
-        LimitedBy l = of(THROTTLED, leader + "/hottestThreadCores", 0.97, leader + "/hottestThread", "CommitProcessor");
+        LimitedBy l = of(
+                THROTTLED,
+                leader + "/hottestThreadCores",
+                0.97,
+                leader + "/hottestThread",
+                "CommitProcessor",
+                "/resources/host/busyPercent",
+                55.0,
+                "/resources/host/otherCores",
+                0.02);
 
         assertThat(l.resource()).isEqualTo(Resource.LEADER_CPU);
-        assertThat(l.alsoAtLimit()).containsExactly("throttle", "this-machine");
+        assertThat(l.alsoAtLimit()).containsExactly("throttle");
     }
 
     @Test
-    void aRecordedSlowLogIsTheTransactionLogTheDiskNotTheLoad() throws IOException {
+    void aRecordedSlowLogBesideOtherProcessesIsTheMachineWithTheLogBesideIt() throws IOException {
         LimitedBy l = of(SLOW_FSYNC);
+
+        assertThat(l.resource()).isEqualTo(Resource.THIS_MACHINE);
+        assertThat(l.alsoAtLimit()).singleElement().asString().startsWith("transaction-log");
+    }
+
+    @Test
+    void theRecordedSlowLogOnAQuietMachineIsTheTransactionLogTheDiskNotTheLoad() throws IOException {
+        LimitedBy l = of(SLOW_FSYNC, "/resources/host/busyPercent", 30.0, "/resources/host/otherCores", 0.02);
 
         assertThat(l.resource()).isEqualTo(Resource.TRANSACTION_LOG);
         assertThat(l.evidence())
@@ -281,6 +341,12 @@ class LimitingResourceTest {
             set(at, (String) pointerThenValue[i], pointerThenValue[i + 1]);
         }
         return LimitingResource.of(read(at), read(step(file, 0)), null);
+    }
+
+    private static Object[] concat(Object[] a, Object... b) {
+        Object[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     private static String leaderOf(String file) throws IOException {

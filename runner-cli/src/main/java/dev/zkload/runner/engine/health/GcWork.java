@@ -1,0 +1,96 @@
+package dev.zkload.runner.engine.health;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * The CPU this JVM's stop-the-world collector threads used, read from {@code /proc/self/task}: what a GC log's
+ * {@code User} and {@code Sys} times give of a pause. A pause's wall time alone cannot tell a collection that
+ * worked for two seconds from one that waited two seconds for a core on a machine others kept busy (a descheduled
+ * JVM stretches the pause it is in); its collector's own CPU can.
+ *
+ * <p>The threads are HotSpot's parallel workers ({@code GC Thread#N}: G1's and the Parallel collector's pause
+ * work) and the {@code VM Thread} (the Serial collector's, and the pause's own bookkeeping); G1's concurrent
+ * threads ({@code G1 Conc#N}, {@code G1 Refine#N}) work beside the application and are left out. Thread names
+ * are read once per thread id, the CPU of the collector's threads at each call.
+ */
+final class GcWork {
+    /** Linux's USER_HZ: {@code /proc}'s times are in hundredths of a second on every architecture a JVM runs on. */
+    private static final double TICKS_PER_SECOND = 100;
+
+    private static final Path TASKS = Path.of("/proc/self/task");
+    private final Map<String, Boolean> collector = new HashMap<>();
+    private Map<String, Long> last;
+
+    /** Starts the count now. */
+    GcWork() {
+        var unused = sinceLastCall();
+    }
+
+    /**
+     * How long the collection since the previous call worked, ms: its threads' CPU over the threads that ran, the
+     * length the pause would have had with a core for each; empty where {@code /proc} cannot be read.
+     */
+    synchronized OptionalDouble sinceLastCall() {
+        Map<String, Long> now = ticks();
+        Map<String, Long> before = last;
+        last = now;
+        if (now == null || before == null) {
+            return OptionalDouble.empty();
+        }
+        long used = 0;
+        int ran = 0;
+        for (Map.Entry<String, Long> t : now.entrySet()) {
+            long delta = t.getValue() - before.getOrDefault(t.getKey(), 0L);
+            if (delta > 0) {
+                used += delta;
+                ran++;
+            }
+        }
+        return OptionalDouble.of(ran == 0 ? 0 : 1000.0 * used / TICKS_PER_SECOND / ran);
+    }
+
+    /** Each collector thread's user and system ticks, by thread id; null where they cannot be read. */
+    private Map<String, Long> ticks() {
+        Map<String, Long> ticks = new HashMap<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+            for (Path task : tasks) {
+                String tid = task.getFileName().toString();
+                seen.add(tid);
+                try {
+                    if (collector.computeIfAbsent(tid, t -> isCollector(task))) {
+                        ticks.put(tid, ticks(Files.readString(task.resolve("stat"))));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended between the listing and the read
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        // the runner's sessions come and go with their threads: names of ended threads are forgotten
+        collector.keySet().retainAll(seen);
+        return ticks;
+    }
+
+    private static boolean isCollector(Path task) {
+        try {
+            String name = Files.readString(task.resolve("comm")).trim();
+            return name.startsWith("GC Thread#") || name.equals("VM Thread");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** utime plus stime of a stat line; the name in parentheses may hold spaces, so fields count from its end. */
+    private static long ticks(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+", -1);
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+}
