@@ -289,7 +289,8 @@ public final class StepFixture {
                             : new StepResources(
                                     host,
                                     resources == null ? Map.of() : resources.servers(),
-                                    resources == null ? List.of() : resources.unobserved()),
+                                    resources == null ? List.of() : resources.unobserved(),
+                                    resources == null ? Map.of() : resources.disks()),
                     stages,
                     delivered,
                     hostDuringAdd);

@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.engine.resources.BusyHost;
 import dev.zkload.runner.engine.resources.Explanation;
+import dev.zkload.runner.engine.resources.Headroom;
 import dev.zkload.runner.engine.resources.HostNoise;
 import dev.zkload.runner.engine.resources.LimitingResource;
 import dev.zkload.runner.result.Election;
@@ -147,6 +148,8 @@ final class CapacityVerdict {
             verdict += " Marginal: " + String.join("; ", marginal) + ".";
         }
         List<String> qualified = qualifications(load, unobserved, plan, embedded);
+        // the answer's own step: what held its leader back though it carried the load
+        at(load, StepVerdict.STABLE, maxStable).ifPresent(s -> qualified.addAll(Headroom.of(s, baseline(steps))));
         HostNoise noise = HostNoise.of(load);
         // the host first: an answer measured beside other processes is read in their light
         noise.qualification().ifPresent(n -> qualified.add(0, n));
@@ -204,10 +207,18 @@ final class CapacityVerdict {
         String carried = maxStable == null
                 ? "No step measured the ensemble before, so its capacity is not known"
                 : "The ensemble carried " + counted(maxStable, yours) + ", and beyond that its capacity is not known";
+        boolean serversHere = at != null
+                && at.resources() != null
+                && at.resources().host() != null
+                && at.resources().host().serversCores() != null
+                && at.resources().host().serversCores() > 0;
         String cure = embedded
                 ? "run zkload where nothing else competes for the cores, or with the servers on machines of their own"
                         + " (--connect), to measure it"
-                : "run the runner where nothing else competes for its cores to measure it";
+                : serversHere
+                        ? "run the runner and the servers where nothing else competes for the cores, or the servers on"
+                                + " machines of their own, to measure it"
+                        : "run the runner where nothing else competes for its cores to measure it";
         return where + busy + ". " + carried + ": " + cure + ".";
     }
 

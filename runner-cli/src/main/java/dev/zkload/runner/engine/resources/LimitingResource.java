@@ -42,6 +42,8 @@ public final class LimitingResource {
      * time goes to writing the batch, so a log at its limit rarely reads as fsyncs back to back.
      */
     static final double LOG_HALF = 0.5;
+    /** Other processes writing this much to a log's disk, bytes a second, are named beside the log's figures. */
+    static final double OTHER_WRITERS_BYTES_PER_SEC = 1e6;
     /** A JVM paused for its GC this share of the time, or once this long, is held back by it. */
     static final double GC_SHARE = 0.1;
 
@@ -89,7 +91,8 @@ public final class LimitingResource {
                         Resource.THIS_MACHINE, null, b.evidence() + ", leaving it too busy to measure the ensemble")));
         if (lu != null) {
             log(lu, base == null ? null : usage(base, leader.get()), seconds, at.stages(), queueSaturated(at))
-                    .ifPresent(e -> found.add(new Finding(Resource.TRANSACTION_LOG, leader.get(), e)));
+                    .ifPresent(e -> found.add(new Finding(
+                            Resource.TRANSACTION_LOG, leader.get(), e + othersOnTheDisk(at, leader.get()))));
         }
         // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it
         shortfall(at).ifPresent(found::add);
@@ -256,6 +259,29 @@ public final class LimitingResource {
                         : ""));
     }
 
+    /** Other processes writing to the disk under {@code server}'s log, in words after its log's figures; empty if none did. */
+    static String othersOnTheDisk(StepResult at, String server) {
+        return logDisk(at, server)
+                .filter(d -> d.getValue().othersBytesPerSec() != null
+                        && d.getValue().othersBytesPerSec() >= OTHER_WRITERS_BYTES_PER_SEC)
+                .map(d -> String.format(
+                        Locale.ROOT,
+                        ", while other processes wrote %.1f MB/s to its disk (%s, %.0f%% busy)",
+                        d.getValue().othersBytesPerSec() / 1e6,
+                        d.getKey(),
+                        d.getValue().busyPercent()))
+                .orElse("");
+    }
+
+    /** The disk (by name) that holds {@code server}'s transaction log, where it runs here and was found. */
+    static Optional<Map.Entry<String, dev.zkload.runner.result.DiskUsage>> logDisk(StepResult at, String server) {
+        return at.resources() == null
+                ? Optional.empty()
+                : at.resources().disks().entrySet().stream()
+                        .filter(d -> d.getValue().logsOf().contains(server))
+                        .findFirst();
+    }
+
     private static Optional<String> cpu(StepResult at, ServerUsage u, ServerUsage before, StepResult stable) {
         if (u.cpuCores() == null) {
             return Optional.empty();
@@ -410,7 +436,7 @@ public final class LimitingResource {
         return u;
     }
 
-    private static Optional<String> leader(StepResult at) {
+    static Optional<String> leader(StepResult at) {
         if (at.stages() != null) {
             return Optional.of(at.stages().server());
         }

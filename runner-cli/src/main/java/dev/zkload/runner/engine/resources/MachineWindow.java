@@ -20,6 +20,7 @@ import java.util.Map;
  * @param local   servers of the target that run on this machine, read or not, by host:port
  * @param remote  servers on other machines as their Prometheus endpoints told it, by host:port; absent where
  *                none answered at both ends of the window
+ * @param disks   the disks under the local servers' transaction logs, by device name
  */
 record MachineWindow(
         double seconds,
@@ -28,4 +29,5 @@ record MachineWindow(
         Map<String, ProcessUsage> servers,
         Map<String, GcLog.GcPauses> gc,
         java.util.Set<String> local,
-        Map<String, PrometheusReading.Usage> remote) {}
+        Map<String, PrometheusReading.Usage> remote,
+        Map<String, dev.zkload.runner.result.DiskUsage> disks) {}

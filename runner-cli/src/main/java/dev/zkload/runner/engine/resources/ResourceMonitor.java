@@ -2,16 +2,21 @@ package dev.zkload.runner.engine.resources;
 
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.machine.BlockDevice;
 import dev.zkload.bench.machine.CpuUsage;
+import dev.zkload.bench.machine.DiskStats;
 import dev.zkload.bench.machine.GcLog;
 import dev.zkload.bench.machine.HostCpu;
 import dev.zkload.bench.machine.ProcessCpu;
+import dev.zkload.bench.machine.ProcessIo;
 import dev.zkload.bench.machine.ProcessUsage;
 import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.bench.stats.PrometheusReading;
 import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.runner.result.DiskUsage;
 import dev.zkload.runner.result.StepResources;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -44,6 +49,11 @@ public final class ResourceMonitor {
     private final Map<String, ProcessCpu> servers = new HashMap<>();
     private final Map<String, PrometheusEndpoint> endpoints;
     private final Map<String, PrometheusReading> reported = new HashMap<>();
+    private DiskStats disks;
+    /** Each local server's transaction-log disk, found as the window began. */
+    private final Map<String, BlockDevice> logDisks = new HashMap<>();
+    /** Bytes the runner and each local server had written to storage as the window began, by pid. */
+    private final Map<Long, Long> written = new HashMap<>();
     /** The pids {@link #cpuSeconds} found, looked up again once a process is gone. */
     private final Map<String, Long> pids = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -69,6 +79,56 @@ public final class ResourceMonitor {
         }
         reported.clear();
         endpoints.forEach((s, e) -> read(e).ifPresent(r -> reported.put(s, r)));
+        beginDisks();
+    }
+
+    /** The disks under the local servers' transaction logs, and what every zkload process had written so far. */
+    private void beginDisks() {
+        logDisks.clear();
+        written.clear();
+        disks = DiskStats.read().orElse(null);
+        ProcessIo.bytesWritten(self).ifPresent(b -> written.put(self, b));
+        servers.forEach((s, p) -> {
+            ProcessIo.transactionLog(p.pid()).flatMap(BlockDevice::of).ifPresent(d -> logDisks.put(s, d));
+            ProcessIo.bytesWritten(p.pid()).ifPresent(b -> written.put(p.pid(), b));
+        });
+    }
+
+    /**
+     * What was written to each disk under a local server's log over the window, and how much of it by others than
+     * the runner and the servers; a pid whose counters could not be read at both ends leaves the others unknown.
+     */
+    private Map<String, DiskUsage> endDisks(double seconds) {
+        DiskStats now = disks == null ? null : DiskStats.read().orElse(null);
+        if (now == null || logDisks.isEmpty()) {
+            return Map.of();
+        }
+        Double ours = 0.0;
+        for (Map.Entry<Long, Long> w : written.entrySet()) {
+            Optional<Long> after = ProcessIo.bytesWritten(w.getKey());
+            ours = after.isEmpty() || ours == null ? null : ours + Math.max(0, after.get() - w.getValue());
+        }
+        if (written.size() < servers.size() + 1) {
+            ours = null;
+        }
+        Map<String, List<String>> logsOn = new LinkedHashMap<>();
+        logDisks.forEach((s, d) ->
+                logsOn.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(s));
+        Map<String, DiskUsage> usage = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> d : logsOn.entrySet()) {
+            Optional<DiskStats.Usage> u = now.usageSince(disks, d.getKey(), seconds);
+            if (u.isPresent()) {
+                Double others = ours == null ? null : Math.max(0, u.get().writtenPerSec() - ours / seconds);
+                usage.put(
+                        d.getKey(),
+                        new DiskUsage(
+                                d.getValue(),
+                                u.get().writtenPerSec(),
+                                others,
+                                u.get().busyPercent()));
+            }
+        }
+        return usage;
     }
 
     /** A window over this machine's CPU alone, begun now. */
@@ -146,6 +206,6 @@ public final class ResourceMonitor {
                 .flatMap(ResourceMonitor::read)
                 .flatMap(r -> r.usageSince(before))
                 .ifPresent(u -> remote.put(s, u)));
-        return new MachineWindow(seconds, hostUsage, runnerUsage, serverUsage, gc, local, remote);
+        return new MachineWindow(seconds, hostUsage, runnerUsage, serverUsage, gc, local, remote, endDisks(seconds));
     }
 }

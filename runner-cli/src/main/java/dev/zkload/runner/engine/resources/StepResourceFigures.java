@@ -136,7 +136,7 @@ public final class StepResourceFigures {
         if (stages(rounds) == null) {
             unobserved.add("the leader's request stages (" + whyNoStages(rounds) + ")");
         }
-        return new StepResources(host, usage, unobserved);
+        return new StepResources(host, usage, unobserved, w.disks());
     }
 
     /** Why the window has no stage times of the leader, in words. */
