@@ -75,6 +75,8 @@ public record ProcessCpu(
         double perTick = 1.0 / TICKS_PER_SECOND / seconds;
         String hottest = null;
         double hottestCores = 0;
+        long collectorTicks = 0;
+        int collectors = 0;
         for (Map.Entry<Long, ThreadTicks> t : threads.entrySet()) {
             ThreadTicks before = earlier.threads.get(t.getKey());
             long used = t.getValue().ticks - (before == null ? 0 : before.ticks);
@@ -83,13 +85,29 @@ public record ProcessCpu(
                 hottestCores = cores;
                 hottest = t.getValue().name;
             }
+            if (used > 0 && isCollector(t.getValue().name)) {
+                collectorTicks += used;
+                collectors++;
+            }
         }
         return Optional.of(new ProcessUsage(
                 (ticks - earlier.ticks) * perTick,
                 CpuShare.cores(pid, allowedCpus.size()),
                 allowedCpus,
                 hottest,
-                hottestCores));
+                hottestCores,
+                collectors == 0 ? 0 : (double) collectorTicks / TICKS_PER_SECOND / collectors));
+    }
+
+    /**
+     * A HotSpot JVM's stop-the-world collector thread, by the name the kernel keeps: the parallel workers ({@code GC
+     * Thread#N}, G1's and the Parallel collector's pause work) and the {@code VM Thread} (the Serial collector's, and
+     * every pause's own bookkeeping). G1's concurrent threads ({@code G1 Conc#N}, {@code G1 Refine#N}) work beside
+     * the application and are none of them. A pause's length with a core for each is their CPU over the threads that
+     * ran: what a GC log's {@code User} and {@code Sys} times give, against its {@code Real}.
+     */
+    public static boolean isCollector(String threadName) {
+        return threadName != null && (threadName.startsWith("GC Thread#") || threadName.equals("VM Thread"));
     }
 
     /** The fields of a stat file this needs; the name may hold spaces and parentheses, so it ends at the last ')'. */

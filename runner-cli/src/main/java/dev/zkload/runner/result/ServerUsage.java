@@ -24,6 +24,9 @@ import java.util.Map;
  * @param throttled          the throttle counters that rose in the window, by name, e.g.
  *                           {@code throttled_ops}: a server shedding or holding back requests
  * @param source             where the process figures came from: {@code proc} (this machine), or null
+ * @param gcWorkMs           how long its stop-the-world collector worked over the window, ms: its collector threads'
+ *                           CPU over the threads that ran, from {@code /proc} (a JVM on this machine only). Pauses far
+ *                           longer than this waited for a core, as on a machine too busy; null where not read
  */
 public record ServerUsage(
         String role,
@@ -40,7 +43,8 @@ public record ServerUsage(
         Double bytesInPerSec,
         Double bytesOutPerSec,
         Map<String, Long> throttled,
-        String source) {
+        String source,
+        Double gcWorkMs) {
 
     public ServerUsage {
         throttled = throttled == null

@@ -1,5 +1,6 @@
 package dev.zkload.runner.engine.health;
 
+import dev.zkload.bench.machine.ProcessCpu;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -14,10 +15,9 @@ import java.util.OptionalDouble;
  * worked for two seconds from one that waited two seconds for a core on a machine others kept busy (a descheduled
  * JVM stretches the pause it is in); its collector's own CPU can.
  *
- * <p>The threads are HotSpot's parallel workers ({@code GC Thread#N}: G1's and the Parallel collector's pause
- * work) and the {@code VM Thread} (the Serial collector's, and the pause's own bookkeeping); G1's concurrent
- * threads ({@code G1 Conc#N}, {@code G1 Refine#N}) work beside the application and are left out. Thread names
- * are read once per thread id, the CPU of the collector's threads at each call.
+ * <p>The threads are the stop-the-world collector's ({@link ProcessCpu#isCollector}); their names are read once per
+ * thread id, their CPU at each call: the runner has a thread per simulated session, too many to read them all at
+ * every collection.
  */
 final class GcWork {
     /** Linux's USER_HZ: {@code /proc}'s times are in hundredths of a second on every architecture a JVM runs on. */
@@ -81,8 +81,7 @@ final class GcWork {
 
     private static boolean isCollector(Path task) {
         try {
-            String name = Files.readString(task.resolve("comm")).trim();
-            return name.startsWith("GC Thread#") || name.equals("VM Thread");
+            return ProcessCpu.isCollector(Files.readString(task.resolve("comm")).trim());
         } catch (IOException e) {
             return false;
         }

@@ -136,12 +136,17 @@ final class CapacityVerdict {
                                 .orElse(null);
                     case HOST_BUSY ->
                         at(load, StepVerdict.HOST_BUSY, last(load, StepVerdict.HOST_BUSY))
-                                .map(LimitingResource::busyHost)
+                                .map(s -> LimitingResource.busyHost(s, baseline(steps)))
                                 .orElse(null);
                     default -> null;
                 };
         if (limitedBy != null && limitedBy.resource() != LimitedBy.Resource.RUNNER && reason != StopReason.HOST_BUSY) {
             verdict += " " + Explanation.sentence(limitedBy, embedded);
+        } else if (reason == StopReason.HOST_BUSY
+                && limitedBy != null
+                && !limitedBy.alsoAtLimit().isEmpty()) {
+            // the machine decides the headline; what was at its limit beside it is still said
+            verdict += " Also at its limit there: " + String.join(", ", limitedBy.alsoAtLimit()) + ".";
         }
         List<String> marginal = Marginal.of(load, maxStable, saturatedAt, plan.outstandingThreshold());
         if (!marginal.isEmpty()) {

@@ -43,20 +43,16 @@ public final class Headroom {
         }
         String at = "Stable at " + Plural.domains(stable.domains()) + ", but ";
         cpu(stable, u).ifPresent(c -> q.add(at + c));
-        double seconds = LimitingResource.seconds(stable);
-        if (u.gcPauseTotalMs() != null
-                && seconds > 0
-                && u.gcPauseTotalMs() / 1000.0 / seconds >= LimitingResource.GC_SHARE) {
-            q.add(String.format(
-                    Locale.ROOT,
-                    "%sthe leader paused for GC %.0f%% of the time (%s): its heap is short, and the headroom with it.",
-                    at,
-                    100 * u.gcPauseTotalMs() / 1000.0 / seconds,
-                    Plural.of(u.gcPauses() == null ? 0 : u.gcPauses(), "pause")));
+        // on a machine too busy, a JVM's pauses and fsyncs stretch while it waits for a core: not its heap or disk
+        boolean busy = BusyHost.settled(stable).isPresent();
+        if (!busy) {
+            LimitingResource.gc(u, LimitingResource.seconds(stable))
+                    .ifPresent(e -> q.add(at + e + ": its heap is short, and the headroom with it."));
         }
         ServerUsage b = base == null ? null : usage(base, leader.get());
         String others = LimitingResource.othersOnTheDisk(stable, leader.get());
-        if (u.fsync() != null
+        if (!busy
+                && u.fsync() != null
                 && b != null
                 && b.fsync() != null
                 && b.fsync().meanMs() > 0

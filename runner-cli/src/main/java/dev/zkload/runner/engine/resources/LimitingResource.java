@@ -79,6 +79,11 @@ public final class LimitingResource {
                         at.resources() == null ? null : at.resources().servers().get(l))
                 .orElse(null);
         double seconds = seconds(at);
+        boolean busyHost = BusyHost.settled(at).isPresent();
+        if (lu != null && !busyHost) {
+            // a collector at work takes the CPU the leader's process is seen to use: the heap, before the CPU
+            gc(lu, seconds).ifPresent(e -> found.add(new Finding(Resource.LEADER_GC, leader.get(), e)));
+        }
         if (lu != null) {
             // the CPU first: a thread starved of CPU is slow in its fsyncs too, which then time the CPU, not the disk
             cpu(at, lu, stable == null ? null : usage(stable, leader.get()), stable)
@@ -96,10 +101,10 @@ public final class LimitingResource {
         }
         // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it
         shortfall(at).ifPresent(found::add);
-        if (BusyHost.settled(at).isEmpty()) {
+        if (!busyHost) {
             machine(at).ifPresent(found::add);
         }
-        if (lu != null) {
+        if (lu != null && busyHost) {
             gc(lu, seconds).ifPresent(e -> found.add(new Finding(Resource.LEADER_GC, leader.get(), e)));
         }
         quorum(at, leader.orElse(null), seconds).ifPresent(found::add);
@@ -118,18 +123,30 @@ public final class LimitingResource {
     /**
      * This machine, too busy to measure the step: what took it, and why nothing else is named.
      *
-     * @param at a step judged {@code host-busy}
+     * @param at   a step judged {@code host-busy}
+     * @param base the baseline, the empty ensemble (null when not recorded)
      */
-    public static LimitedBy busyHost(StepResult at) {
+    public static LimitedBy busyHost(StepResult at, StepResult base) {
         String evidence = BusyHost.during(at).map(BusyHost::evidence).orElse("this machine was too busy to measure");
+        // what the rules find beside the machine (a confined leader's CPU, a slowed log) is said, never in its place
+        LimitedBy found = at.resources() == null ? null : of(at, base, null);
+        List<String> also = new ArrayList<>();
+        if (found != null && found.resource() != Resource.THIS_MACHINE && found.resource() != Resource.NONE) {
+            also.add(found.resource().json() + (found.server() == null ? "" : " (" + found.server() + ")"));
+        }
+        if (found != null) {
+            found.alsoAtLimit().stream()
+                    .filter(a -> !a.startsWith("this-machine"))
+                    .forEach(also::add);
+        }
         return new LimitedBy(
                 Resource.THIS_MACHINE,
                 null,
                 at.domains(),
                 evidence + "; on a machine that busy a throttle, the runner's own limit and a fault of the ensemble"
                         + " look alike (late fires, work short, answers late), so none of them is named",
-                List.of(),
-                List.of());
+                also,
+                found == null ? List.of() : found.unobserved());
     }
 
     /** The runner, not the ensemble: the reasons the generator was the bottleneck. */
@@ -365,13 +382,23 @@ public final class LimitingResource {
         return Optional.of(new Finding(Resource.THIS_MACHINE, null, b.toString()));
     }
 
-    private static Optional<String> gc(ServerUsage u, double seconds) {
+    /**
+     * The JVM held back by its GC: its pauses {@link #GC_SHARE} of the time, or one of {@link #GC_MAX_MS} — and, where
+     * its collector's work was read ({@code gcWorkMs}), that work too: pauses far longer than the work in them waited
+     * for a core, as on a machine too busy, and are the machine's, not the heap's.
+     */
+    static Optional<String> gc(ServerUsage u, double seconds) {
         if (u.gcPauseTotalMs() == null || seconds <= 0) {
             return Optional.empty();
         }
         double share = u.gcPauseTotalMs() / 1000.0 / seconds;
         // a remote server's endpoint gives GC totals, not each pause: its longest is then not judged
-        if (share < GC_SHARE && (u.gcPauseMaxMs() == null || u.gcPauseMaxMs() < GC_MAX_MS)) {
+        boolean longPause = u.gcPauseMaxMs() != null && u.gcPauseMaxMs() >= GC_MAX_MS;
+        if (share < GC_SHARE && !longPause) {
+            return Optional.empty();
+        }
+        Double work = u.gcWorkMs() == null ? null : u.gcWorkMs() / 1000.0 / seconds;
+        if (work != null && work < GC_SHARE && !(longPause && u.gcWorkMs() >= GC_MAX_MS)) {
             return Optional.empty();
         }
         return Optional.of(String.format(
@@ -381,7 +408,8 @@ public final class LimitingResource {
                         u.gcPauses())
                 + (u.gcPauseMaxMs() == null
                         ? ")"
-                        : String.format(Locale.ROOT, ", the longest %.0f ms)", u.gcPauseMaxMs())));
+                        : String.format(Locale.ROOT, ", the longest %.0f ms)", u.gcPauseMaxMs()))
+                + (work == null ? "" : String.format(Locale.ROOT, ", its collector at work %.0f%% of it", 100 * work)));
     }
 
     /** A write's wait for the quorum is most of its time at the leader, far beyond the leader's own log. */

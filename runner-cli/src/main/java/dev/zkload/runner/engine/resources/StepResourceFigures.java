@@ -99,7 +99,8 @@ public final class StepResourceFigures {
                             perSecond(c, c.growth("bytes_received_count")),
                             perSecond(c, bytesOut(c)),
                             throttled(c),
-                            p != null ? "proc" : t == null ? null : "prometheus"));
+                            p != null ? "proc" : t == null ? null : "prometheus",
+                            p == null ? null : round(1000 * p.collectorSeconds(), 1)));
         }
         HostUsage host = host(w.host(), w.runner(), unread.isEmpty() ? serversCores : null);
         if (host == null) {

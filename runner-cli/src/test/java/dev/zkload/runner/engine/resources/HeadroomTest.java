@@ -48,10 +48,12 @@ class HeadroomTest {
                 null,
                 null,
                 null,
-                "proc");
+                "proc",
+                16900.0);
         assertThat(Headroom.of(step(gc), null))
-                .containsExactly("Stable at 100 domains, but the leader paused for GC 18% of the time (853 pauses): its"
-                        + " heap is short, and the headroom with it.");
+                .containsExactly("Stable at 100 domains, but the leader's JVM stopped for its GC 18% of the time (853"
+                        + " pauses, the longest 120 ms), its collector at work 17% of it: its heap is short, and the"
+                        + " headroom with it.");
     }
 
     @Test
@@ -90,7 +92,8 @@ class HeadroomTest {
                 null,
                 null,
                 null,
-                "proc");
+                "proc",
+                null);
     }
 
     private static StepResult step(ServerUsage leader) {
