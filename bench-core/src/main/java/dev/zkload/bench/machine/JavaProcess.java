@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -108,15 +109,20 @@ record JavaProcess(long pid, long ownPid, List<String> args, long startTicks, In
      * follows is its program's own arguments, a {@code zoo.cfg}, and may look like an option without being one).
      */
     List<String> options() {
-        int end = 1;
-        while (end < args.size() && args.get(end).startsWith("-")) {
-            String a = args.get(end);
-            end += TAKES_VALUE.contains(a) ? 2 : 1;
+        List<String> options = new ArrayList<>();
+        for (int i = 1; i < args.size() && args.get(i).startsWith("-"); i++) {
+            String a = args.get(i);
+            if (TAKES_VALUE.contains(a)) {
+                // its value is no option, whatever it looks like
+                i++;
+            } else {
+                options.add(a);
+            }
             if (a.equals("-jar") || a.equals("-m") || a.equals("--module")) {
                 break;
             }
         }
-        return args.subList(Math.min(1, args.size()), Math.min(end, args.size()));
+        return options;
     }
 
     /** What follows {@code prefix} in its last JVM option that begins with it; empty when none does. */

@@ -76,6 +76,10 @@ final class ChildJvm implements AutoCloseable {
                         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                 String line;
                 while ((line = r.readLine()) != null && !line.startsWith("DONE")) {
+                    if (!line.matches("(GC \\S+|OLDMAX|HEAPMAX)( -?\\d+)+")) {
+                        // the JVM's own warnings
+                        continue;
+                    }
                     String[] f = line.split(" ", -1);
                     long[] numbers = new long[f.length - (f[0].equals("GC") ? 2 : 1)];
                     for (int i = 0; i < numbers.length; i++) {
@@ -113,6 +117,11 @@ final class ChildJvm implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        end();
+    }
+
+    /** Ends it: closes its standard input, which a {@code garbage} run waits on, then kills it if it lingers. */
+    void end() throws IOException {
         try {
             process.getOutputStream().close();
         } catch (IOException e) {

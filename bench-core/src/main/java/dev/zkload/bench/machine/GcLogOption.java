@@ -1,0 +1,138 @@
+package dev.zkload.bench.machine;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The GC log a JVM's options name, as the JVM names it: {@code -Xlog:gc*:file=PATH…}, {@code -Xlog:gc:PATH},
+ * {@code -Xlog:gc+…:file="PATH":decorators}, or Java 8's {@code -Xloggc:PATH}. An {@code -Xlog} option names
+ * the log of pauses only if its selection takes the {@code gc} tag's info lines ({@code gc}, {@code gc*},
+ * {@code all}, an empty selection, at level info or finer; ZGC's pauses being {@code gc+phases} lines) and its
+ * output is a file; the first such option wins.
+ *
+ * @param path the file as written on the command line, {@code %p} and {@code %t} unexpanded
+ */
+record GcLogOption(String path) {
+    /** The placeholder unified logging and Java 8 both expand to the JVM's start, {@code 2026-11-30_10-00-00}. */
+    private static final String STAMP = "\\d{4}-\\d\\d-\\d\\d_\\d\\d-\\d\\d-\\d\\d";
+
+    /** The GC log {@code options} name; empty when none names one. */
+    static Optional<GcLogOption> in(List<String> options) {
+        for (String o : options) {
+            if (o.startsWith("-Xloggc:") && o.length() > "-Xloggc:".length()) {
+                return Optional.of(new GcLogOption(o.substring("-Xloggc:".length())));
+            }
+            if (o.startsWith("-Xlog:")) {
+                Optional<String> file = file(o.substring("-Xlog:".length()));
+                if (file.isPresent()) {
+                    return file.map(GcLogOption::new);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The file of one {@code -Xlog:what:output:decorators:options}, if it takes the pauses; quotes keep colons. */
+    private static Optional<String> file(String spec) {
+        List<String> parts = new ArrayList<>();
+        StringBuilder part = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < spec.length(); i++) {
+            char c = spec.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ':' && !quoted) {
+                parts.add(part.toString());
+                part.setLength(0);
+                continue;
+            }
+            part.append(c);
+        }
+        parts.add(part.toString());
+        if (parts.size() < 2 || !takesPauses(parts.get(0))) {
+            return Optional.empty();
+        }
+        String output = parts.get(1);
+        if (output.isEmpty() || output.equals("stdout") || output.equals("stderr")) {
+            return Optional.empty();
+        }
+        String file = output.startsWith("file=") ? output.substring("file=".length()) : output;
+        if (file.length() >= 2 && file.startsWith("\"") && file.endsWith("\"")) {
+            file = file.substring(1, file.length() - 1);
+        }
+        return file.isEmpty() ? Optional.empty() : Optional.of(file);
+    }
+
+    /** Whether a selection ({@code gc*=debug,safepoint}) takes the info lines of the {@code gc} tag alone. */
+    private static boolean takesPauses(String what) {
+        if (what.isEmpty()) {
+            // an empty selection is all=info
+            return true;
+        }
+        for (String selector : what.split(",", -1)) {
+            int eq = selector.indexOf('=');
+            String tags = (eq < 0 ? selector : selector.substring(0, eq)).toLowerCase(Locale.ROOT);
+            String level = eq < 0 ? "info" : selector.substring(eq + 1).toLowerCase(Locale.ROOT);
+            boolean fineEnough = level.equals("info") || level.equals("debug") || level.equals("trace");
+            String set = tags.endsWith("*") ? tags.substring(0, tags.length() - 1) : tags;
+            if (fineEnough && (set.equals("gc") || set.equals("all") || set.equals("gc+phases"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The file the JVM {@code process} writes now; empty when none of its name is there. {@code %p} is the pid
+     * the JVM knows itself by (Java 8 writes it {@code pid1234}), {@code %t} its start: of several files
+     * matching, the one written last. A log rotated by unified logging ({@code ::filecount=5}) is written at its
+     * name, the older ones at {@code name.0}…; Java 8's rotation ({@code -XX:+UseGCLogFileRotation}) writes
+     * {@code name.N.current}.
+     */
+    Optional<Path> current(JavaProcess process) {
+        String pid = Long.toString(process.ownPid());
+        int slash = path.lastIndexOf('/');
+        Path dir = slash < 0
+                ? process.cwd()
+                : process.resolve(slash == 0 ? "/" : path.substring(0, slash).replace("%p", pid));
+        String name = path.substring(slash + 1);
+        if (!name.contains("%p") && !name.contains("%t")) {
+            Path named = dir.resolve(name.replace("%%", "%"));
+            if (Files.exists(named)) {
+                return Optional.of(named);
+            }
+            return newest(dir, Pattern.compile(Pattern.quote(named.getFileName().toString()) + "\\.\\d+\\.current"));
+        }
+        String regex = Pattern.quote(name.replace("%%", "%"))
+                .replace("%p", "\\E(?:pid)?" + pid + "\\Q")
+                .replace("%t", "\\E" + STAMP + "\\Q");
+        return newest(dir, Pattern.compile(regex + "(?:\\.\\d+\\.current)?"));
+    }
+
+    private static Optional<Path> newest(Path dir, Pattern name) {
+        Path newest = null;
+        FileTime newestTime = null;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+            for (Path f : files) {
+                if (name.matcher(f.getFileName().toString()).matches()) {
+                    FileTime t = Files.getLastModifiedTime(f);
+                    if (newestTime == null || t.compareTo(newestTime) > 0) {
+                        newest = f;
+                        newestTime = t;
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(newest);
+    }
+}
