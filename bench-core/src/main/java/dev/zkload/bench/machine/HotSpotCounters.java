@@ -102,7 +102,7 @@ public final class HotSpotCounters {
      *
      * @param count   how many
      * @param totalMs their length together, ms
-     * @param lastMs  the length of the last one, ms (0 when none)
+     * @param lastMs  the length of the last one, ms (0 when none, or while one is under way)
      */
     public record Pauses(long count, double totalMs, double lastMs) {}
 
@@ -123,17 +123,13 @@ public final class HotSpotCounters {
     }
 
     static Optional<HotSpotCounters> read(JavaProcess process) {
-        for (Path file : files(process)) {
-            try (FileChannel channel = FileChannel.open(file)) {
-                Optional<HotSpotCounters> c = read(channel).filter(h -> startedWith(h, process));
-                if (c.isPresent()) {
-                    return c;
-                }
-            } catch (IOException | RuntimeException e) {
-                // another user's file, or one deleted as its JVM ended
+        return open(process).flatMap(channel -> {
+            try (FileChannel c = channel) {
+                return read(c);
+            } catch (IOException e) {
+                return Optional.empty();
             }
-        }
-        return Optional.empty();
+        });
     }
 
     /**
@@ -188,11 +184,10 @@ public final class HotSpotCounters {
 
     /**
      * Whether the counters are the process's own and not a dead JVM's left under the same pid: its JVM began
-     * after the process did. The kernel's start time is counted from a boot time known to the second, hence
-     * the slack.
+     * after the process did (the process's start being known to a few hundredths of a second, a second of slack).
      */
     private static boolean startedWith(HotSpotCounters c, JavaProcess process) {
-        return !c.vmStarted.isBefore(process.started().minusSeconds(2));
+        return !c.vmStarted.isBefore(process.started().minusSeconds(1));
     }
 
     /** The counters of a parsed buffer; empty when it lacks the JVM's start time or clock (not HotSpot's). */

@@ -27,7 +27,7 @@ public final class GcChild {
         if (args[0].equals("oom")) {
             in.readLine();
             while (true) {
-                KEPT.add(new byte[100_000]);
+                KEPT.add(new byte[10_000]);
             }
         }
         long end = System.nanoTime() + Long.parseLong(args[1]) * 1_000_000;
