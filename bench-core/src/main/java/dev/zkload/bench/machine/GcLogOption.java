@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -18,30 +19,40 @@ import java.util.regex.Pattern;
  * {@code all}, an empty selection, at level info or finer; ZGC's pauses being {@code gc+phases} lines) and its
  * output is a file; the first such option wins.
  *
- * @param path the file as written on the command line, {@code %p} and {@code %t} unexpanded
+ * @param path           the file as written on the command line, {@code %p} and {@code %t} unexpanded
+ * @param rotatesAtBytes the size at which the JVM moves the file aside and begins it again (0: never)
  */
-record GcLogOption(String path) {
+record GcLogOption(String path, long rotatesAtBytes) {
+    /** Unified logging's default {@code filesize}, with its default {@code filecount} of 5. */
+    private static final long DEFAULT_FILE_SIZE = 20 << 20;
+
+    private static final Pattern SIZE = Pattern.compile("filesize=(\\d+)([kmg]?)");
+
     /** The placeholder unified logging and Java 8 both expand to the JVM's start, {@code 2026-11-30_10-00-00}. */
     private static final String STAMP = "\\d{4}-\\d\\d-\\d\\d_\\d\\d-\\d\\d-\\d\\d";
 
-    /** The GC log {@code options} name; empty when none names one. */
+    /**
+     * The GC log {@code options} name; empty when none names one. Java 9 and later ignore {@code -Xloggc} beside
+     * an {@code -Xlog} option that takes the pauses, and rotate it as unified logging does by default.
+     */
     static Optional<GcLogOption> in(List<String> options) {
+        String loggc = null;
         for (String o : options) {
-            if (o.startsWith("-Xloggc:") && o.length() > "-Xloggc:".length()) {
-                return Optional.of(new GcLogOption(o.substring("-Xloggc:".length())));
+            if (o.startsWith("-Xloggc:") && o.length() > "-Xloggc:".length() && loggc == null) {
+                loggc = o.substring("-Xloggc:".length());
             }
             if (o.startsWith("-Xlog:")) {
-                Optional<String> file = file(o.substring("-Xlog:".length()));
-                if (file.isPresent()) {
-                    return file.map(GcLogOption::new);
+                Optional<GcLogOption> log = xlog(o.substring("-Xlog:".length()));
+                if (log.isPresent()) {
+                    return log;
                 }
             }
         }
-        return Optional.empty();
+        return Optional.ofNullable(loggc).map(path -> new GcLogOption(path, DEFAULT_FILE_SIZE));
     }
 
-    /** The file of one {@code -Xlog:what:output:decorators:options}, if it takes the pauses; quotes keep colons. */
-    private static Optional<String> file(String spec) {
+    /** The log of one {@code -Xlog:what:output:decorators:options}, if it takes the pauses; quotes keep colons. */
+    private static Optional<GcLogOption> xlog(String spec) {
         List<String> parts = new ArrayList<>();
         StringBuilder part = new StringBuilder();
         boolean quoted = false;
@@ -68,7 +79,26 @@ record GcLogOption(String path) {
         if (file.length() >= 2 && file.startsWith("\"") && file.endsWith("\"")) {
             file = file.substring(1, file.length() - 1);
         }
-        return file.isEmpty() ? Optional.empty() : Optional.of(file);
+        return file.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new GcLogOption(file, rotatesAt(parts.size() > 3 ? parts.get(3) : "")));
+    }
+
+    /** The size at which unified logging rotates a file, from its output options; 0 when it never does. */
+    private static long rotatesAt(String outputOptions) {
+        long size = DEFAULT_FILE_SIZE;
+        for (String o : outputOptions.split(",", -1)) {
+            Matcher m = SIZE.matcher(o.trim().toLowerCase(Locale.ROOT));
+            if (o.trim().equals("filecount=0")) {
+                return 0;
+            }
+            if (m.matches()) {
+                String unit = m.group(2);
+                size = Long.parseLong(m.group(1))
+                        << (unit.equals("k") ? 10 : unit.equals("m") ? 20 : unit.equals("g") ? 30 : 0);
+            }
+        }
+        return size;
     }
 
     /** Whether a selection ({@code gc*=debug,safepoint}) takes the info lines of the {@code gc} tag alone. */
@@ -93,7 +123,7 @@ record GcLogOption(String path) {
     /**
      * The file the JVM {@code process} writes now; empty when none of its name is there. {@code %p} is the pid
      * the JVM knows itself by (Java 8 writes it {@code pid1234}), {@code %t} its start: of several files
-     * matching, the one written last. A log rotated by unified logging ({@code ::filecount=5}) is written at its
+     * matching (another JVM's of the same name, or one left from before a rotation), the one written last. A log rotated by unified logging ({@code ::filecount=5}) is written at its
      * name, the older ones at {@code name.0}…; Java 8's rotation ({@code -XX:+UseGCLogFileRotation}) writes
      * {@code name.N.current}.
      */
@@ -103,15 +133,7 @@ record GcLogOption(String path) {
         Path dir = slash < 0
                 ? process.cwd()
                 : process.resolve(slash == 0 ? "/" : path.substring(0, slash).replace("%p", pid));
-        String name = path.substring(slash + 1);
-        if (!name.contains("%p") && !name.contains("%t")) {
-            Path named = dir.resolve(name.replace("%%", "%"));
-            if (Files.exists(named)) {
-                return Optional.of(named);
-            }
-            return newest(dir, Pattern.compile(Pattern.quote(named.getFileName().toString()) + "\\.\\d+\\.current"));
-        }
-        String regex = Pattern.quote(name.replace("%%", "%"))
+        String regex = Pattern.quote(path.substring(slash + 1).replace("%%", "%"))
                 .replace("%p", "\\E(?:pid)?" + pid + "\\Q")
                 .replace("%t", "\\E" + STAMP + "\\Q");
         return newest(dir, Pattern.compile(regex + "(?:\\.\\d+\\.current)?"));

@@ -17,15 +17,16 @@ import java.util.regex.Pattern;
 
 /**
  * Whether a JVM server of this machine that is gone ran out of heap, told by what it left behind, never
- * guessed: its GC log ending in full collections that freed nothing, a heap dump {@code java_pid<pid>.hprof}
+ * guessed: its GC log ending in full collections that left its heap full, a heap dump {@code java_pid<pid>.hprof}
  * written as it died, an {@code OutOfMemoryError} in a file it logged to, its HotSpot counters' last values.
  * ZooKeeper's own {@code zkServer.sh} starts it with {@code -XX:+HeapDumpOnOutOfMemoryError} and
  * {@code -XX:OnOutOfMemoryError='kill -9 %p'}: the JVM dumps its heap, then is killed without a word.
  *
  * <p>Where to look is read while the process lives ({@link #of}): its command line, its working directory,
  * where its standard output goes, the size of each log so far (only what it adds after is its own), and its
- * {@code hsperfdata} file, held open (a killed JVM's file is deleted by the next JVM its user starts, the file
- * of one that exits by the JVM itself; the open file keeps its last values). What was found is judged once the
+ * GC log and {@code hsperfdata} file, held open: a server restarted on the same GC log moves the dead one's
+ * aside, a killed JVM's counters file is deleted by the next JVM its user starts, the file of one that exits
+ * by the JVM itself; the open file keeps what it was. What was found is judged once the
  * process is gone ({@link #evidence}). A server in a container is reached through {@code /proc}, so its files
  * are read only while it lives.
  */
@@ -40,19 +41,22 @@ public final class OutOfMemoryWatch implements AutoCloseable {
     private static final Pattern OOM = Pattern.compile("java\\.lang\\.OutOfMemoryError(?::[^\\r\\n]*)?");
 
     private final JavaProcess process;
-    private final Optional<Path> gcLog;
+    private final Optional<GcLogOption> gcLog;
+    private final FileChannel gcLogFile;
     private final Optional<Path> heapDump;
     private final Map<Path, Long> logs;
     private final FileChannel counters;
 
     private OutOfMemoryWatch(
             JavaProcess process,
-            Optional<Path> gcLog,
+            Optional<GcLogOption> gcLog,
+            FileChannel gcLogFile,
             Optional<Path> heapDump,
             Map<Path, Long> logs,
             FileChannel counters) {
         this.process = process;
         this.gcLog = gcLog;
+        this.gcLogFile = gcLogFile;
         this.heapDump = heapDump;
         this.logs = Map.copyOf(logs);
         this.counters = counters;
@@ -76,12 +80,24 @@ public final class OutOfMemoryWatch implements AutoCloseable {
                 // a file this user may not read tells nothing
             }
         }
+        Optional<GcLogOption> gcLog = GcLogOption.in(process.options());
         return new OutOfMemoryWatch(
                 process,
-                GcLog.named(process).map(GcLog::file),
+                gcLog,
+                gcLog.flatMap(o -> o.current(process))
+                        .flatMap(OutOfMemoryWatch::open)
+                        .orElse(null),
                 heapDump(process),
                 logs,
                 HotSpotCounters.open(process).orElse(null));
+    }
+
+    private static Optional<FileChannel> open(Path file) {
+        try {
+            return Optional.of(FileChannel.open(file));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -139,7 +155,7 @@ public final class OutOfMemoryWatch implements AutoCloseable {
             return Optional.empty();
         }
         List<String> found = new ArrayList<>();
-        gcLog.flatMap(OutOfMemoryWatch::gcLogEnd).ifPresent(found::add);
+        gcLogEnd().ifPresent(found::add);
         heapDump.filter(this::writtenByIt)
                 .ifPresent(d -> found.add(String.format(
                         Locale.ROOT,
@@ -160,14 +176,25 @@ public final class OutOfMemoryWatch implements AutoCloseable {
      * The full collections a GC log ends in that left its heap full, the young collections among them that
      * left it as full set aside; empty when its last collection left room.
      */
-    static Optional<String> gcLogEnd(Path log) {
-        List<String> lines;
+    private Optional<String> gcLogEnd() {
         try {
-            lines = tail(log, GC_LOG_TAIL).lines().toList();
+            // The file held open since the watch began is the JVM's own even if a server restarted since has
+            // moved it aside, unless the JVM itself moved it aside on reaching its rotation size: the file now at
+            // its name then goes on with it.
+            long rotatesAt = gcLog.map(GcLogOption::rotatesAtBytes).orElse(0L);
+            if (gcLogFile != null && (rotatesAt == 0 || gcLogFile.size() < rotatesAt)) {
+                return gcLogEnd(tail(gcLogFile, GC_LOG_TAIL).lines().toList());
+            }
+            Optional<Path> now = gcLog.flatMap(o -> o.current(process));
+            if (now.isEmpty()) {
+                return Optional.empty();
+            }
+            try (FileChannel ch = FileChannel.open(now.get())) {
+                return gcLogEnd(tail(ch, GC_LOG_TAIL).lines().toList());
+            }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-        return gcLogEnd(lines);
     }
 
     static Optional<String> gcLogEnd(List<String> lines) {
@@ -233,8 +260,10 @@ public final class OutOfMemoryWatch implements AutoCloseable {
         try {
             long size = Files.size(log);
             long from = size < before ? 0 : before;
-            Matcher m = OOM.matcher(read(log, Math.max(from, size - LOG_TEXT), size));
-            return m.find() ? Optional.of(m.group().trim()) : Optional.empty();
+            try (FileChannel ch = FileChannel.open(log)) {
+                Matcher m = OOM.matcher(read(ch, Math.max(from, size - LOG_TEXT), size));
+                return m.find() ? Optional.of(m.group().trim()) : Optional.empty();
+            }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -258,34 +287,34 @@ public final class OutOfMemoryWatch implements AutoCloseable {
         }
     }
 
-    private static String tail(Path file, int bytes) throws IOException {
-        long size = Files.size(file);
+    private static String tail(FileChannel file, int bytes) throws IOException {
+        long size = file.size();
         return read(file, Math.max(0, size - bytes), size);
     }
 
-    private static String read(Path file, long from, long to) throws IOException {
-        try (FileChannel ch = FileChannel.open(file)) {
-            ByteBuffer b = ByteBuffer.allocate((int) (to - from));
-            while (b.hasRemaining() && ch.read(b, from + b.position()) > 0) {
-                // read on to the end
-            }
-            return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8);
+    private static String read(FileChannel file, long from, long to) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate((int) (to - from));
+        while (b.hasRemaining() && file.read(b, from + b.position()) > 0) {
+            // read on to the end
         }
+        return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8);
     }
 
     private static String mb(long bytes) {
         return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
     }
 
-    /** Lets go of the JVM's counters file. */
+    /** Lets go of the JVM's GC log and counters file. */
     @Override
     public void close() {
-        try {
-            if (counters != null) {
-                counters.close();
+        for (FileChannel held : new FileChannel[] {gcLogFile, counters}) {
+            try {
+                if (held != null) {
+                    held.close();
+                }
+            } catch (IOException e) {
+                // nothing was written to it
             }
-        } catch (IOException e) {
-            // nothing was written to it
         }
     }
 }

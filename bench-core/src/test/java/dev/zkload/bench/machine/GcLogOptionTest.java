@@ -26,7 +26,8 @@ class GcLogOptionTest {
             """)
     void theLogOfPausesIsFound(String option, String path) {
         assertThat(GcLogOption.in(List.of("-Xmx1g", option, "-Xlog:safepoint:file=sp.log")))
-                .contains(new GcLogOption(path));
+                .map(GcLogOption::path)
+                .contains(path);
     }
 
     @ParameterizedTest
@@ -47,8 +48,10 @@ class GcLogOptionTest {
 
     @Test
     void theFirstOptionNamingOneWinsAndTheProgramsOwnArgumentsAreNoOptions() {
-        assertThat(GcLogOption.in(List.of("-Xlog:gc:stdout", "-Xlog:gc:file=a.log", "-Xloggc:b.log")))
-                .contains(new GcLogOption("a.log"));
+        assertThat(GcLogOption.in(List.of("-Xloggc:b.log", "-Xlog:gc:stdout", "-Xlog:gc:file=a.log", "-Xlog:gc:c.log")))
+                .as("Java 9 and later ignore -Xloggc beside -Xlog:gc")
+                .map(GcLogOption::path)
+                .contains("a.log");
         JavaProcess p = new JavaProcess(
                 1,
                 1,
@@ -60,5 +63,18 @@ class GcLogOptionTest {
         assertThat(GcLogOption.in(p.options()))
                 .as("a class path, and a program argument")
                 .isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            -Xlog:gc:file=gc.log                              | 20971520
+            -Xlog:gc:file=gc.log::filecount=5,filesize=10M    | 10485760
+            -Xlog:gc:file=gc.log:time:filesize=1024           | 1024
+            -Xlog:gc:file=gc.log::filecount=0                 | 0
+            -Xloggc:gc.log                                    | 20971520
+            """)
+    void theSizeAtWhichTheJvmRotatesItsLogIsKnown(String option, long bytes) {
+        assertThat(GcLogOption.in(List.of(option)).map(GcLogOption::rotatesAtBytes))
+                .contains(bytes);
     }
 }

@@ -37,7 +37,14 @@ class OutOfMemoryWatchIT {
                 assertThat(child.process.exitValue())
                         .as("killed by its -XX:OnOutOfMemoryError")
                         .isEqualTo(128 + 9);
-                // the next JVM its user starts deletes a killed JVM's counters file: the watch holds it open
+                // the server restarted on the same GC log moves the dead one's aside, and the next JVM of its user
+                // deletes a killed JVM's counters file: the watch holds both open
+                try (ChildJvm restarted = ChildJvm.start(dir, null, zkServerFlags(), "garbage", "100")) {
+                    restarted.awaitDone();
+                }
+                assertThat(dir.resolve("gc.log.0"))
+                        .as("the dead server's GC log, moved aside")
+                        .exists();
                 deleteCountersFile(child.pid());
 
                 assertThat(watch.evidence().orElseThrow())
