@@ -316,11 +316,13 @@ public final class HotSpotCounters {
     }
 
     /**
-     * Whether it spends so long collecting for so little that its next failed allocation throws "GC overhead
-     * limit exceeded" ({@code sun.gc.policy.gcTimeLimitExceeded}). Only the Parallel collector sets it (with
-     * {@code -XX:+UseGCOverheadLimit}, its default); HotSpot keeps no counter of the OutOfMemoryErrors thrown.
+     * Whether its last collections took so long for so little that a failed allocation throws "GC overhead limit
+     * exceeded" ({@code sun.gc.policy.gcTimeLimitExceeded}). Only the Parallel collector sets it (with
+     * {@code -XX:+UseGCOverheadLimit}, its default), and only until a collection that frees enough: a JVM polled
+     * every millisecond through such a run showed it in one reading of 66, and left it set as it ended. HotSpot
+     * keeps no counter of the OutOfMemoryErrors it throws.
      */
-    public boolean gcOverheadLimitExceeded() {
+    boolean gcOverheadLimitExceeded() {
         return overheadLimitExceeded;
     }
 }
