@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The garbage-collection counters a HotSpot JVM of this machine publishes about itself, read from its
@@ -35,6 +36,7 @@ public final class HotSpotCounters {
     private static final long MAX_FILE = 16 << 20;
 
     private final Instant vmStarted;
+    private final long hz;
     private final List<Collector> collectors;
     private final Occupancy occupancy;
     private final String lastCause;
@@ -42,11 +44,13 @@ public final class HotSpotCounters {
 
     private HotSpotCounters(
             Instant vmStarted,
+            long hz,
             List<Collector> collectors,
             Occupancy occupancy,
             String lastCause,
             boolean overheadLimitExceeded) {
         this.vmStarted = vmStarted;
+        this.hz = hz;
         this.collectors = List.copyOf(collectors);
         this.occupancy = occupancy;
         this.lastCause = lastCause;
@@ -94,8 +98,8 @@ public final class HotSpotCounters {
             Map.entry("MSC", Kind.FULL),
             Map.entry("CMS", Kind.OTHER_PAUSES));
 
-    /** One collector's counters, its times in seconds since the JVM's clock began. */
-    record Collector(String name, Kind kind, long invocations, double seconds, double lastEntry, double lastExit) {}
+    /** One collector's counters, its times in ticks of the JVM's clock ({@code sun.os.hrt.frequency}). */
+    record Collector(String name, Kind kind, long invocations, long ticks, long lastEntry, long lastExit) {}
 
     /**
      * Stop-the-world pauses.
@@ -197,7 +201,6 @@ public final class HotSpotCounters {
         if (began.isEmpty() || hz.isEmpty()) {
             return Optional.empty();
         }
-        double perTick = 1.0 / hz.get();
         List<Collector> collectors = new ArrayList<>();
         // HotSpot numbers its collectors from 0, with gaps (ZGC's are 0 and 2, or 2 alone)
         for (int i = 0; i < MAX_COLLECTORS; i++) {
@@ -210,12 +213,13 @@ public final class HotSpotCounters {
                     name.get(),
                     KINDS.get(name.get()),
                     data.number(c + "invocations").orElse(0L),
-                    data.number(c + "time").orElse(0L) * perTick,
-                    data.number(c + "lastEntryTime").orElse(0L) * perTick,
-                    data.number(c + "lastExitTime").orElse(0L) * perTick));
+                    data.number(c + "time").orElse(0L),
+                    data.number(c + "lastEntryTime").orElse(0L),
+                    data.number(c + "lastExitTime").orElse(0L)));
         }
         return Optional.of(new HotSpotCounters(
                 Instant.ofEpochMilli(began.get()),
+                hz.get(),
                 collectors,
                 occupancy(data, collectors),
                 data.text("sun.gc.lastCause").orElse(""),
@@ -250,16 +254,7 @@ public final class HotSpotCounters {
      * are of a collector this does not know.
      */
     public Optional<Pauses> pauses() {
-        if (collectors.isEmpty() || collectors.stream().anyMatch(c -> c.kind == null || c.kind == Kind.NOT_PAUSES)) {
-            return Optional.empty();
-        }
-        long count = 0;
-        double seconds = 0;
-        for (Collector c : collectors) {
-            count += c.invocations;
-            seconds += c.seconds;
-        }
-        return Optional.of(new Pauses(count, seconds * 1000, lastPauseSeconds().orElse(0.0) * 1000));
+        return countsPauses() ? Optional.of(new Pauses(count(), ms(ticks()), lastPauseMs())) : Optional.empty();
     }
 
     /**
@@ -267,34 +262,57 @@ public final class HotSpotCounters {
      * (0 when none came in between); empty when {@code earlier} is another JVM's or the pauses are not counted.
      */
     public Optional<Pauses> pausesSince(HotSpotCounters earlier) {
-        if (!earlier.vmStarted.equals(vmStarted)) {
+        if (!earlier.vmStarted.equals(vmStarted) || !countsPauses() || !earlier.countsPauses()) {
             return Optional.empty();
         }
-        return pauses().flatMap(now -> earlier.pauses().map(before -> {
-            long count = now.count() - before.count();
-            return new Pauses(count, now.totalMs() - before.totalMs(), count > 0 ? now.lastMs() : 0);
-        }));
+        long count = count() - earlier.count();
+        return Optional.of(new Pauses(count, ms(ticks() - earlier.ticks()), count > 0 ? lastPauseMs() : 0));
     }
 
-    /** The length of its last pause, seconds; empty before its first or while one is under way. */
-    private Optional<Double> lastPauseSeconds() {
-        return last().filter(c -> c.lastExit >= c.lastEntry).map(c -> c.lastExit - c.lastEntry);
+    private boolean countsPauses() {
+        return !collectors.isEmpty() && collectors.stream().allMatch(c -> c.kind != null && c.kind != Kind.NOT_PAUSES);
     }
 
-    /** The stop-the-world collector that ran last; empty before any ran. */
-    private Optional<Collector> last() {
+    private long count() {
+        return collectors.stream().mapToLong(Collector::invocations).sum();
+    }
+
+    private long ticks() {
+        return collectors.stream().mapToLong(Collector::ticks).sum();
+    }
+
+    private double ms(long ticks) {
+        return ticks * 1000.0 / hz;
+    }
+
+    /** The length of its last pause, ms; 0 before its first or while one is under way. */
+    private double lastPauseMs() {
+        return last(c -> true)
+                .filter(c -> c.lastExit >= c.lastEntry)
+                .map(c -> ms(c.lastExit - c.lastEntry))
+                .orElse(0.0);
+    }
+
+    /** The collector whose pause came last of those {@code counted}; empty before any ran. */
+    private Optional<Collector> last(Predicate<Collector> counted) {
         Collector last = null;
         for (Collector c : collectors) {
-            if (c.invocations > 0 && (last == null || c.lastEntry > last.lastEntry)) {
+            if (c.invocations > 0 && counted.test(c) && (last == null || c.lastEntry > last.lastEntry)) {
                 last = c;
             }
         }
         return Optional.ofNullable(last);
     }
 
-    /** Whether its last collection was a full one (a young collection's failure ends in one). */
+    /**
+     * Whether its last collection was a full one (a young collection's failure ends in one). A pause that
+     * collects nothing (G1's remark and cleanup: a concurrent cycle begun before the full collections ends
+     * after them) is no collection.
+     */
     boolean lastWasFull() {
-        return last().filter(c -> c.kind == Kind.FULL).isPresent();
+        return last(c -> c.kind == Kind.YOUNG || c.kind == Kind.FULL)
+                .filter(c -> c.kind == Kind.FULL)
+                .isPresent();
     }
 
     /** How many full collections it made; 0 when its collectors count none apart. */

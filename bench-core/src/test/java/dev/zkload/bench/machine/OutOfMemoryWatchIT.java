@@ -57,14 +57,6 @@ class OutOfMemoryWatchIT {
         }
     }
 
-    private static void deleteCountersFile(long pid) throws IOException {
-        try (DirectoryStream<Path> users = Files.newDirectoryStream(Path.of("/tmp"), "hsperfdata_*")) {
-            for (Path user : users) {
-                Files.deleteIfExists(user.resolve(Long.toString(pid)));
-            }
-        }
-    }
-
     @Test
     void aServerThatEndedOtherwiseLeavesNone() throws Exception {
         Files.writeString(dir.resolve("zookeeper.out"), "java.lang.OutOfMemoryError: Java heap space\n");
@@ -88,5 +80,13 @@ class OutOfMemoryWatchIT {
                 "-XX:+HeapDumpOnOutOfMemoryError",
                 "-XX:OnOutOfMemoryError=kill -9 %p",
                 "-Xlog:gc:file=gc.log:time");
+    }
+
+    private static void deleteCountersFile(long pid) throws IOException {
+        try (DirectoryStream<Path> users = Files.newDirectoryStream(Path.of("/tmp"), "hsperfdata_*")) {
+            for (Path user : users) {
+                Files.deleteIfExists(user.resolve(Long.toString(pid)));
+            }
+        }
     }
 }
