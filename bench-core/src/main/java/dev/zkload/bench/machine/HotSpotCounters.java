@@ -85,16 +85,17 @@ public final class HotSpotCounters {
             Map.entry("ZGC major collection pauses", Kind.OTHER_PAUSES),
             Map.entry("Shenandoah partial", Kind.NOT_PAUSES),
             Map.entry("Shenandoah full", Kind.NOT_PAUSES),
-            // JDK 8 to 14: G1 counted its remark and cleanup pauses with its full collections; CMS counts its
-            // initial-mark and remark pauses and its stop-the-world fallback
+            // Before JDK 15: G1's remark and cleanup pauses were counted with its full collections (JDK 8), or
+            // apart as "phases"; CMS counts its initial-mark and remark pauses and its stop-the-world fallback;
+            // Serial's young collector is "Copy", ParNew's "PCopy"
             Map.entry("G1 incremental collections", Kind.YOUNG),
             Map.entry("G1 stop-the-world full collections", Kind.OTHER_PAUSES),
+            Map.entry("G1 stop-the-world phases", Kind.OTHER_PAUSES),
             Map.entry("PSScavenge", Kind.YOUNG),
             Map.entry("PSParallelCompact", Kind.FULL),
             Map.entry("PSMarkSweep", Kind.FULL),
             Map.entry("Copy", Kind.YOUNG),
             Map.entry("PCopy", Kind.YOUNG),
-            Map.entry("ParNew", Kind.YOUNG),
             Map.entry("MSC", Kind.FULL),
             Map.entry("CMS", Kind.OTHER_PAUSES));
 
