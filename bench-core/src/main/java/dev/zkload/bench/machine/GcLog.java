@@ -7,20 +7,24 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The stop-the-world pauses a JVM wrote to its GC log ({@code -Xlog:gc:file=…:timemillis}, Java 9 and
- * later): each {@code Pause} line with its wall-clock time and length. Concurrent phases are not pauses and
- * are not counted. The file is read whole at each call (a line per collection: small even after hours), so
- * a JVM restarted on the same file simply starts it again.
+ * The stop-the-world pauses a JVM wrote to its GC log: each pause line ({@link GcLogLine}) with its time and
+ * length, whatever the log's decorations, from Java 8's {@code -Xloggc} to the unified logging of later JDKs.
+ * Concurrent phases are not pauses and are not counted. The file is read whole at each call (a line per
+ * collection: small even after hours), so a JVM restarted on the same file simply starts it again.
+ *
+ * <p>zkload's own servers write theirs where {@link #flag} says; a server started by hand has its log found by
+ * its command line ({@link #named}).
  */
 public final class GcLog {
-    /** {@code [1764340000123ms] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 23M->3M(512M) 2.839ms}. */
-    private static final Pattern PAUSE = Pattern.compile("^\\[(\\d+)ms\\].*\\bPause\\b.* (\\d+(?:\\.\\d+)?)ms\\s*$");
+    private final Path file;
+    private final Instant started;
 
-    private GcLog() {}
+    private GcLog(Path file, Instant started) {
+        this.file = file;
+        this.started = started;
+    }
 
     /** The JVM flag that writes the log this reads to {@code file}; empty when the path cannot be given to {@code -Xlog}. */
     public static Optional<String> flag(Path file) {
@@ -31,29 +35,67 @@ public final class GcLog {
                 : Optional.of("-Xlog:gc:file=" + path + ":timemillis");
     }
 
-    /** The pauses that began within [{@code from}, {@code to}); empty when the log cannot be read. */
+    /**
+     * The pauses a log stamped with the wall clock (as {@link #flag} has it) placed within [{@code from},
+     * {@code to}); empty when the log cannot be read. Lines stamped with the JVM's uptime alone are not counted:
+     * their JVM's start is not known here ({@link #named} knows it).
+     */
     public static Optional<GcPauses> pauses(Path file, Instant from, Instant to) {
+        return new GcLog(file, null).pauses(from, to);
+    }
+
+    /**
+     * The GC log the command line of JVM {@code pid} names, found where it is now written ({@code %p}, {@code %t}
+     * and rotation followed); empty when its command line names none, or this user may not read the process.
+     */
+    public static Optional<GcLog> named(long pid) {
+        return JavaProcess.read(pid).flatMap(GcLog::named);
+    }
+
+    static Optional<GcLog> named(JavaProcess process) {
+        return GcLogOption.in(process.options())
+                .flatMap(o -> o.current(process))
+                .map(f -> new GcLog(f, uptimeOrigin(process)));
+    }
+
+    /**
+     * The instant a JVM's uptime counts from: when it began, as its own counters say to the millisecond, else
+     * when its process started (a few hundredths of a second earlier).
+     */
+    private static Instant uptimeOrigin(JavaProcess process) {
+        return HotSpotCounters.read(process).map(HotSpotCounters::vmStarted).orElse(process.started());
+    }
+
+    /** The file, as reached from here. */
+    public Path file() {
+        return file;
+    }
+
+    /** The pauses this log placed within [{@code from}, {@code to}); empty when the log cannot be read. */
+    public Optional<GcPauses> pauses(Instant from, Instant to) {
         try {
-            return Optional.of(pauses(Files.readAllLines(file, StandardCharsets.UTF_8), from, to));
+            return Optional.of(pauses(Files.readAllLines(file, StandardCharsets.UTF_8), started, from, to));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
 
     static GcPauses pauses(List<String> lines, Instant from, Instant to) {
+        return pauses(lines, null, from, to);
+    }
+
+    /** @param started when the JVM began, for lines stamped with its uptime; null when not known */
+    static GcPauses pauses(List<String> lines, Instant started, Instant from, Instant to) {
         long count = 0;
         double total = 0;
         double max = 0;
         for (String line : lines) {
-            Matcher m = PAUSE.matcher(line);
-            if (!m.matches()) {
+            Optional<GcLogLine> pause = GcLogLine.parse(line, started);
+            Optional<Instant> at = pause.flatMap(GcLogLine::at);
+            if (at.isEmpty() || at.get().isBefore(from) || !at.get().isBefore(to)) {
                 continue;
             }
-            Instant at = Instant.ofEpochMilli(Long.parseLong(m.group(1)));
-            if (at.isBefore(from) || !at.isBefore(to)) {
-                continue;
-            }
-            double ms = Double.parseDouble(m.group(2));
+            double ms = pause.get().ms();
             count++;
             total += ms;
             max = Math.max(max, ms);

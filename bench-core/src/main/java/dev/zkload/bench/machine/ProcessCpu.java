@@ -111,7 +111,7 @@ public record ProcessCpu(
     }
 
     /** The fields of a stat file this needs; the name may hold spaces and parentheses, so it ends at the last ')'. */
-    private record Stat(String name, long ticks, long start) {
+    record Stat(String name, long ticks, long start) {
         static Stat parse(String stat) {
             int open = stat.indexOf('(');
             int close = stat.lastIndexOf(')');
