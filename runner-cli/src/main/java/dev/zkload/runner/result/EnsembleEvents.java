@@ -31,6 +31,9 @@ import java.util.TreeMap;
  * @param notServing           servers that told in the step that they did not serve: answered that they looked for a
  *                             leader, or refused connections on their client port (down); empty in results written
  *                             before it
+ * @param deaths               servers on this machine whose process ended in the step, with what they left about why
+ *                             ("died of an OutOfMemoryError: its GC log ends in …"), by host:port; empty when none did,
+ *                             and in results written before it
  */
 public record EnsembleEvents(
         int leaderChanges,
@@ -43,7 +46,8 @@ public record EnsembleEvents(
         String leader,
         int servers,
         Map<String, Double> silentAloneSec,
-        java.util.List<String> notServing) {
+        java.util.List<String> notServing,
+        Map<String, String> deaths) {
 
     public EnsembleEvents {
         unresponsiveSec =
@@ -73,7 +77,8 @@ public record EnsembleEvents(
                 null,
                 0,
                 Map.of(),
-                java.util.List.of());
+                java.util.List.of(),
+                Map.of());
     }
 
     /** These events, with the connections each server refused. */
@@ -89,6 +94,24 @@ public record EnsembleEvents(
                 leader,
                 servers,
                 silentAloneSec,
-                notServing);
+                notServing,
+                deaths);
+    }
+
+    /** These events, with the servers whose process ended in the step. */
+    public EnsembleEvents withDeaths(Map<String, String> ended) {
+        return new EnsembleEvents(
+                leaderChanges,
+                leaderlessSec,
+                unresponsiveSec,
+                sessionsDisconnected,
+                sessionsExpired,
+                connectionsRefused,
+                leaderBefore,
+                leader,
+                servers,
+                silentAloneSec,
+                notServing,
+                ended);
     }
 }

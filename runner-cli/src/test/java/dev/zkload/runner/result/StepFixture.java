@@ -28,6 +28,7 @@ public final class StepFixture {
         private final Map<String, Double> unresponsive = new java.util.TreeMap<>();
         private final Map<String, Double> silentAlone = new java.util.TreeMap<>();
         private final List<String> notServing = new java.util.ArrayList<>();
+        private final Map<String, String> deaths = new java.util.TreeMap<>();
         private int servers;
         private String leaderBefore;
         private String leader;
@@ -148,6 +149,12 @@ public final class StepFixture {
         /** A server that said it did not serve (looking for a leader), or refused connections. */
         public Builder notServing(String server) {
             notServing.add(server);
+            return this;
+        }
+
+        /** A server on this machine whose process ended in the step, and what it left about why. */
+        public Builder died(String server, String why) {
+            deaths.put(server, why);
             return this;
         }
 
@@ -282,7 +289,8 @@ public final class StepFixture {
                             leader,
                             servers,
                             silentAlone,
-                            notServing),
+                            notServing,
+                            deaths),
                     refinement,
                     host == null
                             ? resources

@@ -35,7 +35,8 @@ final class Disturbances {
         return e != null
                 && (e.leaderChanges() > 0
                         || e.leaderlessSec() > 0
-                        || !e.notServing().isEmpty());
+                        || !e.notServing().isEmpty()
+                        || !e.deaths().isEmpty());
     }
 
     /** Other clients met the fault: simulated sessions cut, or benchmark calls failed beside an event. */
@@ -106,8 +107,11 @@ final class Disturbances {
             d.add(String.format(Locale.ROOT, "no leader for %.1f s", e.leaderlessSec()));
         }
         List<String> silent = silences();
+        e.deaths().forEach((server, why) -> d.add("server " + server + " " + why));
         List<String> down = e.notServing().stream()
-                .filter(s -> e.leaderChanges() == 0 && e.leaderlessSec() == 0)
+                .filter(s -> e.leaderChanges() == 0
+                        && e.leaderlessSec() == 0
+                        && !e.deaths().containsKey(s))
                 .map(s -> "server " + s + " stopped serving")
                 .toList();
         d.addAll(down);

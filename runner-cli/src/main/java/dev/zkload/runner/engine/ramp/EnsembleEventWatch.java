@@ -130,7 +130,8 @@ final class EnsembleEventWatch {
                 leaderLost ? null : lastLeader,
                 asked.size(),
                 alone,
-                List.copyOf(notServing));
+                List.copyOf(notServing),
+                Map.of());
     }
 
     private static double tenths(Duration d) {

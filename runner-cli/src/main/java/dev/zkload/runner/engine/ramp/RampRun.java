@@ -137,6 +137,7 @@ final class RampRun {
             if (sampler != null) {
                 sampler.close();
             }
+            machine.close();
         }
     }
 

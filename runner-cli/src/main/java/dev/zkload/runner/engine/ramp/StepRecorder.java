@@ -236,7 +236,7 @@ final class StepRecorder {
                 fleetData,
                 calls == 0 ? 0 : (double) errors / calls,
                 leaderlessSec,
-                step.watch().events().events(leaderlessSec, fleetData),
+                step.watch().events().events(leaderlessSec, fleetData).withDeaths(machine.deaths()),
                 refining,
                 settled ? machine.end(rounds) : null,
                 settled ? StepResourceFigures.stages(rounds) : null,

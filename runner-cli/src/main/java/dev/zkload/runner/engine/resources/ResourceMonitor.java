@@ -7,6 +7,7 @@ import dev.zkload.bench.machine.CpuUsage;
 import dev.zkload.bench.machine.DiskStats;
 import dev.zkload.bench.machine.GcLog;
 import dev.zkload.bench.machine.HostCpu;
+import dev.zkload.bench.machine.HotSpotCounters;
 import dev.zkload.bench.machine.ProcessCpu;
 import dev.zkload.bench.machine.ProcessIo;
 import dev.zkload.bench.machine.ProcessUsage;
@@ -39,7 +40,7 @@ import java.util.Set;
  * StepResources r = m.end(rounds);
  * }</pre>
  */
-public final class ResourceMonitor {
+public final class ResourceMonitor implements AutoCloseable {
     private final ServerProcesses processes;
     private final long self = ProcessHandle.current().pid();
     private Instant began = Instant.now();
@@ -54,6 +55,10 @@ public final class ResourceMonitor {
     private final Map<String, BlockDevice> logDisks = new HashMap<>();
     /** Bytes the runner and each local server had written to storage as the window began, by pid. */
     private final Map<Long, Long> written = new HashMap<>();
+    /** Each local server's HotSpot counters as the window began, for a JVM that names no GC log. */
+    private final Map<String, HotSpotCounters> counters = new HashMap<>();
+
+    private final ServerDeaths deaths;
     /** The pids {@link #cpuSeconds} found, looked up again once a process is gone. */
     private final Map<String, Long> pids = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -65,6 +70,7 @@ public final class ResourceMonitor {
             List<ServerAddress> servers, LocalEnsemble ensemble, Map<String, PrometheusEndpoint> endpoints) {
         this.processes = new ServerProcesses(servers, ensemble);
         this.endpoints = Map.copyOf(endpoints);
+        this.deaths = new ServerDeaths(processes);
     }
 
     /** Starts a window; every window is begun before it is ended. */
@@ -74,9 +80,12 @@ public final class ResourceMonitor {
         host = HostCpu.read().orElse(null);
         runner = ProcessCpu.read(self).orElse(null);
         servers.clear();
+        counters.clear();
         for (ServerAddress s : processes.servers()) {
             processes.pid(s).flatMap(ProcessCpu::read).ifPresent(p -> servers.put(s.hostPort(), p));
         }
+        servers.forEach((s, p) -> HotSpotCounters.read(p.pid()).ifPresent(c -> counters.put(s, c)));
+        deaths.look();
         reported.clear();
         endpoints.forEach((s, e) -> read(e).ifPresent(r -> reported.put(s, r)));
         beginDisks();
@@ -129,6 +138,37 @@ public final class ResourceMonitor {
             }
         }
         return usage;
+    }
+
+    /**
+     * A local server's GC pauses over the window: from zkload's own log of an embedded server, the log a given
+     * server's command line names, or its HotSpot counters (which tell the pauses' count and time, and the last one's
+     * length, not each one's); empty where none can be read.
+     */
+    private Optional<GcLog.GcPauses> gcPauses(ServerAddress s, ProcessCpu before, Instant now) {
+        Optional<GcLog.GcPauses> logged = processes.gcLog(s).flatMap(f -> GcLog.pauses(f, began, now));
+        if (logged.isPresent() || before == null) {
+            return logged;
+        }
+        logged = GcLog.named(before.pid()).flatMap(l -> l.pauses(began, now));
+        if (logged.isPresent()) {
+            return logged;
+        }
+        HotSpotCounters then = counters.get(s.hostPort());
+        return then == null
+                ? Optional.empty()
+                : HotSpotCounters.read(before.pid())
+                        .flatMap(c -> c.pausesSince(then))
+                        // the counters keep the last pause's length, not the longest's: that stays unobserved
+                        .map(p -> new GcLog.GcPauses(p.count(), p.totalMs(), Double.NaN));
+    }
+
+    /**
+     * The local servers whose process ended since the last look, with what they left about why ("died of an
+     * OutOfMemoryError: …"), by host:port; empty when none did.
+     */
+    public Map<String, String> deaths() {
+        return deaths.drain();
     }
 
     /** A window over this machine's CPU alone, begun now. */
@@ -199,7 +239,7 @@ public final class ResourceMonitor {
                         .flatMap(p -> p.usageSince(before, seconds))
                         .ifPresent(u -> serverUsage.put(s.hostPort(), u));
             }
-            processes.gcLog(s).flatMap(f -> GcLog.pauses(f, began, now)).ifPresent(p -> gc.put(s.hostPort(), p));
+            gcPauses(s, before, now).ifPresent(p -> gc.put(s.hostPort(), p));
         }
         Map<String, PrometheusReading.Usage> remote = new LinkedHashMap<>();
         reported.forEach((s, before) -> Optional.ofNullable(endpoints.get(s))
@@ -207,5 +247,11 @@ public final class ResourceMonitor {
                 .flatMap(r -> r.usageSince(before))
                 .ifPresent(u -> remote.put(s, u)));
         return new MachineWindow(seconds, hostUsage, runnerUsage, serverUsage, gc, local, remote, endDisks(seconds));
+    }
+
+    /** Lets go of what the servers' watches hold open (their GC logs and counters files). */
+    @Override
+    public void close() {
+        deaths.close();
     }
 }

@@ -91,7 +91,7 @@ public final class StepResourceFigures {
                             p == null ? null : p.hottestThread(),
                             p == null || p.hottestThread() == null ? null : round(p.hottestCores(), 3),
                             gc != null ? Long.valueOf(gc.count()) : t == null ? null : t.gcPauses(),
-                            gc == null ? null : round(gc.maxMs(), 1),
+                            gc == null || Double.isNaN(gc.maxMs()) ? null : round(gc.maxMs(), 1),
                             gc != null
                                     ? Double.valueOf(round(gc.totalMs(), 1))
                                     : t == null || t.gcTotalMs() == null ? null : round(t.gcTotalMs(), 1),
@@ -122,7 +122,8 @@ public final class StepResourceFigures {
         }
         if (!noGc.isEmpty()) {
             unobserved.add("the GC pauses of " + String.join(", ", noGc)
-                    + " (its JVM keeps no GC log zkload can read: started outside zkload, or on a JDK before 9)");
+                    + " (its JVM names no GC log on its command line that zkload can read, and publishes no HotSpot"
+                    + " counters: -XX:-UsePerfData, or no HotSpot JVM)");
         }
         String shows = "; a throttle still shows as work not delivered";
         noFsync.forEach((s, why) -> unobserved.add(

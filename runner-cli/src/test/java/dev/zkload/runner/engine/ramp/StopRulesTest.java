@@ -401,4 +401,22 @@ class StopRulesTest {
                         + " nothing else saw a fault (no election, no session cut, no failed call): the reader's"
                         + " delay, not the ensemble's fault.");
     }
+
+    @Test
+    void aServerThatDiedOfOutOfMemoryIsAFaultSaidWithWhatItLeft() {
+        StopRules.Judgement j = StopRules.judge(
+                busy(30).died(
+                                "127.0.0.1:2183",
+                                "died of an OutOfMemoryError: its GC log ends in 2 full collections that freed"
+                                        + " nothing (46.9 MB of its 48.0 MB heap in use after the last)")
+                        .notServing("127.0.0.1:2183")
+                        .events(20, 20, 0)
+                        .build(),
+                PLAN);
+        assertThat(j.verdict()).as("the server's own end, on any machine").isEqualTo(StepVerdict.DISTURBED);
+        assertThat(j.stop().orElseThrow().message())
+                .startsWith("at 30 domains the ensemble was disturbed: server 127.0.0.1:2183 died of an"
+                        + " OutOfMemoryError: its GC log ends in 2 full collections")
+                .doesNotContain("stopped serving");
+    }
 }
