@@ -57,10 +57,15 @@ final class Disturbances {
         if (told()) {
             return true;
         }
-        if (!seen() || busyHost) {
+        if (!seen()) {
             return false;
         }
-        return !step.generatorBound() || !silentAlone().isEmpty();
+        // one server silent while the others answered in the same rounds: that server stalled, wherever the runner
+        // stood
+        if (!silentAlone().isEmpty()) {
+            return true;
+        }
+        return !busyHost && !step.generatorBound();
     }
 
     /** Servers that did not answer the statistics reader for the limit, with how long, in words. */

@@ -419,4 +419,11 @@ class StopRulesTest {
                         + " OutOfMemoryError: its GC log ends in 2 full collections")
                 .doesNotContain("stopped serving");
     }
+
+    @Test
+    void aFollowerStalledWhileTheOthersAnsweredWithSessionsCutIsAFaultOnABusyMachineToo() {
+        StopRules.Judgement j = StopRules.judge(
+                busy(10).silentAlone("127.0.0.1:2183", 22).events(4, 4, 0).build(), PLAN);
+        assertThat(j.verdict()).isEqualTo(StepVerdict.DISTURBED);
+    }
 }
