@@ -75,8 +75,7 @@ public record ProcessCpu(
         double perTick = 1.0 / TICKS_PER_SECOND / seconds;
         String hottest = null;
         double hottestCores = 0;
-        long collectorTicks = 0;
-        int collectors = 0;
+        CollectorWork collector = new CollectorWork();
         for (Map.Entry<Long, ThreadTicks> t : threads.entrySet()) {
             ThreadTicks before = earlier.threads.get(t.getKey());
             long used = t.getValue().ticks - (before == null ? 0 : before.ticks);
@@ -85,10 +84,7 @@ public record ProcessCpu(
                 hottestCores = cores;
                 hottest = t.getValue().name;
             }
-            if (used > 0 && isCollector(t.getValue().name)) {
-                collectorTicks += used;
-                collectors++;
-            }
+            collector.add(t.getValue().name, used);
         }
         return Optional.of(new ProcessUsage(
                 (ticks - earlier.ticks) * perTick,
@@ -96,18 +92,7 @@ public record ProcessCpu(
                 allowedCpus,
                 hottest,
                 hottestCores,
-                collectors == 0 ? 0 : (double) collectorTicks / TICKS_PER_SECOND / collectors));
-    }
-
-    /**
-     * A HotSpot JVM's stop-the-world collector thread, by the name the kernel keeps: the parallel workers ({@code GC
-     * Thread#N}, G1's and the Parallel collector's pause work) and the {@code VM Thread} (the Serial collector's, and
-     * every pause's own bookkeeping). G1's concurrent threads ({@code G1 Conc#N}, {@code G1 Refine#N}) work beside
-     * the application and are none of them. A pause's length with a core for each is their CPU over the threads that
-     * ran: what a GC log's {@code User} and {@code Sys} times give, against its {@code Real}.
-     */
-    public static boolean isCollector(String threadName) {
-        return threadName != null && (threadName.startsWith("GC Thread#") || threadName.equals("VM Thread"));
+                collector.seconds()));
     }
 
     /** The fields of a stat file this needs; the name may hold spaces and parentheses, so it ends at the last ')'. */

@@ -10,10 +10,8 @@ import java.util.Set;
  * @param allowedCpus    the CPU numbers its affinity allows
  * @param hottestThread  the name of its busiest thread (the kernel's 15 characters of it); null when none ran
  * @param hottestCores   that thread's cores: one thread can use at most one, whatever the process may use
- * @param collectorSeconds how long a JVM's stop-the-world collector worked over the window, seconds: its collector
- *                       threads' CPU ({@link ProcessCpu#isCollector}) over the threads that ran, the time its pauses
- *                       would have taken with a core for each thread; 0 for a process that is no HotSpot JVM or
- *                       did not collect
+ * @param collectorSeconds how long a JVM's stop-the-world collector worked over the window, seconds
+ *                       ({@link CollectorWork}); 0 for a process that is no HotSpot JVM or did not collect
  */
 public record ProcessUsage(
         double cores,

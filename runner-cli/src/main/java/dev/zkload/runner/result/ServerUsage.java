@@ -27,6 +27,9 @@ import java.util.Map;
  * @param gcWorkMs           how long its stop-the-world collector worked over the window, ms: its collector threads'
  *                           CPU over the threads that ran, from {@code /proc} (a JVM on this machine only). Pauses far
  *                           longer than this waited for a core, as on a machine too busy; null where not read
+ * @param heapUsedPercent    how full its JVM's heap (the old generation, for a generational collector that keeps one
+ *                           apart) was at the window's end, % of its largest size, from its HotSpot counters: a heap
+ *                           kept nearly full is short whatever the machine did; null where not read
  */
 public record ServerUsage(
         String role,
@@ -44,7 +47,8 @@ public record ServerUsage(
         Double bytesOutPerSec,
         Map<String, Long> throttled,
         String source,
-        Double gcWorkMs) {
+        Double gcWorkMs,
+        Double heapUsedPercent) {
 
     public ServerUsage {
         throttled = throttled == null

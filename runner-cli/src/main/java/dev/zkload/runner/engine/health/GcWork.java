@@ -1,6 +1,6 @@
 package dev.zkload.runner.engine.health;
 
-import dev.zkload.bench.machine.ProcessCpu;
+import dev.zkload.bench.machine.CollectorWork;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,16 +15,15 @@ import java.util.OptionalDouble;
  * worked for two seconds from one that waited two seconds for a core on a machine others kept busy (a descheduled
  * JVM stretches the pause it is in); its collector's own CPU can.
  *
- * <p>The threads are the stop-the-world collector's ({@link ProcessCpu#isCollector}); their names are read once per
- * thread id, their CPU at each call: the runner has a thread per simulated session, too many to read them all at
- * every collection.
+ * <p>The threads are the stop-the-world collector's ({@link CollectorWork}); their names are read once per thread id,
+ * their CPU at each call: the runner has a thread per simulated session, too many to read them all at every
+ * collection.
  */
 final class GcWork {
-    /** Linux's USER_HZ: {@code /proc}'s times are in hundredths of a second on every architecture a JVM runs on. */
-    private static final double TICKS_PER_SECOND = 100;
-
     private static final Path TASKS = Path.of("/proc/self/task");
-    private final Map<String, Boolean> collector = new HashMap<>();
+    /** Each thread's name where it is a collector's, else empty, by thread id: read once per thread. */
+    private final Map<String, String> names = new HashMap<>();
+
     private Map<String, Long> last;
 
     /** Starts the count now. */
@@ -43,16 +42,9 @@ final class GcWork {
         if (now == null || before == null) {
             return OptionalDouble.empty();
         }
-        long used = 0;
-        int ran = 0;
-        for (Map.Entry<String, Long> t : now.entrySet()) {
-            long delta = t.getValue() - before.getOrDefault(t.getKey(), 0L);
-            if (delta > 0) {
-                used += delta;
-                ran++;
-            }
-        }
-        return OptionalDouble.of(ran == 0 ? 0 : 1000.0 * used / TICKS_PER_SECOND / ran);
+        CollectorWork work = new CollectorWork();
+        now.forEach((tid, t) -> work.add(names.get(tid), t - before.getOrDefault(tid, 0L)));
+        return OptionalDouble.of(1000 * work.seconds());
     }
 
     /** Each collector thread's user and system ticks, by thread id; null where they cannot be read. */
@@ -64,7 +56,7 @@ final class GcWork {
                 String tid = task.getFileName().toString();
                 seen.add(tid);
                 try {
-                    if (collector.computeIfAbsent(tid, t -> isCollector(task))) {
+                    if (!names.computeIfAbsent(tid, t -> collectorName(task)).isEmpty()) {
                         ticks.put(tid, ticks(Files.readString(task.resolve("stat"))));
                     }
                 } catch (IOException | RuntimeException e) {
@@ -75,15 +67,17 @@ final class GcWork {
             return null;
         }
         // the runner's sessions come and go with their threads: names of ended threads are forgotten
-        collector.keySet().retainAll(seen);
+        names.keySet().retainAll(seen);
         return ticks;
     }
 
-    private static boolean isCollector(Path task) {
+    /** The thread's name when it is a collector's; empty otherwise. */
+    private static String collectorName(Path task) {
         try {
-            return ProcessCpu.isCollector(Files.readString(task.resolve("comm")).trim());
+            String name = Files.readString(task.resolve("comm")).trim();
+            return CollectorWork.isCollector(name) ? name : "";
         } catch (IOException e) {
-            return false;
+            return "";
         }
     }
 

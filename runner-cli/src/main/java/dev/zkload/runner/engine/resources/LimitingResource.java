@@ -48,6 +48,8 @@ public final class LimitingResource {
     static final double GC_SHARE = 0.1;
 
     static final double GC_MAX_MS = 1000;
+    /** A heap this full of its largest size at a window's end is kept nearly full: short, %. */
+    static final double HEAP_FULL_PERCENT = 90;
     /** The runner's fires started within this of their instants at the 99th percentile: on time, ms. */
     static final double FIRES_ON_TIME_MS = 1000;
     /** Fewer job fires delivered than this share: the domains' work fell short. */
@@ -398,7 +400,9 @@ public final class LimitingResource {
             return Optional.empty();
         }
         Double work = u.gcWorkMs() == null ? null : u.gcWorkMs() / 1000.0 / seconds;
-        if (work != null && work < GC_SHARE && !(longPause && u.gcWorkMs() >= GC_MAX_MS)) {
+        // a heap kept nearly full is short whatever the machine did: that is no waiting for a core
+        boolean full = u.heapUsedPercent() != null && u.heapUsedPercent() >= HEAP_FULL_PERCENT;
+        if (work != null && work < GC_SHARE && !(longPause && u.gcWorkMs() >= GC_MAX_MS) && !full) {
             return Optional.empty();
         }
         return Optional.of(String.format(
@@ -409,7 +413,8 @@ public final class LimitingResource {
                 + (u.gcPauseMaxMs() == null
                         ? ")"
                         : String.format(Locale.ROOT, ", the longest %.0f ms)", u.gcPauseMaxMs()))
-                + (work == null ? "" : String.format(Locale.ROOT, ", its collector at work %.0f%% of it", 100 * work)));
+                + (work == null ? "" : String.format(Locale.ROOT, ", its collector at work %.0f%% of it", 100 * work))
+                + (full ? String.format(Locale.ROOT, ", its heap %.0f%% full", u.heapUsedPercent()) : ""));
     }
 
     /** A write's wait for the quorum is most of its time at the leader, far beyond the leader's own log. */

@@ -21,6 +21,7 @@ import java.util.Map;
  * @param remote  servers on other machines as their Prometheus endpoints told it, by host:port; absent where
  *                none answered at both ends of the window
  * @param disks   the disks under the local servers' transaction logs, by device name
+ * @param heaps   how full each local JVM server's heap was at the window's end, % of its largest size, by host:port
  */
 record MachineWindow(
         double seconds,
@@ -30,4 +31,5 @@ record MachineWindow(
         Map<String, GcLog.GcPauses> gc,
         java.util.Set<String> local,
         Map<String, PrometheusReading.Usage> remote,
-        Map<String, dev.zkload.runner.result.DiskUsage> disks) {}
+        Map<String, dev.zkload.runner.result.DiskUsage> disks,
+        Map<String, Double> heaps) {}

@@ -246,7 +246,13 @@ public final class ResourceMonitor implements AutoCloseable {
                 .flatMap(ResourceMonitor::read)
                 .flatMap(r -> r.usageSince(before))
                 .ifPresent(u -> remote.put(s, u)));
-        return new MachineWindow(seconds, hostUsage, runnerUsage, serverUsage, gc, local, remote, endDisks(seconds));
+        Map<String, Double> heaps = new LinkedHashMap<>();
+        servers.forEach((s, p) -> HotSpotCounters.read(p.pid())
+                .map(HotSpotCounters::occupancy)
+                .filter(o -> o.maxBytes() > 0)
+                .ifPresent(o -> heaps.put(s, 100.0 * o.usedBytes() / o.maxBytes())));
+        return new MachineWindow(
+                seconds, hostUsage, runnerUsage, serverUsage, gc, local, remote, endDisks(seconds), heaps);
     }
 
     /** Lets go of what the servers' watches hold open (their GC logs and counters files). */

@@ -100,7 +100,8 @@ public final class StepResourceFigures {
                             perSecond(c, bytesOut(c)),
                             throttled(c),
                             p != null ? "proc" : t == null ? null : "prometheus",
-                            p == null ? null : round(1000 * p.collectorSeconds(), 1)));
+                            p == null ? null : round(1000 * p.collectorSeconds(), 1),
+                            w.heaps().containsKey(s) ? round(w.heaps().get(s), 1) : null));
         }
         HostUsage host = host(w.host(), w.runner(), unread.isEmpty() ? serversCores : null);
         if (host == null) {

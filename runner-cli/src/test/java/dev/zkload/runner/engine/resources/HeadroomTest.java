@@ -49,7 +49,8 @@ class HeadroomTest {
                 null,
                 null,
                 "proc",
-                16900.0);
+                16900.0,
+                null);
         assertThat(Headroom.of(step(gc), null))
                 .containsExactly("Stable at 100 domains, but the leader's JVM stopped for its GC 18% of the time (853"
                         + " pauses, the longest 120 ms), its collector at work 17% of it: its heap is short, and the"
@@ -93,6 +94,7 @@ class HeadroomTest {
                 null,
                 null,
                 "proc",
+                null,
                 null);
     }
 

@@ -278,6 +278,22 @@ class LimitingResourceTest {
     }
 
     @Test
+    void pausesThatMostlyWaitedForACoreAreNoShortHeapUnlessTheHeapWasKeptFull() throws IOException {
+        // 24% of the time in pauses, the collector at work 3% of it: the JVM waited for a core, the machine's doing
+        Object[] waited = {
+            LEADER + "/gcPauseTotalMs", 15000.0, LEADER + "/gcWorkMs", 1900.0, "/resources/host/busyPercent", 50.0
+        };
+        assertThat(of(MACHINE, waited).resource()).isNotEqualTo(Resource.LEADER_GC);
+        assertThat(of(MACHINE, waited).alsoAtLimit()).noneMatch(a -> a.startsWith("leader-gc"));
+        // the same pauses with the heap 96% full at the window's end: short of heap, whatever else waited
+        LimitedBy full = of(MACHINE, concat(waited, LEADER + "/heapUsedPercent", 96.0));
+        assertThat(full.resource()).isEqualTo(Resource.LEADER_GC);
+        assertThat(full.evidence())
+                .isEqualTo("the leader's JVM stopped for its GC 24% of the time (10 pauses, the longest 330 ms), its"
+                        + " collector at work 3% of it, its heap 96% full");
+    }
+
+    @Test
     void aRemoteLeadersGcIsJudgedOnItsTotalsAloneWhereItsEndpointGivesNoPause() throws IOException {
         ObjectNode s = set(step(MACHINE, 1), "/resources/host/busyPercent", 30.0);
         ((ObjectNode) s.at(LEADER))

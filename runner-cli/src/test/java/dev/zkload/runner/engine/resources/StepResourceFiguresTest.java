@@ -27,6 +27,7 @@ class StepResourceFiguresTest {
                 Map.of(),
                 Set.of(),
                 Map.of(TOLD.hostPort(), new PrometheusReading.Usage(0.8125, 12L, 340.04)),
+                Map.of(),
                 Map.of());
 
         StepResources r = StepResourceFigures.resources(w, List.of(), List.of(TOLD, SILENT));
