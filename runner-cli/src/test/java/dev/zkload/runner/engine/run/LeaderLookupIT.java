@@ -1,0 +1,173 @@
+package dev.zkload.runner.engine.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.result.ResultJson;
+import dev.zkload.bench.stats.FourLetterWords;
+import dev.zkload.runner.ExitCodes;
+import dev.zkload.runner.cli.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A {@code --connect} that names no leader, on a real quorum of three voters and two observers whose whitelist
+ * leaves {@code conf} out (the AdminServer answers for it): naming the observers alone, the ramp finds the leader in
+ * the membership an observer's AdminServer publishes, reads and benchmarks it, and judges its steps; naming the
+ * followers alone with no AdminServer to answer, it is refused before anything is written.
+ */
+class LeaderLookupIT {
+    private static LocalEnsemble zk;
+
+    @BeforeAll
+    static void start() throws Exception {
+        zk = LocalEnsemble.builder()
+                .servers(3)
+                .observers(2)
+                .heap("256m")
+                .zooCfg("4lw.commands.whitelist", "srvr,mntr,cons")
+                .build();
+        zk.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        zk.close();
+    }
+
+    @Test
+    void observersAloneAreReadWithTheLeaderTheirMembershipNames(@TempDir Path dir) throws Exception {
+        List<ServerAddress> observers =
+                zk.observers().stream().map(id -> zk.servers().get(id - 1)).toList();
+        ServerAddress leader = zk.servers().get(zk.leader() - 1);
+        String connect = observers.get(0).hostPort() + "," + observers.get(1).hostPort();
+        Path out = dir.resolve("observers");
+
+        CliRun run = CliRun.of(ramp(
+                connect, out, "--admin-port", Integer.toString(observers.get(0).adminPort())));
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        String console = run.out() + run.err();
+        assertThat(console)
+                .contains("warning: --connect names no leader ("
+                        + observers.get(0).hostPort() + ": observer, "
+                        + observers.get(1).hostPort() + ": observer): zkload reads the leader too, "
+                        + leader.hostPort() + ", found in " + observers.get(0).hostPort()
+                        + "'s membership (admin http://127.0.0.1:"
+                        + observers.get(0).adminPort() + "/commands)")
+                .doesNotContain("not the leader");
+        JsonNode target = json(out.resolve("run.json")).get("target");
+        assertThat(target.get("connectString").asText())
+                .as("the simulated sessions keep to the servers --connect names")
+                .isEqualTo(connect);
+        assertThat(target.get("servers"))
+                .extracting(s -> s.get("server").asText() + " " + s.get("mode").asText())
+                .containsExactly(
+                        observers.get(0).hostPort() + " observer",
+                        observers.get(1).hostPort() + " observer",
+                        leader.hostPort() + " leader");
+        assertThat(target.at("/added/" + leader.hostPort()).asText())
+                .startsWith("the leader, which --connect does not name: found in "
+                        + observers.get(0).hostPort());
+        assertThat(json(out.resolve("run.json")).at("/settings/benchmarked").asText())
+                .isEqualTo("leader " + leader.hostPort());
+
+        JsonNode step = lastStep(out);
+        assertThat(step.get("domains").asInt()).isEqualTo(1);
+        assertThat(step.get("verdict").asText())
+                .as("judged on the leader's queue")
+                .isEqualTo("stable");
+        assertThat(step.get("saturationObservable").asBoolean()).isTrue();
+        assertThat(step.at("/serverMetrics/leaderRounds").asInt())
+                .isPositive()
+                .isEqualTo(step.at("/serverMetrics/rounds").asInt());
+        assertThat(step.at("/ensembleEvents/leader").asText()).isEqualTo(leader.hostPort());
+        List<String> leaderRows = Files.readAllLines(out.resolve("server-metrics.csv")).stream()
+                .filter(l -> l.contains("," + leader.hostPort() + ","))
+                .toList();
+        assertThat(leaderRows).as("the leader sampled each second").hasSizeGreaterThan(3);
+    }
+
+    @Test
+    void followersAloneWithoutTheMembershipAreRefusedBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        int leaderId = zk.leader();
+        List<ServerAddress> followers = IntStream.rangeClosed(1, 3)
+                .filter(id -> id != leaderId)
+                .mapToObj(id -> zk.servers().get(id - 1))
+                .toList();
+        long before = nodeCount(zk);
+        Path out = dir.resolve("followers");
+
+        CliRun run = CliRun.of(ramp(
+                followers.get(0).hostPort() + "," + followers.get(1).hostPort(),
+                out,
+                // no AdminServer answers there, as none does on an ensemble that keeps it off
+                "--admin-url",
+                "http://{host}:1/commands"));
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(run.err())
+                .startsWith(
+                        "zkload: --connect names no leader (" + followers.get(0).hostPort() + ": follower, "
+                                + followers.get(1).hostPort() + ": follower), and the leader's queue, which decides"
+                                + " saturation, cannot be judged without the leader's address: the ensemble's membership")
+                .contains(followers.get(0).hostPort() + ": \"conf\" is not in 4lw.commands.whitelist and no"
+                        + " AdminServer answers at http://127.0.0.1:1/commands/voting_view (connection refused)")
+                .contains("add the leader's address to --connect, or add \"conf\" to 4lw.commands.whitelist");
+        assertThat(run.err().lines().count()).as("one sentence").isEqualTo(1);
+        assertThat(out).as("no results folder for a refused run").doesNotExist();
+        assertThat(nodeCount(zk)).as("nothing written on the ensemble").isEqualTo(before);
+    }
+
+    private static String[] ramp(String connect, Path out, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--connect",
+                connect,
+                "--domains",
+                "1",
+                "--step",
+                "1",
+                "--settle",
+                "2s",
+                "--sustain",
+                "3s",
+                "--znode-count",
+                "50",
+                "--jobs-per-domain",
+                "3",
+                "--out",
+                out.toString()));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
+    }
+
+    private static JsonNode json(Path file) throws Exception {
+        return ResultJson.compact().readTree(file.toFile());
+    }
+
+    private static JsonNode lastStep(Path out) throws Exception {
+        List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
+        return ResultJson.compact().readTree(lines.get(lines.size() - 1));
+    }
+
+    /** The leader's znodes: every write goes through it. */
+    private static long nodeCount(LocalEnsemble zk) throws Exception {
+        String srvr = FourLetterWords.send(zk.servers().get(zk.leader() - 1), "srvr", Duration.ofSeconds(5));
+        return Long.parseLong(srvr.lines()
+                .filter(l -> l.startsWith("Node count:"))
+                .findFirst()
+                .orElseThrow()
+                .substring("Node count:".length())
+                .trim());
+    }
+}
