@@ -139,7 +139,7 @@ final class LeaderLookup {
     static String warning(Found leader, List<ServerCheck> checks) {
         return "--connect names no leader (" + roles(checks) + "): zkload reads the leader too, "
                 + leader.address().hostPort() + ", found in " + leader.foundIn()
-                + " (its statistics, its resources and the seven-op benchmark), while the simulated sessions connect"
+                + ", for its statistics, its resources and the seven-op benchmark; the simulated sessions connect"
                 + " only to the servers --connect names";
     }
 

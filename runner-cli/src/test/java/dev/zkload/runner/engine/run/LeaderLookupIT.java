@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A {@code --connect} that names no leader, on a real quorum of three voters and two observers whose whitelist
  * leaves {@code conf} out (the AdminServer answers for it): naming the observers alone, the ramp finds the leader in
- * the membership an observer's AdminServer publishes, reads and benchmarks it, and judges its steps; naming the
- * followers alone with no AdminServer to answer, it is refused before anything is written.
+ * the membership an observer's AdminServer publishes, reads and benchmarks it, and judges its steps (the leader is
+ * then a server a {@code --server-prometheus} entry may name); naming the followers alone with no AdminServer to
+ * answer, it is refused before anything is written.
  */
 class LeaderLookupIT {
     private static LocalEnsemble zk;
@@ -64,7 +65,8 @@ class LeaderLookupIT {
                         + observers.get(1).hostPort() + ": observer): zkload reads the leader too, "
                         + leader.hostPort() + ", found in " + observers.get(0).hostPort()
                         + "'s membership (admin http://127.0.0.1:"
-                        + observers.get(0).adminPort() + "/commands)")
+                        + observers.get(0).adminPort() + "/commands), for its statistics, its resources and the"
+                        + " seven-op benchmark; the simulated sessions connect only to the servers --connect names")
                 .doesNotContain("not the leader");
         JsonNode target = json(out.resolve("run.json")).get("target");
         assertThat(target.get("connectString").asText())
@@ -125,6 +127,32 @@ class LeaderLookupIT {
                         + " AdminServer answers at http://127.0.0.1:1/commands/voting_view (connection refused)")
                 .contains("add the leader's address to --connect, or add \"conf\" to 4lw.commands.whitelist");
         assertThat(run.err().lines().count()).as("one sentence").isEqualTo(1);
+        assertThat(out).as("no results folder for a refused run").doesNotExist();
+        assertThat(nodeCount(zk)).as("nothing written on the ensemble").isEqualTo(before);
+    }
+
+    @Test
+    void aPrometheusEndpointNamedForAServerTheRunDoesNotReadIsBadUsage(@TempDir Path dir) throws Exception {
+        List<ServerAddress> observers =
+                zk.observers().stream().map(id -> zk.servers().get(id - 1)).toList();
+        ServerAddress leader = zk.servers().get(zk.leader() - 1);
+        long before = nodeCount(zk);
+        Path out = dir.resolve("unknown");
+
+        CliRun run = CliRun.of(ramp(
+                observers.get(0).hostPort() + "," + observers.get(1).hostPort(),
+                out,
+                "--admin-port",
+                Integer.toString(observers.get(0).adminPort()),
+                "--server-prometheus",
+                // the leader the preflight adds is a server the run reads; port 9 of loopback is none
+                leader.hostPort() + "=http://127.0.0.1:1/metrics,127.0.0.1:9=http://127.0.0.1:1/metrics"));
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err())
+                .contains("zkload: --server-prometheus names 127.0.0.1:9, which is not a server this run reads ("
+                        + observers.get(0).hostPort() + ", " + observers.get(1).hostPort() + ", " + leader.hostPort()
+                        + "); name each server by its client address");
         assertThat(out).as("no results folder for a refused run").doesNotExist();
         assertThat(nodeCount(zk)).as("nothing written on the ensemble").isEqualTo(before);
     }
