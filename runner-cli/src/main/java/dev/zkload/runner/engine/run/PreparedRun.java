@@ -91,10 +91,13 @@ public final class PreparedRun implements AutoCloseable {
             };
             List<ServerCheck> servers =
                     Preflight.servers(target.servers(), stats, start.metricsRequired(), demand, warn);
+            // said once every server the run reads has been checked, its Prometheus endpoint too
+            List<String> added = new ArrayList<>();
             if (start.metricsRequired() && !target.embedded() && LeaderLookup.needed(servers)) {
-                servers = withLeader(target, servers, stats, warn);
+                servers = withLeader(target, servers, stats, added::add);
             }
             target.prometheus(start.prometheus().find(target.servers(), target.embedded(), warn));
+            added.forEach(warn);
             RunLock.Owner owner = new RunLock.Owner(
                     start.command(), start.runId(), ProcessHandle.current().pid(), RootLock.localHost(), Instant.now());
             lock = Preflight.lock(

@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.bench.result.ResultJson;
-import dev.zkload.bench.stats.FourLetterWords;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
@@ -48,10 +44,9 @@ class LeaderLookupIT {
 
     @Test
     void observersAloneAreReadWithTheLeaderTheirMembershipNames(@TempDir Path dir) throws Exception {
-        List<ServerAddress> observers =
-                zk.observers().stream().map(id -> zk.servers().get(id - 1)).toList();
-        ServerAddress leader = zk.servers().get(zk.leader() - 1);
-        String connect = observers.get(0).hostPort() + "," + observers.get(1).hostPort();
+        List<ServerAddress> observers = observers();
+        ServerAddress leader = leader();
+        String connect = connect(observers);
         Path out = dir.resolve("observers");
 
         CliRun run = CliRun.of(ramp(
@@ -68,7 +63,7 @@ class LeaderLookupIT {
                         + observers.get(0).adminPort() + "/commands), for its statistics, its resources and the"
                         + " seven-op benchmark; the simulated sessions connect only to the servers --connect names")
                 .doesNotContain("not the leader");
-        JsonNode target = json(out.resolve("run.json")).get("target");
+        JsonNode target = OneDomainRamp.json(out.resolve("run.json")).get("target");
         assertThat(target.get("connectString").asText())
                 .as("the simulated sessions keep to the servers --connect names")
                 .isEqualTo(connect);
@@ -81,10 +76,12 @@ class LeaderLookupIT {
         assertThat(target.at("/added/" + leader.hostPort()).asText())
                 .startsWith("the leader, which --connect does not name: found in "
                         + observers.get(0).hostPort());
-        assertThat(json(out.resolve("run.json")).at("/settings/benchmarked").asText())
+        assertThat(OneDomainRamp.json(out.resolve("run.json"))
+                        .at("/settings/benchmarked")
+                        .asText())
                 .isEqualTo("leader " + leader.hostPort());
 
-        JsonNode step = lastStep(out);
+        JsonNode step = OneDomainRamp.lastStep(out);
         assertThat(step.get("domains").asInt()).isEqualTo(1);
         assertThat(step.get("verdict").asText())
                 .as("judged on the leader's queue")
@@ -107,11 +104,11 @@ class LeaderLookupIT {
                 .filter(id -> id != leaderId)
                 .mapToObj(id -> zk.servers().get(id - 1))
                 .toList();
-        long before = nodeCount(zk);
+        long before = nodeCount();
         Path out = dir.resolve("followers");
 
         CliRun run = CliRun.of(ramp(
-                followers.get(0).hostPort() + "," + followers.get(1).hostPort(),
+                connect(followers),
                 out,
                 // no AdminServer answers there, as none does on an ensemble that keeps it off
                 "--admin-url",
@@ -128,19 +125,18 @@ class LeaderLookupIT {
                 .contains("add the leader's address to --connect, or add \"conf\" to 4lw.commands.whitelist");
         assertThat(run.err().lines().count()).as("one sentence").isEqualTo(1);
         assertThat(out).as("no results folder for a refused run").doesNotExist();
-        assertThat(nodeCount(zk)).as("nothing written on the ensemble").isEqualTo(before);
+        assertThat(nodeCount()).as("nothing written on the ensemble").isEqualTo(before);
     }
 
     @Test
     void aPrometheusEndpointNamedForAServerTheRunDoesNotReadIsBadUsage(@TempDir Path dir) throws Exception {
-        List<ServerAddress> observers =
-                zk.observers().stream().map(id -> zk.servers().get(id - 1)).toList();
-        ServerAddress leader = zk.servers().get(zk.leader() - 1);
-        long before = nodeCount(zk);
+        List<ServerAddress> observers = observers();
+        ServerAddress leader = leader();
+        long before = nodeCount();
         Path out = dir.resolve("unknown");
 
         CliRun run = CliRun.of(ramp(
-                observers.get(0).hostPort() + "," + observers.get(1).hostPort(),
+                connect(observers),
                 out,
                 "--admin-port",
                 Integer.toString(observers.get(0).adminPort()),
@@ -154,48 +150,27 @@ class LeaderLookupIT {
                         + observers.get(0).hostPort() + ", " + observers.get(1).hostPort() + ", " + leader.hostPort()
                         + "); name each server by its client address");
         assertThat(out).as("no results folder for a refused run").doesNotExist();
-        assertThat(nodeCount(zk)).as("nothing written on the ensemble").isEqualTo(before);
+        assertThat(nodeCount()).as("nothing written on the ensemble").isEqualTo(before);
     }
 
     private static String[] ramp(String connect, Path out, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "--connect",
-                connect,
-                "--domains",
-                "1",
-                "--step",
-                "1",
-                "--settle",
-                "2s",
-                "--sustain",
-                "3s",
-                "--znode-count",
-                "50",
-                "--jobs-per-domain",
-                "3",
-                "--out",
-                out.toString()));
-        args.addAll(List.of(more));
-        return args.toArray(String[]::new);
-    }
-
-    private static JsonNode json(Path file) throws Exception {
-        return ResultJson.compact().readTree(file.toFile());
-    }
-
-    private static JsonNode lastStep(Path out) throws Exception {
-        List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
-        return ResultJson.compact().readTree(lines.get(lines.size() - 1));
+        return OneDomainRamp.args(connect, out, more);
     }
 
     /** The leader's znodes: every write goes through it. */
-    private static long nodeCount(LocalEnsemble zk) throws Exception {
-        String srvr = FourLetterWords.send(zk.servers().get(zk.leader() - 1), "srvr", Duration.ofSeconds(5));
-        return Long.parseLong(srvr.lines()
-                .filter(l -> l.startsWith("Node count:"))
-                .findFirst()
-                .orElseThrow()
-                .substring("Node count:".length())
-                .trim());
+    private static long nodeCount() throws Exception {
+        return OneDomainRamp.nodeCount(leader());
+    }
+
+    private static ServerAddress leader() {
+        return zk.servers().get(zk.leader() - 1);
+    }
+
+    private static String connect(List<ServerAddress> servers) {
+        return servers.stream().map(ServerAddress::hostPort).collect(java.util.stream.Collectors.joining(","));
+    }
+
+    private static List<ServerAddress> observers() {
+        return zk.observers().stream().map(id -> zk.servers().get(id - 1)).toList();
     }
 }
