@@ -28,6 +28,7 @@ final class ForkedEnsemble implements LocalEnsemble {
     }
 
     private final int size;
+    private final int voters;
     private final ServerSettings settings;
     private final Path givenBaseDir;
     private final List<ServerProcess> servers = new ArrayList<>();
@@ -36,8 +37,10 @@ final class ForkedEnsemble implements LocalEnsemble {
     private Thread shutdownHook;
     private State state = State.LATENT;
 
-    ForkedEnsemble(int size, ServerSettings settings, Path baseDir) {
+    /** @param voters how many of the {@code size} servers vote: the others, the highest ids, observe */
+    ForkedEnsemble(int size, int voters, ServerSettings settings, Path baseDir) {
         this.size = size;
+        this.voters = voters;
         this.settings = settings;
         this.givenBaseDir = baseDir;
     }
@@ -77,6 +80,7 @@ final class ForkedEnsemble implements LocalEnsemble {
                         id,
                         dir.resolve("data"),
                         ports,
+                        voters,
                         settings.distribution().version(),
                         settings.tls(),
                         files.zooCfgSecurity(),
@@ -91,7 +95,12 @@ final class ForkedEnsemble implements LocalEnsemble {
                 s.awaitServing(deadline);
             }
             awaitLeader(deadline);
-            LOG.info("ensemble of {} serving at {} (data in {})", size, connectString(), baseDir);
+            LOG.info(
+                    "ensemble of {} ({} observing) serving at {} (data in {})",
+                    size,
+                    size - voters,
+                    connectString(),
+                    baseDir);
         } catch (IOException | InterruptedException | RuntimeException e) {
             close();
             throw e;
@@ -148,6 +157,11 @@ final class ForkedEnsemble implements LocalEnsemble {
     @Override
     public int size() {
         return size;
+    }
+
+    @Override
+    public List<Integer> observers() {
+        return java.util.stream.IntStream.rangeClosed(voters + 1, size).boxed().toList();
     }
 
     @Override

@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * A real ZooKeeper ensemble of 1, 3 or 5 servers, each forked as its own JVM on loopback from the
  * real {@code org.apache.zookeeper} classes: standalone for one server, quorum (real leader
- * election) for three or five.
+ * election) for three or five, to which observers may be added (servers that serve clients and
+ * follow the leader without voting).
  *
  * <pre>{@code
  * try (LocalEnsemble zk = LocalEnsemble.builder().servers(3).zooCfg("snapCount", "1000000").build()) {
@@ -50,10 +51,14 @@ public interface LocalEnsemble extends Closeable {
     /** {@code 127.0.0.1:p1,127.0.0.1:p2,...}, in server id order. */
     String connectString();
 
-    /** Every server's client and admin ports, in server id order. */
+    /** Every server's client and admin ports, in server id order, the observers' included. */
     List<ServerAddress> servers();
 
+    /** How many servers it has, the observers included. */
     int size();
+
+    /** The ids of its observers, which come after the voters'; empty when it has none. */
+    List<Integer> observers();
 
     /** Stops server {@code id} gracefully (SIGTERM) and waits for it to end. */
     void stop(int id) throws InterruptedException;
@@ -110,6 +115,7 @@ public interface LocalEnsemble extends Closeable {
     /** Settings of a {@link LocalEnsemble}; {@link #build()} validates them. */
     final class Builder {
         private int servers = 1;
+        private int observers;
         private Path javaHome = Path.of(System.getProperty("java.home"));
         private List<String> jvmFlags = List.of();
         private String heap = "512m";
@@ -160,9 +166,18 @@ public interface LocalEnsemble extends Closeable {
             return this;
         }
 
-        /** 1 (standalone), 3 or 5 (quorum). Default 1. */
+        /** The voters: 1 (standalone), 3 or 5 (quorum). Default 1. */
         public Builder servers(int servers) {
             this.servers = servers;
+            return this;
+        }
+
+        /**
+         * Observers beside a quorum's voters, with the ids after theirs: {@code servers(3).observers(2)} forks five
+         * servers, 4 and 5 observing. Default 0.
+         */
+        public Builder observers(int observers) {
+            this.observers = observers;
             return this;
         }
 
@@ -217,6 +232,11 @@ public interface LocalEnsemble extends Closeable {
             if (servers != 1 && servers != 3 && servers != 5) {
                 throw new IllegalArgumentException("servers must be 1, 3 or 5, got " + servers);
             }
+            if (observers < 0 || (observers > 0 && servers == 1)) {
+                throw new IllegalArgumentException("observers follow a quorum's leader: 0 or more beside 3 or 5"
+                        + " servers, got " + observers + " beside " + servers);
+            }
+            int size = servers + observers;
             Path java = javaHome.resolve("bin").resolve("java");
             if (!Files.isExecutable(java)) {
                 throw new IllegalArgumentException(
@@ -225,9 +245,9 @@ public interface LocalEnsemble extends Closeable {
             if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
                 throw new IllegalArgumentException("heap must be a size like 512m or 4g, got '" + heap + "'");
             }
-            if (!serverCpus.isEmpty() && serverCpus.size() != servers) {
-                throw new IllegalArgumentException("serverCpus must name the CPUs of each of the " + servers
-                        + " servers, got " + serverCpus.size());
+            if (!serverCpus.isEmpty() && serverCpus.size() != size) {
+                throw new IllegalArgumentException(
+                        "serverCpus must name the CPUs of each of the " + size + " servers, got " + serverCpus.size());
             }
             if (!serverCpus.isEmpty() && !TASKSET.isPresent()) {
                 throw new IllegalArgumentException(
@@ -261,7 +281,7 @@ public interface LocalEnsemble extends Closeable {
                     tls,
                     sasl,
                     serverCpus);
-            return new ForkedEnsemble(servers, settings, baseDir);
+            return new ForkedEnsemble(size, servers, settings, baseDir);
         }
     }
 }

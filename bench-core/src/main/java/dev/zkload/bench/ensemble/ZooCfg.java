@@ -21,6 +21,12 @@ import java.util.stream.Collectors;
  * <p>Keys ZooKeeper does not know as zoo.cfg settings (for example {@code snapCount}) become
  * {@code zookeeper.<key>} system properties inside the server (QuorumPeerConfig does that in every
  * version), which is how {@code snapCount}, {@code authProvider.1} and the SASL enforcement keys take effect.
+ *
+ * <p>A quorum's {@code server.N} lines name each member's client address too ({@code ;127.0.0.1:port}, 3.5 and
+ * later, plain client ports only), as a real deployment's do: every member then publishes where each other member
+ * serves clients ({@code conf}, the AdminServer's {@code voting_view}), which a client that knows some of the
+ * servers needs to find the rest; 3.4's lines have no such part. An observer has {@code :observer} on its line in
+ * every server's file and {@code peerType=observer} in its own, in every release.
  */
 final class ZooCfg {
     static final String WHITELIST = "mntr,srvr,cons,wchs,wchc,stat,ruok,conf,envi,dump,isro,crst,srst";
@@ -28,6 +34,7 @@ final class ZooCfg {
     private ZooCfg() {}
 
     /**
+     * @param voters   how many of {@code all} vote: the servers after them (the highest ids) are observers
      * @param security the TLS and SASL keys ({@link #tls}, {@link #sasl}); empty for a plain ensemble
      * @param tls      clients connect over TLS only: the client port is a {@code secureClientPort}
      */
@@ -35,6 +42,7 @@ final class ZooCfg {
             int id,
             Path dataDir,
             List<Ports> all,
+            int voters,
             ServerVersion version,
             boolean tls,
             Map<String, String> security,
@@ -66,9 +74,16 @@ final class ZooCfg {
             cfg.put("standaloneEnabled", "true");
         }
         if (all.size() > 1) {
+            if (id > voters) {
+                cfg.put("peerType", "observer");
+            }
+            boolean clientParts = version.atLeast(3, 5) && !tls;
             for (int i = 0; i < all.size(); i++) {
                 Ports p = all.get(i);
-                cfg.put("server." + (i + 1), "127.0.0.1:" + p.quorum() + ":" + p.election());
+                cfg.put(
+                        "server." + (i + 1),
+                        "127.0.0.1:" + p.quorum() + ":" + p.election() + (i + 1 > voters ? ":observer" : "")
+                                + (clientParts ? ";127.0.0.1:" + p.client() : ""));
             }
         }
         cfg.putAll(security);

@@ -21,7 +21,8 @@ import javax.net.ssl.SSLSocketFactory;
  * Reads a server's own statistics: {@code mntr}, {@code srvr}, {@code cons} and {@code wchs} over the
  * four-letter-word port, falling back to the AdminServer's HTTP {@code /commands/*} when a word is
  * not whitelisted (ZooKeeper 3.5+ whitelists only {@code srvr} by default) or its connection fails
- * without the server being down or stalled; and its configuration ({@code conf}) the same way.
+ * without the server being down or stalled; and its configuration ({@code conf}) and the ensemble's
+ * membership the same way.
  *
  * <pre>{@code
  * StatsClient stats = new StatsClient(Duration.ofSeconds(2));
@@ -31,8 +32,8 @@ import javax.net.ssl.SSLSocketFactory;
  *
  * <p>Immutable and thread-safe; every call makes its own connection, bounded by the timeout.
  *
- * <p>A little over 300 lines: each of the five readings parses both of its sources' answers here, so
- * that the two sources of one figure are read side by side.
+ * <p>Over 300 lines: each of the six readings parses both of its sources' answers here (or hands them to the
+ * record that holds them), so that the two sources of one figure are read side by side.
  */
 public final class StatsClient {
     private static final Pattern ZXID = Pattern.compile("^Zxid: 0x([0-9a-fA-F]+)", Pattern.MULTILINE);
@@ -229,6 +230,28 @@ public final class StatsClient {
         }
         return ServerConfig.fromAdmin(
                 server, adminUrls.base(server), adminInstead(server, "conf", word, "configuration"));
+    }
+
+    /**
+     * The ensemble's members as this server publishes them ({@link Membership}): {@code conf}'s {@code server.N}
+     * lines, or the AdminServer's {@code voting_view} (the voters, among them the leader) when conf gets no answer.
+     * The list is empty when the server publishes none (a standalone server, ZooKeeper before 3.5).
+     *
+     * @throws IOException naming how each of the two sources failed when neither answers
+     */
+    public Membership membership(ServerAddress server) throws IOException, InterruptedException {
+        FourLetterWords.Answer word = ask(server, "conf");
+        if (word.answered()) {
+            return Membership.fromConf(ServerConfig.fromConf(server, word.text()));
+        }
+        JsonNode view = adminInstead(server, "conf", word, "voting_view");
+        int ownPort = -1;
+        try {
+            ownPort = admin(server, "configuration").path("client_port").asInt(-1);
+        } catch (IOException e) {
+            // the members' own client addresses are listed from 3.6 on: this is only for a line without one
+        }
+        return Membership.fromVotingView(server, adminUrls.base(server), view, ownPort);
     }
 
     /**

@@ -93,7 +93,9 @@ public final class EnsembleCommand implements Callable<Integer> {
         for (int id = 1; id <= servers.size(); id++) {
             ServerAddress s = servers.get(id - 1);
             ProcessStats stats = ensemble.processStats(id);
-            String role = servers.size() == 1 ? "standalone" : id == leader ? "leader" : "follower";
+            String role = servers.size() == 1
+                    ? "standalone"
+                    : id == leader ? "leader" : ensemble.observers().contains(id) ? "observer" : "follower";
             out.printf("%-3d %-10s %-18s %-11d %d%n", id, role, s.hostPort(), s.adminPort(), stats.pid());
         }
     }

@@ -10,6 +10,7 @@ import dev.zkload.runner.engine.ramp.BenchedServer;
 import dev.zkload.runner.engine.ramp.Ramp;
 import dev.zkload.runner.engine.ramp.RampPlan;
 import dev.zkload.runner.engine.ramp.Repeats;
+import dev.zkload.runner.engine.resources.PrometheusLookup;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
@@ -183,6 +184,18 @@ public final class RampCommand {
         }
     }
 
+    /**
+     * The prepared run; an option the preflight finds wrong for the target (a {@code --server-prometheus} entry naming
+     * a server the run does not read) is bad usage, as if picocli had found it.
+     */
+    private PreparedRun open(RunStart start, RampPlan plan) throws InterruptedException {
+        try {
+            return PreparedRun.open(start, options.load.output.console(spec), plan.connectionDemand());
+        } catch (PrometheusLookup.UnknownServer e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
+
     /** The ramp from the preflight to summary.json, the domains removed (unless --keep) and the ensemble stopped. */
     private RampSummary ramp(
             RunStart start,
@@ -192,7 +205,7 @@ public final class RampCommand {
             List<Threshold> thresholds)
             throws InterruptedException {
         RampSummary summary;
-        try (PreparedRun run = PreparedRun.open(start, options.load.output.console(spec), plan.connectionDemand())) {
+        try (PreparedRun run = open(start, plan)) {
             Map<String, Object> settings = plan.settings();
             Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
             benched.ifPresent(b -> settings.put("benchmarked", b.describe()));

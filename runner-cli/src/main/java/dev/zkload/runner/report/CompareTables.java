@@ -82,9 +82,31 @@ final class CompareTables {
                                 .map(s -> s.getOrDefault("version", Numbers.ABSENT))
                                 .distinct()
                                 .toList()));
+        out.put("server roles", roles(info.servers()));
         info.model().forEach((k, v) -> out.put("model." + k, v));
         out.values().removeIf(Objects::isNull);
         return out;
+    }
+
+    /**
+     * The servers' roles as the preflight found them, counted in the order they first appear: {@code leader, 2
+     * followers, 2 observers}; a server read beside {@code --connect}'s is marked {@code (added)}.
+     */
+    static String roles(List<Map<String, String>> servers) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (Map<String, String> s : servers) {
+            String role = s.getOrDefault("mode", Numbers.ABSENT) + (s.containsKey("added") ? " (added)" : "");
+            counts.merge(role, 1, Integer::sum);
+        }
+        List<String> parts = new ArrayList<>();
+        counts.forEach((role, n) -> parts.add(n == 1 ? role : n + " " + plural(role)));
+        return String.join(", ", parts);
+    }
+
+    /** {@code followers}, {@code observers (added)}: the role's noun in the plural, its mark kept. */
+    private static String plural(String role) {
+        int space = role.indexOf(' ');
+        return space < 0 ? role + "s" : role.substring(0, space) + "s" + role.substring(space);
     }
 
     /** One figure per operation and matched level: each run's value, and for the others their ratio to the first. */
@@ -117,31 +139,30 @@ final class CompareTables {
 
     /** The leader's counters per matched step, side by side (ramps only). */
     static Table servers(List<ComparedRun> runs, List<String> levels) {
-        Map<String, Function<StepServerData, Double>> quantities = new LinkedHashMap<>();
-        quantities.put("znodes", s -> (double) s.znodes());
-        quantities.put("watches", s -> (double) s.watches());
-        quantities.put("outstanding avg", StepServerData::outstandingAvg);
-        quantities.put("outstanding max", s -> (double) s.outstandingMax());
-        quantities.put("leader CPU (% of a core)", StepServerData::cpuPercent);
-        quantities.put("leader RSS (MiB)", s -> s.rssBytes() == null ? null : s.rssBytes() / (1024.0 * 1024));
+        Map<String, Function<ComparedRun.Level, Double>> quantities = new LinkedHashMap<>();
+        quantities.put("znodes", counter(s -> (double) s.znodes()));
+        quantities.put("watches", counter(s -> (double) s.watches()));
+        quantities.put("outstanding avg", counter(StepServerData::outstandingAvg));
+        quantities.put("outstanding max", counter(s -> (double) s.outstandingMax()));
+        quantities.put("leader CPU (% of a core)", ComparedRun.Level::leaderCpu);
+        quantities.put("leader RSS (MiB)", counter(s -> s.rssBytes() == null ? null : s.rssBytes() / (1024.0 * 1024)));
         List<String> header = sideBySide("Quantity", runs);
         List<List<String>> rows = new ArrayList<>();
         for (String level : levels) {
-            quantities.forEach((name, q) -> rows.add(row(
-                    name,
-                    level,
-                    runs,
-                    r -> {
-                        StepServerData s = r.levels().get(level).server();
-                        return s == null ? null : q.apply(s);
-                    },
-                    1)));
+            quantities.forEach((name, q) ->
+                    rows.add(row(name, level, runs, r -> q.apply(r.levels().get(level)), 1)));
         }
         return new Table(
                 "Server data per step",
-                "The leader's counters over each step's settled load; CPU and memory n/a where the servers are remote.",
+                "The leader's counters over each step's settled load; CPU " + LeaderCpu.ABSENT_NOTE
+                        + "; memory n/a where the servers are not embedded.",
                 header,
                 rows);
+    }
+
+    /** One of the leader's counters, absent where no leader answered the step. */
+    private static Function<ComparedRun.Level, Double> counter(Function<StepServerData, Double> quantity) {
+        return l -> l.server() == null ? null : quantity.apply(l.server());
     }
 
     /** What each matched level of an experiment measured, side by side, in the first run's order of names. */

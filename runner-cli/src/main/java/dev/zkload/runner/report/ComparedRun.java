@@ -46,6 +46,8 @@ record ComparedRun(
      * @param ops         operation → its figures
      * @param server      the leader's counters over a ramp step's settled load; null for the others or when none
      *                    answered
+     * @param leaderCpu   the leader's CPU over a ramp step's settled load, % of one core ({@link LeaderCpu}); null
+     *                    for the others or where none was recorded
      * @param measured    an experiment level's quantities by name ({@code levels.jsonl}'s {@code measured});
      *                    empty for the others
      * @param unjudgeable why the level tells nothing about the ensemble (the runner was the bottleneck, it was
@@ -55,6 +57,7 @@ record ComparedRun(
             String name,
             Map<String, OpLatency> ops,
             StepServerData server,
+            Double leaderCpu,
             Map<String, Double> measured,
             String unjudgeable) {}
 
@@ -71,6 +74,7 @@ record ComparedRun(
                                 t.target() + (t.role() == null ? "" : " (" + t.role() + ")"),
                                 results.ops(ResultFiles.LATENCY_LOGS, i + 1, t.ops()),
                                 null,
+                                null,
                                 Map.of(),
                                 null));
             }
@@ -78,7 +82,13 @@ record ComparedRun(
             for (StepResult s : results.steps()) {
                 levels.put(
                         s.domains() + " domains",
-                        new Level(StepLabels.label(s), results.ops(s), s.server(), Map.of(), why(s)));
+                        new Level(
+                                StepLabels.label(s),
+                                results.ops(s),
+                                s.server(),
+                                LeaderCpu.percentOfCore(s),
+                                Map.of(),
+                                why(s)));
             }
         }
         RunConditions conditions = results.isLatency()
@@ -106,7 +116,7 @@ record ComparedRun(
                     ? "the level was interrupted"
                     : l.generator() != null && l.generator().bound() ? "the runner was the bottleneck" : null;
             // a search may try one rate twice: the later try is the one its answer rests on
-            levels.put(l.value() + " " + levelName, new Level(l.label(), ops, null, l.measured(), why));
+            levels.put(l.value() + " " + levelName, new Level(l.label(), ops, null, null, l.measured(), why));
         }
         return new ComparedRun(
                 label,

@@ -192,11 +192,21 @@ final class ReportDocument {
                 .map(s -> List.of(
                         s.getOrDefault("server", Numbers.ABSENT),
                         s.getOrDefault("version", Numbers.ABSENT),
-                        mode(s.getOrDefault("mode", Numbers.ABSENT), s.get("server"), last),
+                        mode(s.getOrDefault("mode", Numbers.ABSENT), s.get("server"), last)
+                                + (s.containsKey("added") ? " (added: not in --connect)" : ""),
                         s.getOrDefault("metrics", Numbers.ABSENT),
                         s.getOrDefault("maxClientCnxns", Numbers.ABSENT)))
                 .toList();
-        return new Table("Servers", null, header, rows);
+        boolean added = servers.stream().anyMatch(s -> s.containsKey("added"));
+        return new Table(
+                "Servers",
+                added
+                        ? "Added: a server --connect does not name (the leader it left out, found in the ensemble's"
+                                + " membership), read for its statistics, its resources and the benchmark, and never"
+                                + " given the simulated sessions."
+                        : null,
+                header,
+                rows);
     }
 
     /** "leader", or after an election "leader until step 2's election", "follower; leader after step 2's election". */

@@ -100,7 +100,7 @@ final class ReportTables {
                         Numbers.integer(s.outstandingMax()),
                         Numbers.decimal(s.avgLatencyMs(), 2),
                         maxLatency(s),
-                        Numbers.decimal(s.cpuPercent(), 1),
+                        Numbers.decimal(LeaderCpu.percentOfCore(step), 1),
                         Numbers.gib(s.rssBytes()),
                         Numbers.mib(s.approximateDataSize())));
             }
@@ -110,7 +110,8 @@ final class ReportTables {
         return new Table(
                 "Server data per step",
                 "The leader's counters at the end of each step, its outstanding requests over the step's settled load; CPU"
-                        + " is percent of one core, n/a where the servers are remote. ZooKeeper keeps its latencies since"
+                        + " is percent of one core, " + LeaderCpu.ABSENT_NOTE + "; RSS n/a where the servers are not"
+                        + " embedded. ZooKeeper keeps its latencies since"
                         + " the server started: the average is that, and the largest is the step's own where it rose"
                         + " during the step's settled load, or \"≤\" the server's largest so far where it did not (the"
                         + " step's own is not known then). The verdict: stable, saturated, generator-bound (the runner"

@@ -113,7 +113,8 @@ final class ResourceTables {
                 rows);
     }
 
-    private static ServerUsage leader(StepResult s) {
+    /** The leader's figures in a step's {@code resources}: the server its stages were read on, or the one leading. */
+    static ServerUsage leader(StepResult s) {
         if (s.stages() != null && s.resources().servers().containsKey(s.stages().server())) {
             return s.resources().servers().get(s.stages().server());
         }

@@ -47,9 +47,16 @@ record RunInfo(
                 ? JSON.convertValue(model.get("expectedPerDomain"), Footprint.class)
                 : null;
         List<Map<String, String>> servers = new ArrayList<>();
+        JsonNode added = target.path("added");
         target.path("servers").forEach(s -> {
             if (s.isObject()) {
-                servers.add(fields(s, null));
+                Map<String, String> server = fields(s, null);
+                // a server read beside --connect's carries why, as target.added says it
+                String name = server.getOrDefault("server", "");
+                if (added.hasNonNull(name)) {
+                    server.put("added", added.get(name).asText());
+                }
+                servers.add(server);
             }
         });
         return new RunInfo(

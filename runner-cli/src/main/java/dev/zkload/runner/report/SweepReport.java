@@ -64,12 +64,14 @@ final class SweepReport {
                     List.of(
                             "leaderOutstandingMax",
                             "followerOutstandingMax",
+                            "observerOutstandingMax",
                             "fsyncs",
                             "fsyncMsAvg",
                             "diskWriteMB",
                             "connectionLosses",
                             "sessionExpiries"),
-                    "the most requests the leader and any follower held outstanding (read four times a second), the"
+                    "the most requests the leader, any follower and any observer held outstanding (read four times a"
+                            + " second), the"
                             + " leader's fsyncs and their mean time, the embedded servers' disk writes (MB = 10^6"
                             + " bytes), and the clients' lost connections and expired sessions; n/a: not observed"
                             + " (the notes say why)."),

@@ -6,7 +6,8 @@ import java.util.Map;
  * One server's resources over a window: its process (where it runs on this machine) and its own counters.
  * A null figure was not observed.
  *
- * @param role               its role at the end of the window ({@code leader}, {@code follower}, {@code standalone})
+ * @param role               its role at the end of the window ({@code leader}, {@code follower}, {@code observer},
+ *                           {@code standalone})
  * @param cpuCores           cores its process kept busy
  * @param mayUseCores        cores it may use: its CPU affinity, lowered to its cgroup quota
  * @param cpus               the CPUs its affinity allows, as {@code taskset} writes them ({@code 0-1})

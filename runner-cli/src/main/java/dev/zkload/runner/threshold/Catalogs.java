@@ -150,6 +150,11 @@ public final class Catalogs {
                             Quantity.COUNT,
                             "followerOutstandingMax",
                             "the most requests any follower held outstanding"),
+                    measured(
+                            "observer-outstanding-max",
+                            Quantity.COUNT,
+                            "observerOutstandingMax",
+                            "the most requests any observer held outstanding"),
                     measured("fsync-avg", Quantity.DURATION, "fsyncMsAvg", "the leader's mean fsync time"),
                     new Metric(
                             "connection-losses",

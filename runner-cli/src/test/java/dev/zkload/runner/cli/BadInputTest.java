@@ -80,6 +80,16 @@ class BadInputTest {
         assertUsage(
                 CliRun.of("--connect", "127.0.0.1:2181", "--server-prometheus", "{host}:7000"),
                 "--server-prometheus: not an http(s) URL: {host}:7000");
+        assertUsage(
+                CliRun.of(
+                        "--connect",
+                        "127.0.0.1:2181",
+                        "--server-prometheus",
+                        "http://{host}:7000/metrics",
+                        "--server-prometheus",
+                        "127.0.0.1:2181=http://127.0.0.1:7001/metrics,zk2=http://zk2:7002/metrics"),
+                "--server-prometheus: zk2=http://zk2:7002/metrics does not name one server as HOST:PORT=URL (no client"
+                        + " port after the host)");
     }
 
     @Test

@@ -12,17 +12,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The most requests the leader, and any follower, held outstanding while a level ran: read from
- * every server's {@code mntr} four times a second, because a queue that builds up and drains within
- * a phase is gone by the time the phase ends.
+ * The most requests the leader, any follower and any observer held outstanding while a level ran
+ * ({@link QueueMaxima}): read from every server's {@code mntr} four times a second, because a queue that
+ * builds up and drains within a phase is gone by the time the phase ends.
  */
 final class OutstandingWatch implements AutoCloseable {
     private static final long PERIOD_MS = 250;
 
     private final PreparedRun run;
     private final ScheduledExecutorService timer;
-    private final AtomicLong leaderMax = new AtomicLong(-1);
-    private final AtomicLong followerMax = new AtomicLong(-1);
+    private final QueueMaxima maxima = new QueueMaxima();
     private final AtomicLong rounds = new AtomicLong();
 
     private OutstandingWatch(PreparedRun run) {
@@ -41,8 +40,7 @@ final class OutstandingWatch implements AutoCloseable {
         for (ServerAddress server : run.target().servers()) {
             try {
                 ServerStats stats = run.stats().monitor(server);
-                (stats.state().leads() ? leaderMax : followerMax)
-                        .accumulateAndGet(stats.outstandingRequests(), Math::max);
+                maxima.offer(stats.state(), stats.outstandingRequests());
             } catch (IOException | RuntimeException e) {
                 // a server that does not answer this round is read in the next one
             } catch (InterruptedException e) {
@@ -53,14 +51,12 @@ final class OutstandingWatch implements AutoCloseable {
         rounds.incrementAndGet();
     }
 
-    /** Adds the maxima seen to {@code measured}; a role never read (no follower, or no answer) is left out. */
+    /**
+     * Adds the maxima seen to {@code measured}; a role never read (no follower, no observer, or no answer) is left
+     * out.
+     */
     void describe(Map<String, Double> measured) {
-        if (leaderMax.get() >= 0) {
-            measured.put("leaderOutstandingMax", (double) leaderMax.get());
-        }
-        if (followerMax.get() >= 0) {
-            measured.put("followerOutstandingMax", (double) followerMax.get());
-        }
+        maxima.describe(measured);
     }
 
     @Override

@@ -55,6 +55,7 @@ public record BenchedServer(List<String> servers, String role, String why) {
     private String who() {
         return servers.size() == 1
                 ? role + " " + servers.get(0)
-                : "a " + role + " of " + String.join(", ", servers) + " (the client's pick)";
+                : (role.matches("[aeiou].*") ? "an " : "a ") + role + " of " + String.join(", ", servers)
+                        + " (the client's pick)";
     }
 }

@@ -72,17 +72,14 @@ public final class Preflight {
             try {
                 access = stats.access(s);
             } catch (IOException e) {
-                down.add(s.hostPort() + " ("
-                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+                down.add(s.hostPort() + " (" + message(e) + ")");
                 checks.add(new ServerCheck(s.hostPort(), "unknown (the server does not answer)", "unknown", "none"));
                 continue;
             }
             if (!access.complete()) {
                 blind.add(access);
             }
-            String version = access.version() != null ? access.version() : unknownVersion(access);
-            checks.add(new ServerCheck(
-                    s.hostPort(), version, access.state().name().toLowerCase(Locale.ROOT), access.describeSource()));
+            checks.add(check(access));
         }
         if (metricsRequired && !down.isEmpty()) {
             throw new RunFailure(
@@ -94,6 +91,21 @@ public final class Preflight {
             throw new RunFailure(noMetrics(blind));
         }
         return ServerLimits.check(servers, stats, checks, demand, warnings);
+    }
+
+    /** How run.json records a server that answered: its version, role and the source of its statistics. */
+    static ServerCheck check(MetricAccess access) {
+        String version = access.version() != null ? access.version() : unknownVersion(access);
+        return new ServerCheck(
+                access.server().hostPort(),
+                version,
+                access.state().name().toLowerCase(Locale.ROOT),
+                access.describeSource());
+    }
+
+    /** An exception's message, or its kind when it has none. */
+    static String message(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /** Why a server's version is not known: which source failed. */
@@ -111,20 +123,28 @@ public final class Preflight {
                         + String.join(
                                 ", ",
                                 blind.stream().map(a -> a.server().hostPort()).toList()) + ")";
-        List<String> words = first.refusedWords();
+        return who + (blind.size() == 1 ? " does" : " do") + " not give zkload the statistics a capacity run reads:"
+                + " " + unreadable(first)
+                + ". " + wordsFix(first.refusedWords(), blind.size())
+                + " enable the AdminServer (\"admin.enableServer=true\") and give its address with --admin-port or"
+                + " --admin-url, or run with --no-server-metrics and accept that saturation cannot be observed";
+    }
+
+    /**
+     * Why a server's statistics cannot be read, as a clause: {@code "mntr" and "cons" are not in
+     * 4lw.commands.whitelist, and no AdminServer answers at …}.
+     */
+    static String unreadable(MetricAccess access) {
+        List<String> words = access.refusedWords();
         List<String> causes = new ArrayList<>();
         if (!words.isEmpty()) {
             causes.add(quoted(words) + (words.size() == 1 ? " is" : " are") + " not in 4lw.commands.whitelist");
         }
-        if (first.wordProblem() != null) {
-            causes.add(first.wordProblem());
+        if (access.wordProblem() != null) {
+            causes.add(access.wordProblem());
         }
-        return who + (blind.size() == 1 ? " does" : " do") + " not give zkload the statistics a capacity run reads:"
-                + " " + String.join(", ", causes) + ", and "
-                + (first.adminProblem() == null ? "no AdminServer answers" : first.adminProblem())
-                + ". " + wordsFix(words, blind.size())
-                + " enable the AdminServer (\"admin.enableServer=true\") and give its address with --admin-port or"
-                + " --admin-url, or run with --no-server-metrics and accept that saturation cannot be observed";
+        return String.join(", ", causes) + ", and "
+                + (access.adminProblem() == null ? "no AdminServer answers" : access.adminProblem());
     }
 
     /** The first fix: whitelist the refused words, or, when none was refused, let their connections through. */

@@ -17,9 +17,12 @@ import dev.zkload.sim.zk.RootLock;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 import javax.net.ssl.SSLSocketFactory;
 
 /**
@@ -82,13 +85,19 @@ public final class PreparedRun implements AutoCloseable {
         RunLock lock = null;
         try {
             StatsClient stats = new StatsClient(Duration.ofSeconds(2), start.adminUrls(), tls(target));
-            java.util.function.Consumer<String> warn = w -> {
+            Consumer<String> warn = w -> {
                 console.println("warning: " + w);
                 console.flush();
             };
             List<ServerCheck> servers =
                     Preflight.servers(target.servers(), stats, start.metricsRequired(), demand, warn);
+            // said once every server the run reads has been checked, its Prometheus endpoint too
+            List<String> added = new ArrayList<>();
+            if (start.metricsRequired() && !target.embedded() && LeaderLookup.needed(servers)) {
+                servers = withLeader(target, servers, stats, added::add);
+            }
             target.prometheus(start.prometheus().find(target.servers(), target.embedded(), warn));
+            added.forEach(warn);
             RunLock.Owner owner = new RunLock.Owner(
                     start.command(), start.runId(), ProcessHandle.current().pid(), RootLock.localHost(), Instant.now());
             lock = Preflight.lock(
@@ -124,6 +133,26 @@ public final class PreparedRun implements AutoCloseable {
         }
     }
 
+    /**
+     * The checks with the leader {@code --connect} left out, which the target then reads too (said in one warning);
+     * the checks as they are when every member is in the connect string.
+     *
+     * @throws RunFailure when the leader cannot be found or read
+     */
+    private static List<ServerCheck> withLeader(
+            Target target, List<ServerCheck> checks, StatsClient stats, Consumer<String> warn)
+            throws InterruptedException {
+        Optional<LeaderLookup.Found> leader = LeaderLookup.find(target.servers(), checks, stats);
+        if (leader.isEmpty()) {
+            return checks;
+        }
+        target.read(leader.get().address(), leader.get().why());
+        warn.accept(LeaderLookup.warning(leader.get(), checks));
+        List<ServerCheck> all = new ArrayList<>(checks);
+        all.add(leader.get().check());
+        return List.copyOf(all);
+    }
+
     /** The TLS sockets the servers' four-letter words go over when the sessions use TLS; null otherwise. */
     private static SSLSocketFactory tls(Target target) {
         try {
@@ -154,6 +183,9 @@ public final class PreparedRun implements AutoCloseable {
         map.put("connectString", target.connectString().toString());
         map.put("embedded", target.embedded());
         map.put("servers", servers);
+        if (!target.added().isEmpty()) {
+            map.put("added", target.added());
+        }
         if (!target.prometheus().isEmpty()) {
             Map<String, String> urls = new LinkedHashMap<>();
             target.prometheus().forEach((s, e) -> urls.put(s, e.url().toString()));

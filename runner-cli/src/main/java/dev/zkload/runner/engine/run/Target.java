@@ -11,6 +11,8 @@ import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.ZkClientSecurity;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +30,8 @@ public final class Target implements AutoCloseable {
     private final String placement;
     /** The remote servers' Prometheus endpoints the preflight found, by host:port. */
     private Map<String, PrometheusEndpoint> prometheus = Map.of();
+    /** Servers read beside those --connect names (the leader it left out), with why; never the sessions'. */
+    private final Map<ServerAddress, String> added = new LinkedHashMap<>();
 
     private Target(ConnectString connectString, LocalEnsemble ensemble, ZkClientSecurity security, String placement) {
         this.connectString = connectString;
@@ -112,8 +116,30 @@ public final class Target implements AutoCloseable {
         return connectString;
     }
 
+    /**
+     * The servers the run reads (samples, benchmarks, watches the resources of): the embedded ones, or those
+     * {@code --connect} names and any the preflight added to them ({@link #added()}). The simulated sessions connect
+     * through {@link #connectString()} alone.
+     */
     public List<ServerAddress> servers() {
-        return ensemble != null ? ensemble.servers() : connectString.servers();
+        if (ensemble != null) {
+            return ensemble.servers();
+        }
+        List<ServerAddress> all = new ArrayList<>(connectString.servers());
+        all.addAll(added.keySet());
+        return List.copyOf(all);
+    }
+
+    /** The servers read beside those {@code --connect} names, by host:port, with why; empty when none. */
+    public Map<String, String> added() {
+        Map<String, String> byName = new LinkedHashMap<>();
+        added.forEach((s, why) -> byName.put(s.hostPort(), why));
+        return byName;
+    }
+
+    /** Reads {@code server} beside those {@code --connect} names, for the reason given. */
+    void read(ServerAddress server, String why) {
+        added.put(server, why);
     }
 
     public boolean embedded() {
@@ -124,10 +150,6 @@ public final class Target implements AutoCloseable {
         return Optional.ofNullable(ensemble);
     }
 
-    /**
-     * Where the embedded servers and this runner run, as run.json says it ({@code runner 0; servers 1, 2, 3}, or
-     * {@code shared: …}); null for servers given with {@code --connect}.
-     */
     /** The Prometheus endpoints of the servers on other machines that answered the preflight, by host:port. */
     public Map<String, PrometheusEndpoint> prometheus() {
         return prometheus;
@@ -137,6 +159,10 @@ public final class Target implements AutoCloseable {
         this.prometheus = Map.copyOf(found);
     }
 
+    /**
+     * Where the embedded servers and this runner run, as run.json says it ({@code runner 0; servers 1, 2, 3}, or
+     * {@code shared: …}); null for servers given with {@code --connect}.
+     */
     public String placement() {
         return placement;
     }

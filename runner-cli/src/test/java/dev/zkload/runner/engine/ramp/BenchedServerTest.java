@@ -57,6 +57,24 @@ class BenchedServerTest {
     }
 
     @Test
+    void observersAreCalledObservers() {
+        BenchedServer b = BenchedServer.of(
+                        RampPlan.BenchTarget.LEADER,
+                        List.of(server("127.0.0.1:2184", "observer"), server("127.0.0.1:2185", "observer")))
+                .orElseThrow();
+
+        assertThat(b.describe())
+                .isEqualTo(
+                        "an observer of 127.0.0.1:2184, 127.0.0.1:2185 (the client's pick): --connect names no leader");
+        assertThat(BenchedServer.of(
+                                RampPlan.BenchTarget.LEADER,
+                                List.of(server("127.0.0.1:2182", "follower"), server("127.0.0.1:2184", "observer")))
+                        .orElseThrow()
+                        .describe())
+                .startsWith("a non-leader of 127.0.0.1:2182, 127.0.0.1:2184");
+    }
+
+    @Test
     void theWholeEnsembleOrEachServerNeedsNoNote() {
         List<ServerCheck> followers = List.of(server("127.0.0.1:2182", "follower"));
         assertThat(BenchedServer.of(RampPlan.BenchTarget.ENSEMBLE, followers)).isEmpty();

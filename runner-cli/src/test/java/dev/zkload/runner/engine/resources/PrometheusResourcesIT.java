@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A real server with ZooKeeper's Prometheus metrics provider, read as a server on another machine is: the lookup
- * finds its endpoint (or refuses one given that does not answer), and over a window of writes the monitor's figures
+ * finds its endpoint, by the template or named for the server (or refuses one given that does not answer), and over a window of writes the monitor's figures
  * from the endpoint agree with the same process's from {@code /proc}. Loopback is this machine's, so the test hands
  * the lookup the server as remote itself.
  */
@@ -33,6 +33,14 @@ class PrometheusResourcesIT {
             Map<String, PrometheusEndpoint> found = PrometheusLookup.given("http://{host}:" + port + "/metrics")
                     .endpoints(List.of(server), warnings::add);
             assertThat(found).containsOnlyKeys(server.hostPort());
+            assertThat(warnings).isEmpty();
+            // named by its client address, as servers sharing a host on ports of their own are
+            String own = "http://" + server.host() + ":" + port + "/metrics";
+            assertThat(PrometheusLookup.of(List.of(server.hostPort() + "=" + own, "http://{host}:1/metrics"))
+                            .endpoints(List.of(server), warnings::add))
+                    .containsOnlyKeys(server.hostPort())
+                    .hasValueSatisfying(new org.assertj.core.api.Condition<>(
+                            e -> e.url().toString().equals(own), "read at " + own));
             assertThat(warnings).isEmpty();
 
             int closed = PrometheusServers.freePort();

@@ -5,15 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
-import dev.zkload.bench.result.ResultJson;
-import dev.zkload.bench.stats.FourLetterWords;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -79,18 +74,21 @@ class PreflightIT {
                         + " observable, so that is not a capacity; max stable domains: none.")
                 .doesNotContain("below saturation");
 
-        JsonNode summary = json(out.resolve("summary.json"));
+        JsonNode summary = OneDomainRamp.json(out.resolve("summary.json"));
         assertThat(summary.get("stopReason").asText()).isEqualTo("target-reached");
         assertThat(summary.get("maxStableDomains").isNull()).isTrue();
         assertThat(summary.get("saturationObservable").asBoolean()).isFalse();
-        assertThat(summary.get("qualifications").get(0).asText()).startsWith("Run with --no-server-metrics");
-        JsonNode step = lastStep(out);
+        // a noisy host's qualification comes first where the machine was busy
+        assertThat(summary.get("qualifications"))
+                .extracting(JsonNode::asText)
+                .anyMatch(q -> q.startsWith("Run with --no-server-metrics"));
+        JsonNode step = OneDomainRamp.lastStep(out);
         assertThat(step.get("verdict").asText()).isEqualTo("unobservable");
         assertThat(step.get("saturationObservable").asBoolean()).isFalse();
         assertThat(step.get("footprintPerDomain").isNull())
                 .as("a footprint is observed or absent")
                 .isTrue();
-        JsonNode server = json(out.resolve("run.json")).at("/target/servers/0");
+        JsonNode server = OneDomainRamp.json(out.resolve("run.json")).at("/target/servers/0");
         assertThat(server.get("metrics").asText()).isEqualTo("none");
         assertThat(server.get("version").asText()).as("srvr still answers").startsWith("3.9");
         assertThat(out.resolve("server-metrics.csv")).doesNotExist();
@@ -109,9 +107,11 @@ class PreflightIT {
         Path out = dir.resolve("admin");
         CliRun run = CliRun.of(ramp(adminOnly, out, "--admin-port", Integer.toString(server.adminPort())));
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
-        assertThat(json(out.resolve("run.json")).at("/target/servers/0/metrics").asText())
+        assertThat(OneDomainRamp.json(out.resolve("run.json"))
+                        .at("/target/servers/0/metrics")
+                        .asText())
                 .isEqualTo("admin http://127.0.0.1:" + server.adminPort() + "/commands");
-        JsonNode step = lastStep(out);
+        JsonNode step = OneDomainRamp.lastStep(out);
         assertThat(step.get("verdict").asText()).isEqualTo("stable");
         assertThat(step.at("/footprintPerDomain/sessions").asDouble())
                 .as("sessions from the AdminServer's connections")
@@ -125,50 +125,21 @@ class PreflightIT {
         CliRun run = CliRun.of(
                 "latency", "--connect", stock.connectString(), "--znode-count", "50", "--out", out.toString());
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
-        assertThat(json(out.resolve("latency.json")).at("/targets/0/role").asText())
+        assertThat(OneDomainRamp.json(out.resolve("latency.json"))
+                        .at("/targets/0/role")
+                        .asText())
                 .isEqualTo("standalone");
-        assertThat(json(out.resolve("run.json")).at("/target/servers/0/metrics").asText())
+        assertThat(OneDomainRamp.json(out.resolve("run.json"))
+                        .at("/target/servers/0/metrics")
+                        .asText())
                 .isEqualTo("none");
     }
 
     private static String[] ramp(LocalEnsemble zk, Path out, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "--connect",
-                zk.connectString(),
-                "--domains",
-                "1",
-                "--step",
-                "1",
-                "--settle",
-                "2s",
-                "--sustain",
-                "3s",
-                "--znode-count",
-                "50",
-                "--jobs-per-domain",
-                "3",
-                "--out",
-                out.toString()));
-        args.addAll(List.of(more));
-        return args.toArray(String[]::new);
-    }
-
-    private static JsonNode json(Path file) throws Exception {
-        return ResultJson.compact().readTree(file.toFile());
-    }
-
-    private static JsonNode lastStep(Path out) throws Exception {
-        List<String> lines = Files.readAllLines(out.resolve("steps.jsonl"));
-        return ResultJson.compact().readTree(lines.get(lines.size() - 1));
+        return OneDomainRamp.args(zk.connectString(), out, more);
     }
 
     private static long nodeCount(LocalEnsemble zk) throws Exception {
-        String srvr = FourLetterWords.send(zk.servers().get(0), "srvr", Duration.ofSeconds(5));
-        return Long.parseLong(srvr.lines()
-                .filter(l -> l.startsWith("Node count:"))
-                .findFirst()
-                .orElseThrow()
-                .substring("Node count:".length())
-                .trim());
+        return OneDomainRamp.nodeCount(zk.servers().get(0));
     }
 }
