@@ -45,7 +45,7 @@ public final class GeneratorMonitor implements AutoCloseable {
 
     private final HealthLimits limits;
     private final LocalEnsemble ensemble;
-    private final double shareCores = CpuShare.cores();
+    private final double shareCores;
     private final Recorder fireLag = new Recorder(3);
     private final Recorder samplerLag = new Recorder(3);
     private final GcPauses gc = new GcPauses();
@@ -57,8 +57,14 @@ public final class GeneratorMonitor implements AutoCloseable {
 
     /** @param ensemble the embedded ensemble whose servers' CPU to read, or null when the servers are remote */
     public GeneratorMonitor(HealthLimits limits, LocalEnsemble ensemble) {
+        this(limits, ensemble, CpuShare.cores());
+    }
+
+    /** @param shareCores the cores the runner may use: its CPU is judged as a share of them */
+    GeneratorMonitor(HealthLimits limits, LocalEnsemble ensemble, double shareCores) {
         this.limits = limits;
         this.ensemble = ensemble;
+        this.shareCores = shareCores;
         begin();
     }
 

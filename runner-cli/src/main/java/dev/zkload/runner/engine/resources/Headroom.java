@@ -46,11 +46,11 @@ public final class Headroom {
         // on a machine too busy, a JVM's pauses and fsyncs stretch while it waits for a core: not its heap or disk
         boolean busy = BusyHost.settled(stable).isPresent();
         if (!busy) {
-            LimitingResource.gc(u, LimitingResource.seconds(stable))
+            LeaderRules.gc(u, LimitingResource.seconds(stable))
                     .ifPresent(e -> q.add(at + e + ": its heap is short, and the headroom with it."));
         }
         ServerUsage b = base == null ? null : usage(base, leader.get());
-        String others = LimitingResource.othersOnTheDisk(stable, leader.get());
+        String others = DiskRules.othersOnTheDisk(stable, leader.get());
         if (!busy
                 && u.fsync() != null
                 && b != null
@@ -69,7 +69,7 @@ public final class Headroom {
                     others));
         } else if (!others.isEmpty()) {
             Map.Entry<String, DiskUsage> d =
-                    LimitingResource.logDisk(stable, leader.get()).orElseThrow();
+                    DiskRules.logDisk(stable, leader.get()).orElseThrow();
             q.add(String.format(
                     Locale.ROOT,
                     "%sother processes wrote %.1f MB/s to the disk under the leader's log (%s, %.0f%% busy): the"
@@ -104,8 +104,8 @@ public final class Headroom {
                     u.cpusBusyPercent(),
                     Amounts.cores(u.cpuCores())));
         }
-        boolean process = u.mayUseCores() != null && u.cpuCores() >= LimitingResource.PROCESS_SHARE * u.mayUseCores();
-        boolean thread = u.hottestThreadCores() != null && u.hottestThreadCores() >= LimitingResource.THREAD_CORES;
+        boolean process = u.mayUseCores() != null && u.cpuCores() >= LeaderRules.PROCESS_SHARE * u.mayUseCores();
+        boolean thread = u.hottestThreadCores() != null && u.hottestThreadCores() >= LeaderRules.THREAD_CORES;
         if (process || thread) {
             return Optional.of(
                     process
