@@ -7,21 +7,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * Where each {@link DomainFleet#addDomains} spent its time — writing the domains' trees, then the
  * sessions' registration — and how many znodes the trees held, tagged with the fleet's root like its
- * other meters. Nothing is recorded without a registry.
+ * other meters. Made only with a registry (Micrometer is an optional dependency).
  */
 final class AddMeters {
     private final Timer trees;
     private final Counter treeZnodes;
     private final Timer registration;
 
-    /** @param meters the fleet's meters, or null for none */
+    /** @param meters the fleet's meters */
     AddMeters(Meters meters) {
-        if (meters == null) {
-            trees = null;
-            treeZnodes = null;
-            registration = null;
-            return;
-        }
         trees = meters.own(Timer.builder("zkload.sim.add.trees")
                 .description("writing the added domains' persistent trees")
                 .tags(meters.tags())
@@ -37,9 +31,6 @@ final class AddMeters {
     }
 
     void record(long treesNanos, long treeZnodes, long registrationNanos) {
-        if (trees == null) {
-            return;
-        }
         trees.record(treesNanos, TimeUnit.NANOSECONDS);
         this.treeZnodes.increment((double) treeZnodes);
         registration.record(registrationNanos, TimeUnit.NANOSECONDS);

@@ -1,6 +1,7 @@
 package dev.zkload.sim;
 
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.ZkTrees;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.Closeable;
 import java.time.Duration;
@@ -148,9 +149,9 @@ public interface DomainFleet extends Closeable {
     State state();
 
     /**
-     * Stops every session, deletes everything under the root, then the root and each parent that
-     * {@link #start()} created, as far as they are empty (a parent that existed before stays, empty
-     * or not), and removes the shutdown hook; with {@link Builder#keepTreeOnClose(boolean)} it deletes
+     * Stops every session, deletes everything under the root, then the root if {@link #start()} created it,
+     * and the empty parents zkload made (marked {@code zkload}; one that zkload did not make stays, empty or not),
+     * and removes the shutdown hook; with {@link Builder#keepTreeOnClose(boolean)} it deletes
      * only its claim ({@code zkload.lock}) and leaves the tree. Idempotent; a fleet never started only becomes
      * {@link State#CLOSED}. A failure to delete is logged, not thrown; an interrupt ends the wait for
      * the sessions, leaves the root in place and is kept on the thread.

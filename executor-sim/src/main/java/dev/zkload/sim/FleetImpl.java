@@ -1,9 +1,14 @@
 package dev.zkload.sim;
 
+import dev.zkload.sim.DomainStartException.Reason;
+import dev.zkload.zk.claim.RootClaim;
+import dev.zkload.zk.claim.RootRefusedException;
+import dev.zkload.zk.connect.ConnectDiagnosis;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -12,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import org.apache.zookeeper.ZooKeeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,8 +61,10 @@ final class FleetImpl implements DomainFleet {
     /** Each server's maxClientCnxns as start() read it: 0 no limit, -1 unknown. */
     private volatile Map<String, Long> limits = Map.of();
 
+    /** Null without a registry: Micrometer is an optional dependency, never loaded then. */
     private volatile Meters meters;
-    private volatile AddMeters addMeters = new AddMeters(null);
+
+    private volatile AddMeters addMeters;
 
     FleetImpl(FleetSettings settings) {
         this.settings = settings;
@@ -109,9 +117,10 @@ final class FleetImpl implements DomainFleet {
             claim = RootClaim.take(
                     admin.handle(),
                     root,
+                    RootOwner.COMMAND,
+                    RootOwner.of(root),
                     settings.security().acl(),
-                    settings.takeOverLeftoverRoot(),
-                    settings.connectString());
+                    settings.takeOverLeftoverRoot() ? RootClaim.Leftover.TAKE_OVER : RootClaim.Leftover.REFUSE);
             claim.whenRootGone(() -> Threads.named("zkload-sim-rewrite")
                     .newThread(() -> LostTrees.writeAgain(settings, claim, admin, () -> {
                         synchronized (lock) {
@@ -126,12 +135,23 @@ final class FleetImpl implements DomainFleet {
             }
         } catch (InterruptedException | DomainStartException e) {
             throw e;
+        } catch (RootRefusedException e) {
+            throw RootRefusals.of(e, settings.takeOverLeftoverRoot(), settings.connectString());
         } catch (Exception e) {
+            Optional<String> chroot = ConnectDiagnosis.missingChroot(settings.connectString(), adminHandle(), e);
             throw new DomainStartException(
-                    "cannot claim root " + root + ": "
-                            + ConnectDiagnosis.missingChroot(settings.connectString(), admin, e)
-                                    .orElse(e.getMessage()),
+                    chroot.isPresent() ? Reason.CHROOT_MISSING : Reason.ROOT_NOT_CREATED,
+                    "cannot claim root " + root + ": " + chroot.orElse(e.getMessage()),
                     e);
+        }
+    }
+
+    /** The control session's handle, or null where Curator has none to give. */
+    private ZooKeeper adminHandle() {
+        try {
+            return admin.handle();
+        } catch (Exception e) {
+            return null;
         }
     }
 
@@ -166,7 +186,7 @@ final class FleetImpl implements DomainFleet {
             if (refusal != null) {
                 nextDomain -= n;
                 added.forEach(d -> mix.remove(d.layout.kind));
-                throw new DomainStartException(refusal, null);
+                throw new DomainStartException(Reason.CONNECTION_LIMIT, refusal);
             }
             trees = writeTrees(added, () -> abandoned.get() || closed.isDone());
         }
@@ -199,13 +219,16 @@ final class FleetImpl implements DomainFleet {
             });
         } catch (AddWaits.Refused e) {
             throw new DomainStartException(
+                    Reason.CONNECTIONS_REFUSED,
                     "adding " + Domain.count(n) + " stopped: " + e.getMessage() + "; " + withdraw(added)
                             + ": set maxClientCnxns=0 (no limit) in the zoo.cfg of every server and restart them,"
-                            + " or add fewer domains from this address",
-                    null);
+                            + " or add fewer domains from this address");
         }
         long registered = System.nanoTime();
-        addMeters.record(treesWritten - t0, trees.znodes(), registered - treesWritten);
+        AddMeters adds = addMeters;
+        if (adds != null) {
+            adds.record(treesWritten - t0, trees.znodes(), registered - treesWritten);
+        }
         // where an add's time goes: the tree writes, or the sessions' registration
         LOG.info(
                 "added {} domains: {} znodes of trees written in {} ms, {} sessions registered in {} ms",
@@ -249,7 +272,7 @@ final class FleetImpl implements DomainFleet {
             return admin.zk(state.ops());
         } catch (Exception e) {
             throw new DomainStartException(
-                    "the control session cannot reach " + settings.connectString() + ": " + e, e);
+                    Reason.ADD_FAILED, "the control session cannot reach " + settings.connectString() + ": " + e, e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.zkload.sim;
 
+import dev.zkload.zk.ZkClientSecurity;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.function.LongConsumer;

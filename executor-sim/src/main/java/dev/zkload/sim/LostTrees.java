@@ -1,5 +1,6 @@
 package dev.zkload.sim;
 
+import dev.zkload.zk.claim.RootClaim;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;

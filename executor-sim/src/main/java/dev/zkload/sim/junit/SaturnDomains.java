@@ -4,7 +4,7 @@ import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.ModelFile;
 import dev.zkload.sim.SaturnModel;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;

@@ -1,8 +1,8 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;

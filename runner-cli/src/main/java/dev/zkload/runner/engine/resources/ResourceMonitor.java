@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.machine.CpuUsage;
 import dev.zkload.bench.machine.GcLog;
@@ -11,6 +10,7 @@ import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.bench.stats.PrometheusReading;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.result.StepResources;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -2,13 +2,13 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
