@@ -38,7 +38,8 @@ import java.util.function.LongConsumer;
  * <p>Hazards: every znode lives under the root, which must not be {@code /} or under
  * {@code /zookeeper}; {@link #close()} deletes everything under it, then the root and its parents
  * if {@link #start()} created them. A JVM that exits without {@link #close()} (the end of
- * {@code main}, {@code System.exit}, SIGTERM) closes the fleet in a shutdown hook; a JVM killed
+ * {@code main}, {@code System.exit}, SIGTERM) closes the fleet in a shutdown hook (unless
+ * {@link Builder#shutdownHook(boolean)} turned it off); a JVM killed
  * outright (SIGKILL, a crash) leaves the root to the next fleet's
  * {@link Builder#takeOverLeftoverRoot()} or to {@code clean}. One session per executor and per
  * console: 700 domains of the default model are 3,500 sessions, 2 threads each. Sessions start in
@@ -59,7 +60,8 @@ public interface DomainFleet extends Closeable {
 
     /**
      * Connects the fleet's control session, claims the root (creating it and its missing parents)
-     * and installs the shutdown hook that closes the fleet if the JVM exits first. On failure the
+     * and installs the shutdown hook that closes the fleet if the JVM exits first (unless
+     * {@link Builder#shutdownHook(boolean)} turned it off). On failure the
      * fleet is {@link State#CLOSED} and holds nothing.
      *
      * @throws DomainStartException  when the ensemble cannot be reached within
@@ -182,6 +184,7 @@ public interface DomainFleet extends Closeable {
         private boolean jobRuns = true;
         private boolean pipelinedTrees = true;
         private boolean keepTreeOnClose;
+        private boolean shutdownHook = true;
         private LongConsumer fireLag = lag -> {};
         private ZkClientSecurity security = ZkClientSecurity.NONE;
 
@@ -330,6 +333,22 @@ public interface DomainFleet extends Closeable {
         }
 
         /**
+         * Whether {@link DomainFleet#start()} installs a JVM shutdown hook that closes the fleet if the JVM exits
+         * while it is started (the end of {@code main}, {@code System.exit}, SIGTERM), so that its tree goes with it.
+         * Default true. Turn it off where the caller closes every fleet itself and wants no hook of a library's in
+         * its JVM (an application server, a container's own shutdown order): a fleet still open when the JVM exits
+         * then leaves its tree, a leftover for {@link #takeOverLeftoverRoot()} or {@code clean}, and its claim goes
+         * with its session.
+         *
+         * @param install whether to install the hook
+         * @return this builder
+         */
+        public Builder shutdownHook(boolean install) {
+            this.shutdownHook = install;
+            return this;
+        }
+
+        /**
          * Told of every job fire how late it began against its cron instant, in microseconds (never
          * negative). A load generator that cannot keep its schedule is the bottleneck of its own test;
          * this is how the caller finds out. Called on the fleet's scheduler thread for every fire
@@ -386,6 +405,7 @@ public interface DomainFleet extends Closeable {
                     jobRuns,
                     pipelinedTrees,
                     keepTreeOnClose,
+                    shutdownHook,
                     fireLag,
                     security));
         }

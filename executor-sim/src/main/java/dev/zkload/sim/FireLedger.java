@@ -94,6 +94,10 @@ final class FireLedger {
             ok += delivered.get(i);
             judgedUntil = s + 1;
         }
-        return new JobFires(d, ok, Instant.ofEpochSecond(Math.max(first, Math.min(judgedUntil, last))));
+        return JobFires.builder()
+                .due(d)
+                .delivered(ok)
+                .judgedUntil(Instant.ofEpochSecond(Math.max(first, Math.min(judgedUntil, last))))
+                .build();
     }
 }

@@ -94,7 +94,9 @@ final class FleetImpl implements DomainFleet {
                     meters = Meters.register(settings.meters(), settings.root(), this::snapshot);
                     addMeters = new AddMeters(meters);
                 }
-                exitHook = new ExitHook("zkload-sim-exit-" + n, this::close, released, settings.addTimeout());
+                if (settings.shutdownHook()) {
+                    exitHook = new ExitHook("zkload-sim-exit-" + n, this::close, released, settings.addTimeout());
+                }
                 lifecycle = State.STARTED;
                 started = true;
             } finally {
@@ -392,7 +394,9 @@ final class FleetImpl implements DomainFleet {
         release();
         released.complete(null);
         // only now: a JVM that begins to exit while this close runs has its hook wait for the close to end
-        exitHook.remove();
+        if (exitHook != null) {
+            exitHook.remove();
+        }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -18,5 +18,6 @@ record FleetSettings(
         boolean jobRuns,
         boolean pipelinedTrees,
         boolean keepTreeOnClose,
+        boolean shutdownHook,
         LongConsumer fireLag,
         ZkClientSecurity security) {}

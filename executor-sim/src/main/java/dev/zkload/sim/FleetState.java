@@ -125,24 +125,25 @@ final class FleetState {
             long sessionsConnected,
             long jobsWithoutLeader,
             int domainsWithoutConsoleLeader) {
-        return new FleetSnapshot(
-                domains,
-                executors,
-                consoles,
-                jobs,
-                sessionsOpen.sum(),
-                sessionsConnected,
-                runsStarted.sum(),
-                runsCompleted.sum(),
-                runsFailed.sum(),
-                ops.snapshot(),
-                ops.errors(),
-                ops.errorCodes(),
-                sessionEvents(),
-                failures.snapshot(),
-                reshards.sum(),
-                reshardWrites.sum(),
-                jobsWithoutLeader,
-                domainsWithoutConsoleLeader);
+        return FleetSnapshot.builder()
+                .domains(domains)
+                .executors(executors)
+                .consoles(consoles)
+                .jobs(jobs)
+                .sessionsOpen(sessionsOpen.sum())
+                .sessionsConnected(sessionsConnected)
+                .runsStarted(runsStarted.sum())
+                .runsCompleted(runsCompleted.sum())
+                .runsFailed(runsFailed.sum())
+                .operations(ops.snapshot())
+                .operationErrors(ops.errors())
+                .operationErrorCodes(ops.errorCodes())
+                .sessionEvents(sessionEvents())
+                .failures(failures.snapshot())
+                .reshards(reshards.sum())
+                .reshardWrites(reshardWrites.sum())
+                .jobsWithoutLeader(jobsWithoutLeader)
+                .domainsWithoutConsoleLeader(domainsWithoutConsoleLeader)
+                .build();
     }
 }

@@ -8,6 +8,9 @@ import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.sim.testing.ChildJvm;
+import dev.zkload.sim.testing.FleetChild;
 import dev.zkload.sim.testing.ServerBaseline;
 import dev.zkload.zk.ZkTrees;
 import dev.zkload.zk.connect.ServerAddress;
@@ -15,6 +18,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -63,6 +67,26 @@ class DomainFleetLifecycleIT {
     @BeforeEach
     void baseline() throws Exception {
         before = ServerBaseline.of(STATS, server);
+    }
+
+    @Test
+    void aJvmThatExitsWithoutCloseAndWithoutTheShutdownHookLeavesItsTree(@TempDir Path dir) throws Exception {
+        String root = "/unhooked-exit";
+        String out = ChildJvm.run(
+                dir.resolve("child.log"),
+                List.of("-cp", System.getProperty("java.class.path")),
+                FleetChild.class,
+                zk.connectString(),
+                root,
+                "exit-without-hook");
+        assertThat(out).contains(FleetChild.REGISTERED);
+        try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
+            assertThat(observer.getChildren(root, false))
+                    .as("no hook removed the tree as the JVM exited")
+                    .contains("d-0000");
+            ZkTrees.deleteRecursive(observer, root);
+        }
+        before.awaitAgain();
     }
 
     private DomainFleet fleet(String root) {

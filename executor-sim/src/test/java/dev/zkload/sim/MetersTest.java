@@ -13,25 +13,26 @@ class MetersTest {
 
     @Test
     void theSnapshotIsPublishedWithKindsAsTags() {
-        FleetSnapshot s = new FleetSnapshot(
-                2,
-                6,
-                4,
-                70,
-                10,
-                9,
-                30,
-                28,
-                1,
-                Map.of(Operation.GET_DATA, 500L),
-                3,
-                Map.of("multi CONNECTIONLOSS", 3L),
-                Map.of(SessionEvent.EXPIRED, 2L),
-                Map.of(FailureKind.RESHARD, 4L),
-                7,
-                31,
-                2,
-                1);
+        FleetSnapshot s = FleetSnapshot.builder()
+                .domains(2)
+                .executors(6)
+                .consoles(4)
+                .jobs(70)
+                .sessionsOpen(10)
+                .sessionsConnected(9)
+                .runsStarted(30)
+                .runsCompleted(28)
+                .runsFailed(1)
+                .operations(Map.of(Operation.GET_DATA, 500L))
+                .operationErrors(3)
+                .operationErrorCodes(Map.of("multi CONNECTIONLOSS", 3L))
+                .sessionEvents(Map.of(SessionEvent.EXPIRED, 2L))
+                .failures(Map.of(FailureKind.RESHARD, 4L))
+                .reshards(7)
+                .reshardWrites(31)
+                .jobsWithoutLeader(2)
+                .domainsWithoutConsoleLeader(1)
+                .build();
         SimpleMeterRegistry r = new SimpleMeterRegistry();
         Meters.register(r, "/zkload/a", () -> s);
         assertThat(r.get("zkload.sim.domains").gauge().value()).isEqualTo(2);
@@ -115,8 +116,7 @@ class MetersTest {
     }
 
     private static FleetSnapshot snapshot(int domains) {
-        return new FleetSnapshot(
-                domains, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 0, Map.of(), Map.of(), Map.of(), 0, 0, 0, 0);
+        return FleetSnapshot.builder().domains(domains).build();
     }
 
     @Test

@@ -6,7 +6,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * A JVM that holds a fleet and never closes it, for the root tests (FleetRootIT): started with the connect
- * string, the root and {@code exit} (System.exit once registered) or {@code hold} (until killed).
+ * string, the root and {@code exit} (System.exit once registered), {@code exit-without-hook} (the same, the fleet
+ * built without its shutdown hook) or {@code hold} (until killed).
  */
 public final class FleetChild {
     public static final String REGISTERED = "registered";
@@ -22,12 +23,13 @@ public final class FleetChild {
                 .root(args[1])
                 .model(SMALL)
                 .jobRuns(false)
+                .shutdownHook(!args[2].equals("exit-without-hook"))
                 .build();
         fleet.start();
         fleet.addDomains(1);
         System.out.println(REGISTERED);
         System.out.flush();
-        if (args[2].equals("exit")) {
+        if (args[2].startsWith("exit")) {
             System.exit(0); // no close(): the shutdown hook is what removes the tree
         }
         new CountDownLatch(1).await(); // held until the test kills this JVM

@@ -36,23 +36,17 @@ class FaultFiguresTest {
     }
 
     private static FleetSnapshot fleet(long expired, long reshards, long reshardWrites) {
-        return new FleetSnapshot(
-                2,
-                6,
-                4,
-                70,
-                10,
-                10,
-                0,
-                0,
-                0,
-                Map.of(),
-                0,
-                Map.of(),
-                Map.of(SessionEvent.EXPIRED, expired),
-                Map.of(),
-                reshards,
-                reshardWrites);
+        return FleetSnapshot.builder()
+                .domains(2)
+                .executors(6)
+                .consoles(4)
+                .jobs(70)
+                .sessionsOpen(10)
+                .sessionsConnected(10)
+                .sessionEvents(Map.of(SessionEvent.EXPIRED, expired))
+                .reshards(reshards)
+                .reshardWrites(reshardWrites)
+                .build();
     }
 
     @Test

@@ -19,8 +19,14 @@ class ConnectionRefusalsTest {
     private static final ServerAddress A = new ServerAddress("127.0.0.1", 2181);
     private static final ServerAddress B = new ServerAddress("127.0.0.1", 2182);
     /** Every session connected: only the servers' counters can tell a refusal. */
-    private static final FleetSnapshot CONNECTED =
-            new FleetSnapshot(4, 12, 8, 140, 20, 20, 0, 0, 0, Map.of(), 0, Map.of(), Map.of(), Map.of(), 0, 0);
+    private static final FleetSnapshot CONNECTED = FleetSnapshot.builder()
+            .domains(4)
+            .executors(12)
+            .consoles(8)
+            .jobs(140)
+            .sessionsOpen(20)
+            .sessionsConnected(20)
+            .build();
 
     private final ConnectionRefusals refusals = new ConnectionRefusals(
             new StatsClient(Duration.ofSeconds(1)),
