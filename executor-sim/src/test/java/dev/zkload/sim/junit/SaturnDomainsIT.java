@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SaturnModel;
@@ -12,8 +13,12 @@ import dev.zkload.sim.testing.ServerBaseline;
 import dev.zkload.zk.connect.ServerAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,8 +35,11 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
  * The extension as a test class uses it: sample classes run through JUnit's own launcher against a
- * real forked server, and afterwards the server is asked whether anything of theirs is left.
+ * real forked server, one after another and all at once under JUnit's parallel execution (classes and methods
+ * concurrent), and afterwards the server is asked whether anything of theirs is left.
  */
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 class SaturnDomainsIT {
     private static final SaturnModel SMALL =
             SaturnModel.saturn21().toBuilder().jobsPerDomain(2).build();
@@ -111,14 +119,92 @@ class SaturnDomainsIT {
         before.awaitAgain();
     }
 
+    @Test
+    void underParallelExecutionClassesThatShareAnInstanceShareItsFleetAndTheServerKeepsNothing() throws Exception {
+        Shared.fleets.clear();
+        Shared.together.reset();
+        PerTest.fleets.clear();
+        Nesting.fleets.clear();
+        PerClass.fleets.clear();
+        TestExecutionSummary summary = run(
+                Map.of(
+                        "junit.jupiter.execution.parallel.enabled", "true",
+                        "junit.jupiter.execution.parallel.mode.default", "concurrent",
+                        "junit.jupiter.execution.parallel.mode.classes.default", "concurrent",
+                        "junit.jupiter.execution.parallel.config.strategy", "fixed",
+                        "junit.jupiter.execution.parallel.config.fixed.parallelism", "6"),
+                SharedA.class,
+                SharedB.class,
+                Nesting.class,
+                PerTest.class,
+                PerClass.class);
+        assertThat(summary.getFailures()).isEmpty();
+        assertThat(summary.getTestsSucceededCount()).isEqualTo(2 + 2 + 3 + 2 + 2);
+        assertThat(Shared.fleets)
+                .as("the two classes ran at once (their tests met), on the one fleet of the instance they share")
+                .hasSize(2)
+                .containsOnly(Shared.fleets.get(0));
+        assertThat(Nesting.fleets).containsOnly(Nesting.fleets.get(0));
+        assertThat(PerClass.fleets).containsOnly(PerClass.fleets.get(0));
+        assertThat(PerTest.fleets).hasSize(2).doesNotHaveDuplicates();
+        before.awaitAgain();
+        try (ZooKeeper observer = ZkClients.connect(connectString)) {
+            assertThat(observer.exists("/zkload", false))
+                    .as("the /zkload that the fleets made on the fresh server, removed by the last one out")
+                    .isNull();
+        }
+    }
+
     private static TestExecutionSummary run(Class<?> sample) {
+        return run(Map.of(), sample);
+    }
+
+    private static TestExecutionSummary run(Map<String, String> configuration, Class<?>... samples) {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(DiscoverySelectors.selectClass(sample))
+                .selectors(Arrays.stream(samples)
+                        .map(DiscoverySelectors::selectClass)
+                        .toList())
+                .configurationParameters(configuration)
                 .build();
         SummaryGeneratingListener listener = new SummaryGeneratingListener();
         LauncherFactory.create().execute(request, listener);
         return listener.getSummary();
     }
+
+    /** The samples' fleet: small domains that do not run. */
+    static DomainFleet.Builder small(DomainFleet.Builder fleet) {
+        return fleet.model(SMALL).jobRuns(false);
+    }
+
+    /** Samples that share one extension, on a static field of their common base class. */
+    abstract static class Shared {
+        static final List<DomainFleet> fleets = new CopyOnWriteArrayList<>();
+        /** Met by a test of each class: they run at once, or not at all. */
+        static final CyclicBarrier together = new CyclicBarrier(2);
+
+        @RegisterExtension
+        static final SaturnDomains SATURN = SaturnDomains.on(() -> connectString)
+                .fleetOptions(SaturnDomainsIT::small)
+                .build();
+
+        @Test
+        void meetsTheOtherClass() throws Exception {
+            together.await(60, TimeUnit.SECONDS);
+            seesItsDomains(SATURN, 1, fleets);
+            together.await(60, TimeUnit.SECONDS); // neither class ends before the other saw the fleet
+        }
+
+        @Test
+        void holdsTheDomainsMeanwhile() {
+            assertThat(SATURN.fleet().state()).isEqualTo(DomainFleet.State.STARTED);
+        }
+    }
+
+    /** One of the two. */
+    static class SharedA extends Shared {}
+
+    /** The other. */
+    static class SharedB extends Shared {}
 
     /** What a test sees while the extension holds its domains: the fleet, and the root on the server. */
     static void seesItsDomains(SaturnDomains saturn, int domains, List<DomainFleet> seen) throws Exception {
@@ -145,8 +231,7 @@ class SaturnDomainsIT {
         @RegisterExtension
         static final SaturnDomains SATURN = SaturnDomains.on(() -> connectString)
                 .domains(2)
-                .model(SMALL)
-                .jobRuns(false)
+                .fleetOptions(SaturnDomainsIT::small)
                 .build();
 
         @Test
@@ -166,8 +251,7 @@ class SaturnDomainsIT {
 
         @RegisterExtension
         static final SaturnDomains SATURN = SaturnDomains.on(() -> connectString)
-                .model(SMALL)
-                .jobRuns(false)
+                .fleetOptions(SaturnDomainsIT::small)
                 .build();
 
         @Test
@@ -195,8 +279,9 @@ class SaturnDomainsIT {
         static volatile String started;
 
         @RegisterExtension
-        static final SaturnDomains SATURN =
-                SaturnDomains.on(() -> started).model(SMALL).jobRuns(false).build();
+        static final SaturnDomains SATURN = SaturnDomains.on(() -> started)
+                .fleetOptions(SaturnDomainsIT::small)
+                .build();
 
         @BeforeAll
         static void startTheServer() {
@@ -236,8 +321,7 @@ class SaturnDomainsIT {
 
         @RegisterExtension
         final SaturnDomains saturn = SaturnDomains.on(() -> connectString)
-                .model(SMALL)
-                .jobRuns(false)
+                .fleetOptions(SaturnDomainsIT::small)
                 .build();
 
         @Test
