@@ -45,7 +45,7 @@ import java.util.function.LongConsumer;
  * console: 700 domains of the default model are 3,500 sessions, 2 threads each. Sessions start in
  * batches of {@link Builder#startBatch(int)} so that thousands of watches do not arrive at once.
  */
-// Past 300 lines: the builder lives in the interface (one type to learn), each option with its units and hazards.
+// Past 400 lines: the builder lives in the interface (one type to learn), each option with its units and hazards.
 public interface DomainFleet extends Closeable {
 
     /**
@@ -176,6 +176,7 @@ public interface DomainFleet extends Closeable {
         private final String connectString;
         private String root = "/zkload/sim-" + UUID.randomUUID().toString().substring(0, 8);
         private boolean takeOverLeftoverRoot;
+        private String name;
         private ModelFile models = ModelFile.of(SaturnModel.saturn21());
         private MeterRegistry meters;
         private int startBatch = 200;
@@ -244,13 +245,47 @@ public interface DomainFleet extends Closeable {
         }
 
         /**
-         * Registers the fleet's gauges and counters ({@code zkload.sim.*}) here. Default none.
+         * Publishes the fleet's snapshot and its adds as Micrometer meters in this registry. Default none (and then
+         * Micrometer, an optional dependency, is never loaded). The meters, each with a description:
+         *
+         * <ul>
+         *   <li>gauges {@code zkload.sim.domains}, {@code zkload.sim.sessions.open}, {@code zkload.sim.sessions.connected},
+         *       {@code zkload.sim.jobs.without.leader}, {@code zkload.sim.domains.without.console.leader};
+         *   <li>counters {@code zkload.sim.runs.started}, {@code .completed}, {@code .failed},
+         *       {@code zkload.sim.operations} (tag {@code kind}: {@link Operation#id()}),
+         *       {@code zkload.sim.operations.errors}, {@code zkload.sim.session.events} ({@code kind}:
+         *       {@link SessionEvent#id()}), {@code zkload.sim.failures} ({@code kind}: {@link FailureKind#id()}),
+         *       {@code zkload.sim.reshards}, {@code zkload.sim.reshard.writes};
+         *   <li>for each add that completes, the timers {@code zkload.sim.add.trees} and
+         *       {@code zkload.sim.add.registration} (their maximum is the fleet's longest add; it does not decay)
+         *       and the counter {@code zkload.sim.add.tree.znodes}.
+         * </ul>
+         *
+         * <p>Every meter carries the tags that identify the fleet: {@code fleet} ({@link #name(String)}, by default
+         * the root), {@code root} and {@code ensemble} (the connect string's servers and chroot, as
+         * {@code host:port,host:port/chroot}), so that two fleets on one registry are two series, whatever their
+         * roots and ensembles. {@link DomainFleet#close()}, or a start that fails, removes the fleet's meters and no
+         * other. A registry that holds one of them already (another live fleet of the same name, root and ensemble,
+         * or a meter filter that drops those tags) fails {@link DomainFleet#start()} with
+         * {@link DomainStartException.Reason#METERS_TAKEN}, before the fleet writes to a meter of another's.
          *
          * @param meters a Micrometer registry, or null for none
          * @return this builder
          */
         public Builder meterRegistry(MeterRegistry meters) {
             this.meters = meters;
+            return this;
+        }
+
+        /**
+         * The fleet's name, the value of its meters' {@code fleet} tag: what a dashboard groups its series by, the
+         * same from one run to the next. Default the root.
+         *
+         * @param name not blank
+         * @return this builder
+         */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
             return this;
         }
 
@@ -388,6 +423,9 @@ public interface DomainFleet extends Closeable {
                 throw new IllegalArgumentException("connectString must not be blank");
             }
             ZkTrees.checkRoot(root);
+            if (name != null && name.isBlank()) {
+                throw new IllegalArgumentException("name must not be blank");
+            }
             if (startBatch < 1) {
                 throw new IllegalArgumentException("startBatch must be at least 1, got " + startBatch);
             }
@@ -396,6 +434,7 @@ public interface DomainFleet extends Closeable {
             return new FleetImpl(new FleetSettings(
                     connectString,
                     root,
+                    name == null ? root : name,
                     takeOverLeftoverRoot,
                     models,
                     meters,

@@ -4,6 +4,7 @@ import dev.zkload.sim.DomainStartException.Reason;
 import dev.zkload.zk.claim.RootClaim;
 import dev.zkload.zk.claim.RootRefusedException;
 import dev.zkload.zk.connect.ConnectDiagnosis;
+import dev.zkload.zk.connect.ConnectString;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,8 +92,8 @@ final class FleetImpl implements DomainFleet {
                     limits = ConnectionLimits.read(settings.connectString());
                 }
                 if (settings.meters() != null) {
-                    meters = Meters.register(settings.meters(), settings.root(), this::snapshot);
-                    addMeters = new AddMeters(meters);
+                    meters = registerMeters();
+                    addMeters = meters.adds();
                 }
                 if (settings.shutdownHook()) {
                     exitHook = new ExitHook("zkload-sim-exit-" + n, this::close, released, settings.addTimeout());
@@ -109,6 +110,22 @@ final class FleetImpl implements DomainFleet {
                     released.complete(null);
                 }
             }
+        }
+    }
+
+    /** The fleet's meters, tagged with what identifies it; refused where the registry holds them already. */
+    private Meters registerMeters() {
+        String ensemble;
+        try {
+            ensemble = ConnectString.parse(settings.connectString()).toString();
+        } catch (IllegalArgumentException e) {
+            ensemble = settings.connectString(); // the client took it as it is
+        }
+        try {
+            return Meters.register(
+                    settings.meters(), Meters.fleetTags(settings.name(), settings.root(), ensemble), this::snapshot);
+        } catch (IllegalStateException taken) {
+            throw new DomainStartException(Reason.METERS_TAKEN, taken.getMessage(), taken);
         }
     }
 

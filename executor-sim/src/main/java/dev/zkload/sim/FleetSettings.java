@@ -9,6 +9,7 @@ import java.util.function.LongConsumer;
 record FleetSettings(
         String connectString,
         String root,
+        String name,
         boolean takeOverLeftoverRoot,
         ModelFile models,
         MeterRegistry meters,

@@ -1,10 +1,17 @@
 package dev.zkload.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.micrometer.core.instrument.MockClock;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.simple.SimpleConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -34,7 +41,7 @@ class MetersTest {
                 .domainsWithoutConsoleLeader(1)
                 .build();
         SimpleMeterRegistry r = new SimpleMeterRegistry();
-        Meters.register(r, "/zkload/a", () -> s);
+        Meters.register(r, tags("/zkload/a"), () -> s);
         assertThat(r.get("zkload.sim.domains").gauge().value()).isEqualTo(2);
         assertThat(r.get("zkload.sim.sessions.connected").gauge().value()).isEqualTo(9);
         assertThat(r.get("zkload.sim.operations")
@@ -71,9 +78,9 @@ class MetersTest {
         FleetSnapshot one = snapshot(1);
         FleetSnapshot two = snapshot(2);
         SimpleMeterRegistry r = new SimpleMeterRegistry();
-        Meters a = Meters.register(r, "/zkload/a", () -> one);
-        new AddMeters(a).record(1, 1, 1);
-        Meters b = Meters.register(r, "/zkload/b", () -> two);
+        Meters a = Meters.register(r, tags("/zkload/a"), () -> one);
+        a.adds().record(1, 1, 1);
+        Meters b = Meters.register(r, tags("/zkload/b"), () -> two);
         assertThat(r.get("zkload.sim.domains").tag("root", "/zkload/a").gauge().value())
                 .isEqualTo(1);
         assertThat(r.get("zkload.sim.domains").tag("root", "/zkload/b").gauge().value())
@@ -95,7 +102,7 @@ class MetersTest {
         FleetSnapshot s = snapshot(3);
         SimpleMeterRegistry r = new SimpleMeterRegistry();
         // a new object that only the meters hold, as a fleet's this::snapshot is; Micrometer holds it weakly
-        Meters m = Meters.register(r, "/zkload/a", () -> s);
+        Meters m = Meters.register(r, tags("/zkload/a"), () -> s);
         try {
             WeakReference<Object> probe = new WeakReference<>(new Object());
             for (int i = 0; i < 20 && probe.get() != null; i++) {
@@ -115,6 +122,80 @@ class MetersTest {
         }
     }
 
+    @Test
+    void fleetsOfOneRootOnTwoEnsemblesAreTwoSeriesAndNeitherTouchesTheOthers() {
+        SimpleMeterRegistry r = new SimpleMeterRegistry();
+        Meters a = Meters.register(r, Meters.fleetTags("/zkload/q", "/zkload/q", "zk1:2181"), () -> snapshot(1));
+        Meters b = Meters.register(r, Meters.fleetTags("/zkload/q", "/zkload/q", "zk2:2181"), () -> snapshot(2));
+        a.adds().record(1, 10, 1);
+        b.adds().record(1, 20, 1);
+        assertThat(r.get("zkload.sim.domains")
+                        .tag("ensemble", "zk1:2181")
+                        .gauge()
+                        .value())
+                .isEqualTo(1);
+        assertThat(r.get("zkload.sim.domains")
+                        .tag("ensemble", "zk2:2181")
+                        .gauge()
+                        .value())
+                .isEqualTo(2);
+        assertThat(r.get("zkload.sim.add.tree.znodes")
+                        .tag("ensemble", "zk2:2181")
+                        .counter()
+                        .count())
+                .as("each fleet's adds in its own counter")
+                .isEqualTo(20);
+        a.remove();
+        assertThat(r.get("zkload.sim.domains").gauge().value()).isEqualTo(2);
+        assertThat(r.getMeters())
+                .allSatisfy(m -> assertThat(m.getId().getTag("ensemble")).isEqualTo("zk2:2181"));
+    }
+
+    @Test
+    void aFleetWhoseMetersTheRegistryHoldsAlreadyIsRefusedAndRegistersNothing() {
+        SimpleMeterRegistry r = new SimpleMeterRegistry();
+        Meters first = Meters.register(r, tags("/zkload/a"), () -> snapshot(1));
+        int held = r.getMeters().size();
+        assertThatThrownBy(() -> Meters.register(r, tags("/zkload/a"), () -> snapshot(9)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("the meter registry holds MeterId{name='zkload.sim.domains'")
+                .hasMessageContaining("give this fleet a name of its own with DomainFleet.builder(..).name(..)");
+        assertThat(r.getMeters()).hasSize(held);
+        assertThat(r.get("zkload.sim.domains").gauge().value())
+                .as("the first fleet's, untouched")
+                .isEqualTo(1);
+        first.remove();
+        assertThat(r.getMeters()).isEmpty();
+    }
+
+    @Test
+    void aMeterFilterThatDropsTheTagsTellingFleetsApartIsMetByTheFleetNotMerged() {
+        SimpleMeterRegistry r = new SimpleMeterRegistry();
+        r.config().meterFilter(MeterFilter.ignoreTags("root", "ensemble", "fleet"));
+        Meters.register(r, Meters.fleetTags("/zkload/a", "/zkload/a", "zk1:2181"), () -> snapshot(1));
+        assertThatThrownBy(() ->
+                        Meters.register(r, Meters.fleetTags("/zkload/b", "/zkload/b", "zk2:2181"), () -> snapshot(2)))
+                .hasMessageContaining("a meter filter's that drops the tags that tell fleets apart");
+        assertThat(r.get("zkload.sim.domains").gauge().value()).isEqualTo(1);
+    }
+
+    @Test
+    void anAddTimersMaximumIsTheFleetsLongestAddAndDoesNotDecay() {
+        MockClock clock = new MockClock();
+        SimpleMeterRegistry r = new SimpleMeterRegistry(SimpleConfig.DEFAULT, clock);
+        Meters.register(r, tags("/zkload/a"), () -> snapshot(0))
+                .adds()
+                .record(TimeUnit.SECONDS.toNanos(3), 100, TimeUnit.SECONDS.toNanos(40));
+        clock.add(Duration.ofHours(6));
+        assertThat(r.get("zkload.sim.add.registration").timer().max(TimeUnit.SECONDS))
+                .as("six hours later, when Micrometer's default window would read 0")
+                .isEqualTo(40);
+    }
+
+    private static List<Tag> tags(String root) {
+        return Meters.fleetTags(root, root, "127.0.0.1:2181");
+    }
+
     private static FleetSnapshot snapshot(int domains) {
         return FleetSnapshot.builder().domains(domains).build();
     }
@@ -122,7 +203,7 @@ class MetersTest {
     @Test
     void eachAddRecordsItsTreesItsZnodesAndItsRegistration() {
         SimpleMeterRegistry r = new SimpleMeterRegistry();
-        AddMeters add = new AddMeters(Meters.register(r, "/zkload/a", () -> snapshot(0)));
+        AddMeters add = Meters.register(r, tags("/zkload/a"), () -> snapshot(0)).adds();
         add.record(TimeUnit.MILLISECONDS.toNanos(2_250), 120_000, TimeUnit.SECONDS.toNanos(72));
         add.record(TimeUnit.MILLISECONDS.toNanos(750), 1_200, TimeUnit.SECONDS.toNanos(3));
         assertThat(r.get("zkload.sim.add.trees").timer().count()).isEqualTo(2);
