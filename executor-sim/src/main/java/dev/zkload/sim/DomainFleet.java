@@ -117,8 +117,10 @@ public interface DomainFleet extends Closeable {
 
     /**
      * The job fires that came due from {@code from} to {@code to} and how many were delivered (see
-     * {@link JobFires}): whether the ensemble did the work the domains asked of it. Only fires whose time to
-     * deliver is over are counted, so a window that ends now is judged up to its fires still running.
+     * {@link JobFires}): whether the ensemble did the work the domains asked of it. Any window of the fleet's life
+     * is answered whole, second by second (a soak's whole run as well as its last minute), in every state, after
+     * {@link #close()} too. Only fires whose time to deliver is over are counted, so a window that ends now is
+     * judged up to its fires still running.
      *
      * @param from the window's start
      * @param to   its end

@@ -141,14 +141,17 @@ final class FleetImpl implements DomainFleet {
                     settings.security().acl(),
                     settings.takeOverLeftoverRoot() ? RootClaim.Leftover.TAKE_OVER : RootClaim.Leftover.REFUSE);
             claim.whenRootGone(() -> Threads.named("zkload-sim-rewrite")
-                    .newThread(() -> LostTrees.writeAgain(settings, claim, admin, () -> {
+                    .newThread(() -> LostTrees.writeAgain(settings, state, claim, admin, () -> {
                         synchronized (lock) {
                             // the domains up now, their trees' writes tracked so that close() waits for them
                             return lifecycle != State.STARTED ? null : writeTrees(List.copyOf(domains), closed::isDone);
                         }
                     }))
                     .start());
-            admin.onNewSession(claim::renew);
+            admin.onNewSession(session -> {
+                state.controlSessionExpired();
+                claim.renew(session);
+            });
             if (settings.models().version().watchesSaturnSelf()) {
                 admin.createPath(root + "/$SaturnSelf/saturn-executor/config", "");
             }

@@ -34,10 +34,13 @@ public final class FleetSnapshot {
     private final Map<String, Long> operationErrorCodes;
     private final Map<SessionEvent, Long> sessionEvents;
     private final Map<FailureKind, Long> failures;
-    private final long reshards;
+    private final Map<ReshardCause, Long> reshardsByCause;
     private final long reshardWrites;
+    private final long shardingRetries;
     private final long jobsWithoutLeader;
     private final int domainsWithoutConsoleLeader;
+    private final long controlSessionExpiries;
+    private final long rootRewrites;
 
     private FleetSnapshot(Builder b) {
         domains = b.domains;
@@ -54,10 +57,13 @@ public final class FleetSnapshot {
         operationErrorCodes = Collections.unmodifiableMap(new TreeMap<>(b.operationErrorCodes));
         sessionEvents = complete(SessionEvent.class, b.sessionEvents);
         failures = complete(FailureKind.class, b.failures);
-        reshards = b.reshards;
+        reshardsByCause = complete(ReshardCause.class, b.reshardsByCause);
         reshardWrites = b.reshardWrites;
+        shardingRetries = b.shardingRetries;
         jobsWithoutLeader = b.jobsWithoutLeader;
         domainsWithoutConsoleLeader = b.domainsWithoutConsoleLeader;
+        controlSessionExpiries = b.controlSessionExpiries;
+        rootRewrites = b.rootRewrites;
     }
 
     /**
@@ -90,10 +96,13 @@ public final class FleetSnapshot {
                 .operationErrorCodes(operationErrorCodes)
                 .sessionEvents(sessionEvents)
                 .failures(failures)
-                .reshards(reshards)
+                .reshardsByCause(reshardsByCause)
                 .reshardWrites(reshardWrites)
+                .shardingRetries(shardingRetries)
                 .jobsWithoutLeader(jobsWithoutLeader)
-                .domainsWithoutConsoleLeader(domainsWithoutConsoleLeader);
+                .domainsWithoutConsoleLeader(domainsWithoutConsoleLeader)
+                .controlSessionExpiries(controlSessionExpiries)
+                .rootRewrites(rootRewrites);
     }
 
     /** {@return domains registered or being registered} */
@@ -180,12 +189,22 @@ public final class FleetSnapshot {
     /**
      * Reshards the console leaders wrote: a new item assignment for at least one job, committed in one {@code multi},
      * because executors came or went or a console began to lead (a reshard that found nothing changed writes nothing
-     * and is not counted; one that failed is a {@link FailureKind#RESHARD}).
+     * and is not counted; one that failed is a {@link FailureKind#RESHARD}). The sum of {@link #reshardsByCause()}.
      *
      * @return the count
      */
     public long reshards() {
-        return reshards;
+        return reshardsByCause.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * The reshards by why they happened: executors that came or went, or a console that began to lead (every domain
+     * once as it registers; again after an outage, a reshard storm).
+     *
+     * @return the counts, every cause present
+     */
+    public Map<ReshardCause, Long> reshardsByCause() {
+        return reshardsByCause;
     }
 
     /** {@return znodes those reshards set: each changed job's assignment, then the domain's sharding content and count} */
@@ -194,9 +213,21 @@ public final class FleetSnapshot {
     }
 
     /**
-     * Jobs whose leader host ({@code leader/election/host}) no executor of their domain sees: 0 once every domain
-     * has registered; above 0 while a leader is being elected again, and for as long as a domain's executors cannot
-     * register (then {@link FailureKind#REGISTRATION} failures count).
+     * Job leaders' sharding writes that met an executor still registering (its sharding node not there yet) and are
+     * written again at the job's next fire, as Saturn's job leaders do: expected while executors come and go, so
+     * neither an operation error nor a failure.
+     *
+     * @return the count
+     */
+    public long shardingRetries() {
+        return shardingRetries;
+    }
+
+    /**
+     * Jobs whose leader host ({@code leader/election/host}) no connected executor of their domain sees: 0 once every
+     * domain has registered; above 0 while a leader is being elected again, while the executors' sessions are
+     * disconnected (what a cache saw before is no proof the leader is still there), and for as long as a domain's
+     * executors cannot register (then {@link FailureKind#REGISTRATION} failures count).
      *
      * @return the count
      */
@@ -205,8 +236,8 @@ public final class FleetSnapshot {
     }
 
     /**
-     * Domains whose console leader host ({@code $SaturnExecutors/leader/host}) no console session of theirs sees: 0
-     * once every domain has registered.
+     * Domains whose console leader host ({@code $SaturnExecutors/leader/host}) no connected console session of
+     * theirs sees: 0 once every domain has registered and its consoles are connected.
      *
      * @return the count
      */
@@ -215,8 +246,29 @@ public final class FleetSnapshot {
     }
 
     /**
-     * Whether every job has its leader and every domain its console leader, as the fleet's sessions see
-     * them: false while a leader is elected again, and for as long as a domain cannot register.
+     * Times the fleet's control session expired and was replaced (a partition or an outage longer than the session
+     * timeout): each time the root's claim went with it and was taken again.
+     *
+     * @return the count
+     */
+    public long controlSessionExpiries() {
+        return controlSessionExpiries;
+    }
+
+    /**
+     * Times the fleet found its root gone from the ensemble and wrote it again, its claim and every domain's tree:
+     * a server that came back without its data (the ensemble lost what the fleet had written).
+     *
+     * @return the count
+     */
+    public long rootRewrites() {
+        return rootRewrites;
+    }
+
+    /**
+     * Whether every job has its leader and every domain its console leader, as the fleet's connected sessions see
+     * them: false while a leader is elected again, while the sessions that would see it are disconnected, and for
+     * as long as a domain cannot register.
      *
      * @return no job and no domain without its leader
      */
@@ -250,10 +302,13 @@ public final class FleetSnapshot {
                 && operationErrorCodes.equals(s.operationErrorCodes)
                 && sessionEvents.equals(s.sessionEvents)
                 && failures.equals(s.failures)
-                && reshards == s.reshards
+                && reshardsByCause.equals(s.reshardsByCause)
                 && reshardWrites == s.reshardWrites
+                && shardingRetries == s.shardingRetries
                 && jobsWithoutLeader == s.jobsWithoutLeader
-                && domainsWithoutConsoleLeader == s.domainsWithoutConsoleLeader;
+                && domainsWithoutConsoleLeader == s.domainsWithoutConsoleLeader
+                && controlSessionExpiries == s.controlSessionExpiries
+                && rootRewrites == s.rootRewrites;
     }
 
     @Override
@@ -273,10 +328,13 @@ public final class FleetSnapshot {
                 operationErrorCodes,
                 sessionEvents,
                 failures,
-                reshards,
+                reshardsByCause,
                 reshardWrites,
+                shardingRetries,
                 jobsWithoutLeader,
-                domainsWithoutConsoleLeader);
+                domainsWithoutConsoleLeader,
+                controlSessionExpiries,
+                rootRewrites);
     }
 
     @Override
@@ -285,9 +343,12 @@ public final class FleetSnapshot {
                 + jobs + ", sessionsOpen=" + sessionsOpen + ", sessionsConnected=" + sessionsConnected
                 + ", runsStarted=" + runsStarted + ", runsCompleted=" + runsCompleted + ", runsFailed=" + runsFailed
                 + ", operations=" + operations + ", operationErrors=" + operationErrors + ", operationErrorCodes="
-                + operationErrorCodes + ", sessionEvents=" + sessionEvents + ", failures=" + failures + ", reshards="
-                + reshards + ", reshardWrites=" + reshardWrites + ", jobsWithoutLeader=" + jobsWithoutLeader
-                + ", domainsWithoutConsoleLeader=" + domainsWithoutConsoleLeader + "]";
+                + operationErrorCodes + ", sessionEvents=" + sessionEvents + ", failures=" + failures
+                + ", reshardsByCause="
+                + reshardsByCause + ", reshardWrites=" + reshardWrites + ", shardingRetries=" + shardingRetries
+                + ", jobsWithoutLeader=" + jobsWithoutLeader + ", domainsWithoutConsoleLeader="
+                + domainsWithoutConsoleLeader + ", controlSessionExpiries=" + controlSessionExpiries
+                + ", rootRewrites=" + rootRewrites + "]";
     }
 
     private static <K extends Enum<K>> Map<K, Long> complete(Class<K> type, Map<K, Long> counts) {
@@ -314,10 +375,13 @@ public final class FleetSnapshot {
         private Map<String, Long> operationErrorCodes = Map.of();
         private Map<SessionEvent, Long> sessionEvents = Map.of();
         private Map<FailureKind, Long> failures = Map.of();
-        private long reshards;
+        private Map<ReshardCause, Long> reshardsByCause = Map.of();
         private long reshardWrites;
+        private long shardingRetries;
         private long jobsWithoutLeader;
         private int domainsWithoutConsoleLeader;
+        private long controlSessionExpiries;
+        private long rootRewrites;
 
         private Builder() {}
 
@@ -476,13 +540,13 @@ public final class FleetSnapshot {
         }
 
         /**
-         * Sets reshards the console leaders wrote.
+         * Sets the reshards the console leaders wrote, by cause.
          *
-         * @param n reshards the console leaders wrote
+         * @param counts the reshards by cause; the causes missing are zero
          * @return this builder
          */
-        public Builder reshards(long n) {
-            this.reshards = n;
+        public Builder reshardsByCause(Map<ReshardCause, Long> counts) {
+            this.reshardsByCause = Objects.requireNonNull(counts, "counts");
             return this;
         }
 
@@ -516,6 +580,39 @@ public final class FleetSnapshot {
          */
         public Builder domainsWithoutConsoleLeader(int n) {
             this.domainsWithoutConsoleLeader = n;
+            return this;
+        }
+
+        /**
+         * Sets the job leaders' sharding writes met by an executor still registering.
+         *
+         * @param n the count
+         * @return this builder
+         */
+        public Builder shardingRetries(long n) {
+            this.shardingRetries = n;
+            return this;
+        }
+
+        /**
+         * Sets the times the control session expired and was replaced.
+         *
+         * @param n the count
+         * @return this builder
+         */
+        public Builder controlSessionExpiries(long n) {
+            this.controlSessionExpiries = n;
+            return this;
+        }
+
+        /**
+         * Sets the times the root was found gone and written again.
+         *
+         * @param n the count
+         * @return this builder
+         */
+        public Builder rootRewrites(long n) {
+            this.rootRewrites = n;
             return this;
         }
 

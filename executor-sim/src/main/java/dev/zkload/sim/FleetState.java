@@ -14,8 +14,11 @@ final class FleetState {
     private final LongAdder runsStarted = new LongAdder();
     private final LongAdder runsCompleted = new LongAdder();
     private final LongAdder runsFailed = new LongAdder();
-    private final LongAdder reshards = new LongAdder();
+    private final Map<ReshardCause, LongAdder> reshards = new EnumMap<>(ReshardCause.class);
     private final LongAdder reshardWrites = new LongAdder();
+    private final LongAdder shardingRetries = new LongAdder();
+    private final LongAdder controlSessionExpiries = new LongAdder();
+    private final LongAdder rootRewrites = new LongAdder();
     private final Map<SessionEvent, LongAdder> sessionEvents = new EnumMap<>(SessionEvent.class);
     private final FireLedger fires = new FireLedger();
     private final boolean jobRuns;
@@ -28,6 +31,9 @@ final class FleetState {
         this.fireLag = fireLag;
         for (SessionEvent e : SessionEvent.values()) {
             sessionEvents.put(e, new LongAdder());
+        }
+        for (ReshardCause c : ReshardCause.values()) {
+            reshards.put(c, new LongAdder());
         }
     }
 
@@ -96,9 +102,24 @@ final class FleetState {
     }
 
     /** A console leader's reshard committed its multi, setting {@code znodes} assignments. */
-    void resharded(int znodes) {
-        reshards.increment();
+    void resharded(ReshardCause cause, int znodes) {
+        reshards.get(cause).increment();
         reshardWrites.add(znodes);
+    }
+
+    /** A job leader's sharding write met an executor still registering; the job's next fire writes it again. */
+    void shardingRetried() {
+        shardingRetries.increment();
+    }
+
+    /** The control session expired and Curator replaced it (the claim is then taken again). */
+    void controlSessionExpired() {
+        controlSessionExpiries.increment();
+    }
+
+    /** The root was found gone (a server back without its data) and is written again with every domain's tree. */
+    void rootRewritten() {
+        rootRewrites.increment();
     }
 
     /** A reshard set one more znode after its multi (the sharding content, the count). */
@@ -113,6 +134,12 @@ final class FleetState {
     Map<SessionEvent, Long> sessionEvents() {
         Map<SessionEvent, Long> map = new EnumMap<>(SessionEvent.class);
         sessionEvents.forEach((k, v) -> map.put(k, v.sum()));
+        return map;
+    }
+
+    Map<ReshardCause, Long> reshardsByCause() {
+        Map<ReshardCause, Long> map = new EnumMap<>(ReshardCause.class);
+        reshards.forEach((k, v) -> map.put(k, v.sum()));
         return map;
     }
 
@@ -140,8 +167,11 @@ final class FleetState {
                 .operationErrorCodes(ops.errorCodes())
                 .sessionEvents(sessionEvents())
                 .failures(failures.snapshot())
-                .reshards(reshards.sum())
+                .reshardsByCause(reshardsByCause())
                 .reshardWrites(reshardWrites.sum())
+                .shardingRetries(shardingRetries.sum())
+                .controlSessionExpiries(controlSessionExpiries.sum())
+                .rootRewrites(rootRewrites.sum())
                 .jobsWithoutLeader(jobsWithoutLeader)
                 .domainsWithoutConsoleLeader(domainsWithoutConsoleLeader)
                 .build();

@@ -85,11 +85,11 @@ final class Meters {
         gauge("zkload.sim.sessions.connected", "of the open sessions, those connected now", s -> s.sessionsConnected());
         gauge(
                 "zkload.sim.jobs.without.leader",
-                "jobs whose leader host no executor of their domain sees",
+                "jobs whose leader host no connected executor of their domain sees",
                 s -> s.jobsWithoutLeader());
         gauge(
                 "zkload.sim.domains.without.console.leader",
-                "domains whose console leader host no console of theirs sees",
+                "domains whose console leader host no connected console of theirs sees",
                 s -> s.domainsWithoutConsoleLeader());
         counter("zkload.sim.runs.started", "item runs started", s -> s.runsStarted(), null);
         counter("zkload.sim.runs.completed", "item runs completed", s -> s.runsCompleted(), null);
@@ -99,8 +99,29 @@ final class Meters {
                 "requests answered with an error the simulator does not expect",
                 s -> s.operationErrors(),
                 null);
-        counter("zkload.sim.reshards", "reshards the console leaders wrote", s -> s.reshards(), null);
+        for (ReshardCause cause : ReshardCause.values()) {
+            counter(
+                    "zkload.sim.reshards",
+                    "reshards the console leaders wrote, by cause",
+                    s -> s.reshardsByCause().get(cause),
+                    Tag.of("cause", cause.id()));
+        }
         counter("zkload.sim.reshard.writes", "znodes those reshards set", s -> s.reshardWrites(), null);
+        counter(
+                "zkload.sim.sharding.retries",
+                "job leaders' sharding writes that met an executor still registering, written again at the next fire",
+                s -> s.shardingRetries(),
+                null);
+        counter(
+                "zkload.sim.control.session.expiries",
+                "times the fleet's control session expired and was replaced, its claim taken again",
+                s -> s.controlSessionExpiries(),
+                null);
+        counter(
+                "zkload.sim.root.rewrites",
+                "times the fleet found its root gone (a server back without its data) and wrote it again",
+                s -> s.rootRewrites(),
+                null);
         for (SessionEvent kind : SessionEvent.values()) {
             counter(
                     "zkload.sim.session.events",

@@ -241,6 +241,16 @@ class DomainFleetLifecycleIT {
                     .until(() -> fleet.snapshot().runsStarted() == held);
             state.releaseRuns();
             await().atMost(Timeouts.seconds(5)).until(() -> fleet.snapshot().runsStarted() > held);
+            FleetSnapshot running = fleet.snapshot();
+            assertThat(running.operationErrors())
+                    .as(
+                            "a clean fleet, whatever its job leaders met of executors still registering (%s)",
+                            running.operationErrorCodes())
+                    .isZero();
+            assertThat(running.failures().values()).as("%s", running.failures()).allMatch(n -> n == 0);
+            assertThat(running.reshardsByCause())
+                    .as("each domain's console leader resharded once as it began to lead")
+                    .containsEntry(ReshardCause.LEADER_ELECTED, 2L);
 
             // the removal takes the hold itself, for as long as it runs (its round trips take milliseconds)
             AtomicBoolean removing = new AtomicBoolean(true);

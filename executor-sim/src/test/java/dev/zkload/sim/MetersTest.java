@@ -35,7 +35,10 @@ class MetersTest {
                 .operationErrorCodes(Map.of("multi CONNECTIONLOSS", 3L))
                 .sessionEvents(Map.of(SessionEvent.EXPIRED, 2L))
                 .failures(Map.of(FailureKind.RESHARD, 4L))
-                .reshards(7)
+                .reshardsByCause(Map.of(ReshardCause.EXECUTORS_CHANGED, 5L, ReshardCause.LEADER_ELECTED, 2L))
+                .shardingRetries(6)
+                .controlSessionExpiries(1)
+                .rootRewrites(1)
                 .reshardWrites(31)
                 .jobsWithoutLeader(2)
                 .domainsWithoutConsoleLeader(1)
@@ -66,7 +69,24 @@ class MetersTest {
                 .isEqualTo(4);
         assertThat(r.get("zkload.sim.operations.errors").functionCounter().count())
                 .isEqualTo(3);
-        assertThat(r.get("zkload.sim.reshards").functionCounter().count()).isEqualTo(7);
+        assertThat(r.get("zkload.sim.reshards")
+                        .tag("cause", "leader_elected")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(2);
+        assertThat(r.get("zkload.sim.reshards")
+                        .tag("cause", "executors_changed")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(5);
+        assertThat(s.reshards()).isEqualTo(7);
+        assertThat(r.get("zkload.sim.sharding.retries").functionCounter().count())
+                .isEqualTo(6);
+        assertThat(r.get("zkload.sim.control.session.expiries")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(r.get("zkload.sim.root.rewrites").functionCounter().count()).isEqualTo(1);
         assertThat(r.get("zkload.sim.reshard.writes").functionCounter().count()).isEqualTo(31);
         assertThat(r.get("zkload.sim.jobs.without.leader").gauge().value()).isEqualTo(2);
         assertThat(r.get("zkload.sim.domains.without.console.leader").gauge().value())

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.zookeeper.ZooKeeper;
@@ -54,6 +55,7 @@ class OutageIT {
             ServerAddress server = zk.servers().get(0);
             ServerStats steady = awaitModel(fleet, server);
             Set<Long> oldSessions = ephemeralOwners(zk);
+            Map<ReshardCause, Long> steadyReshards = fleet.snapshot().reshardsByCause();
 
             outage(zk, fleet);
             zk.restart(1);
@@ -66,9 +68,21 @@ class OutageIT {
             ServerStats back = awaitModel(fleet, server);
             assertThat(back.znodeCount()).isEqualTo(steady.znodeCount());
 
+            FleetSnapshot afterOutage = fleet.snapshot();
+            assertThat(afterOutage.controlSessionExpiries())
+                    .as("the control session expired with the others, and was replaced")
+                    .isPositive();
+            assertThat(afterOutage.rootRewrites())
+                    .as("the server kept its data")
+                    .isZero();
+            assertThat(afterOutage.reshardsByCause().get(ReshardCause.LEADER_ELECTED))
+                    .as("the domain's new console leader resharded as it began to lead")
+                    .isGreaterThan(steadyReshards.get(ReshardCause.LEADER_ELECTED));
+
             Executor leaving = fleet.domains().get(0).executors.get(0);
             String count = leaving.l.ns + "/$SaturnExecutors/sharding/count";
             long reshards = fleet.snapshot().reshards();
+            long executorsChanged = fleet.snapshot().reshardsByCause().get(ReshardCause.EXECUTORS_CHANGED);
             long counted = counter(zk, count);
             SessionKiller.expire(zk.connectString(), leaving.session.zk().handle());
             await().atMost(Timeouts.seconds(60))
@@ -78,6 +92,9 @@ class OutageIT {
                         assertThat(fleet.snapshot().reshards())
                                 .as("the console leader elected after the outage reshards")
                                 .isGreaterThan(reshards);
+                        assertThat(fleet.snapshot().reshardsByCause().get(ReshardCause.EXECUTORS_CHANGED))
+                                .as("because an executor left")
+                                .isGreaterThan(executorsChanged);
                         assertThat(counter(zk, count)).isGreaterThan(counted);
                     });
             awaitModel(fleet, server);
@@ -106,6 +123,10 @@ class OutageIT {
             assertThat(fleet.snapshot().failures().get(FailureKind.REGISTRATION))
                     .as("registrations that met no tree, tried again")
                     .isPositive();
+            assertThat(fleet.snapshot().rootRewrites())
+                    .as("the fleet found its root gone and wrote it again, once")
+                    .isEqualTo(1);
+            assertThat(fleet.snapshot().controlSessionExpiries()).isPositive();
             fleet.close();
             try (ZooKeeper observer = ZkClients.connect(zk.connectString())) {
                 assertThat(ZkTrees.list(observer, ROOT)).as("what close left").isEmpty();
@@ -128,6 +149,14 @@ class OutageIT {
     /** The server down longer than the session timeout: every session of the fleet expires on its client. */
     private static void outage(LocalEnsemble zk, FleetImpl fleet) throws InterruptedException {
         zk.stop(1);
+        await().atMost(Timeouts.seconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> fleet.snapshot().sessionsConnected() == 0);
+        FleetSnapshot away = fleet.snapshot();
+        assertThat(away.leadersComplete())
+                .as("no connected session sees a leader, whatever the caches saw before (%s)", away)
+                .isFalse();
+        assertThat(away.jobsWithoutLeader()).isEqualTo(away.jobs());
         await().atMost(Timeouts.seconds(60))
                 .pollInterval(Duration.ofMillis(500))
                 .untilAsserted(() -> assertThat(fleet.snapshot().sessionEvents().get(SessionEvent.EXPIRED))

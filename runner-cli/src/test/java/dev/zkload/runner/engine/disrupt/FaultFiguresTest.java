@@ -3,6 +3,7 @@ package dev.zkload.runner.engine.disrupt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.sim.ReshardCause;
 import dev.zkload.sim.SessionEvent;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,7 +45,7 @@ class FaultFiguresTest {
                 .sessionsOpen(10)
                 .sessionsConnected(10)
                 .sessionEvents(Map.of(SessionEvent.EXPIRED, expired))
-                .reshards(reshards)
+                .reshardsByCause(Map.of(ReshardCause.LEADER_ELECTED, reshards))
                 .reshardWrites(reshardWrites)
                 .build();
     }
