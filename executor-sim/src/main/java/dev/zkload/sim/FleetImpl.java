@@ -253,8 +253,8 @@ final class FleetImpl implements DomainFleet {
         }
         // where an add's time goes: the tree writes, or the sessions' registration
         LOG.info(
-                "added {} domains: {} znodes of trees written in {} ms, {} sessions registered in {} ms",
-                n,
+                "added {}: {} znodes of trees written in {} ms, {} sessions registered in {} ms",
+                Domain.count(n),
                 trees.znodes(),
                 (treesWritten - t0) / 1_000_000,
                 starts.starts.size(),
