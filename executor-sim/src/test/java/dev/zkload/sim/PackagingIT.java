@@ -94,7 +94,10 @@ class PackagingIT {
         assertThat(out).contains("module=dev.zkload.sim", "internals=closed", "domains=1 sessions=5");
     }
 
-    /** A fleet from a built-in model and without a meter registry needs neither Micrometer nor SnakeYAML. */
+    /**
+     * A fleet from a built-in model and without a meter registry needs neither Micrometer nor SnakeYAML; reading a
+     * model file without SnakeYAML says what to add.
+     */
     @Test
     void aFleetWithoutMetersOrModelFilesNeedsNeitherMicrometerNorSnakeYaml(@TempDir Path dir) throws Exception {
         String micrometer = ChildJvm.locationOf(MeterRegistry.class);
@@ -107,8 +110,13 @@ class PackagingIT {
                 List.of("-cp", classPath),
                 PlainFleetChild.class,
                 zk.connectString(),
-                "/zkload/without-optional");
+                "/zkload/without-optional",
+                "model-file");
 
-        assertThat(out).contains("module=unnamed", "internals=open", "domains=1 sessions=5");
+        assertThat(out)
+                .contains("module=unnamed", "internals=open", "domains=1 sessions=5")
+                .as("reading a model file without SnakeYAML is one sentence")
+                .contains("modelFile=ModelFile.read needs SnakeYAML (org.yaml:snakeyaml 2.x), an optional dependency of"
+                        + " executor-sim needed only for model files: add it to your build");
     }
 }
