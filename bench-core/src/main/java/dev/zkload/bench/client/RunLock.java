@@ -326,11 +326,31 @@ public final class RunLock implements AutoCloseable {
         }
     }
 
-    /** After an expiry, takes the lock again on a new session: the run is still alive. */
+    /**
+     * After an expiry, takes the lock again on a new session: the run is still alive. However long the servers stay
+     * away, it keeps trying until it has a session or the run ends.
+     */
     private void retake(ZooKeeper expired) {
         try {
             expired.close(1);
-            ZooKeeper fresh = open(connectTimeout.multipliedBy(20));
+            ZooKeeper fresh = null;
+            for (int attempt = 1; fresh == null && !closed; attempt++) {
+                try {
+                    fresh = open(connectTimeout);
+                } catch (IOException e) {
+                    if (attempt == 1) {
+                        LOG.warn(
+                                "the lock of {} was lost with its session; taking it again once the ensemble answers:"
+                                        + " {}",
+                                root,
+                                e.getMessage());
+                    }
+                    TimeUnit.SECONDS.sleep(1); // a failure that comes at once (a name that does not resolve) waits too
+                }
+            }
+            if (fresh == null) {
+                return;
+            }
             synchronized (this) {
                 if (closed) {
                     // the run ended meanwhile: close() removes the root, and this session must not hold it
@@ -340,8 +360,6 @@ public final class RunLock implements AutoCloseable {
                 zk = fresh;
             }
             claim.renew(fresh);
-        } catch (IOException e) {
-            LOG.warn("the lock of {} was lost with its session and could not be taken again: {}", root, e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -77,7 +77,7 @@ public final class ConnectDiagnosis {
      * does not exist (ZooKeeper does not create one): the sentence saying so; empty otherwise.
      *
      * @param connectString the connect string the session was opened with
-     * @param chrooted that session, whose {@code /} is the chroot
+     * @param chrooted that session, whose {@code /} is the chroot; null when there is none to ask
      * @param failure what the create failed with
      * @return the sentence, or empty
      * @throws InterruptedException when interrupted while looking
@@ -85,7 +85,7 @@ public final class ConnectDiagnosis {
     public static Optional<String> missingChroot(String connectString, ZooKeeper chrooted, Exception failure)
             throws InterruptedException {
         int chroot = connectString.indexOf('/');
-        if (!(failure instanceof KeeperException.NoNodeException) || chroot < 0) {
+        if (!(failure instanceof KeeperException.NoNodeException) || chroot < 0 || chrooted == null) {
             return Optional.empty();
         }
         try {
