@@ -72,11 +72,16 @@ final class AddWaits {
             CompletableFuture.anyOf(f, closed).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw new DomainStartException(
-                    who + ": " + what + " did not finish within " + timeout.toSeconds() + " s", e);
+                    DomainStartException.Reason.ADD_TIMED_OUT,
+                    who + ": " + what + " did not finish within " + timeout.toSeconds() + " s",
+                    e);
         } catch (ExecutionException e) {
             stillStarted.run();
             Throwable cause = Failures.unwrap(e);
-            throw new DomainStartException(who + ": " + what + " failed: " + cause.getMessage(), cause);
+            throw new DomainStartException(
+                    DomainStartException.Reason.ADD_FAILED,
+                    who + ": " + what + " failed: " + cause.getMessage(),
+                    cause);
         }
         stillStarted.run();
     }

@@ -1,6 +1,8 @@
 package dev.zkload.sim;
 
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.ZkTrees;
+import dev.zkload.zk.connect.ConnectDiagnosis;
 import java.io.Closeable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -9,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.curator.RetryLoop;
-import org.apache.curator.framework.AuthInfo;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.ACLProvider;
@@ -54,12 +55,10 @@ final class AdminSession implements Closeable {
                 .ensembleTracker(false)
                 .threadFactory(Threads.named("zkload-sim-admin"))
                 .aclProvider(acl)
-                .zkClientConfig(security.clientConfig());
-        if (!security.auths().isEmpty()) {
-            builder.authorization(security.auths().stream()
-                    .map(a -> new AuthInfo(a.scheme(), a.bytes()))
-                    .toList());
-        }
+                // every handle Curator opens (the first, and each after an expiry) connects and authenticates as
+                // the fleet's other sessions do
+                .zookeeperFactory((connect, sessionTimeout, watcher, canBeReadOnly) ->
+                        security.open(connect, sessionTimeout, watcher));
         CuratorFramework client = builder.build();
         client.start();
         boolean connected = false;
@@ -75,9 +74,9 @@ final class AdminSession implements Closeable {
         }
         if (!connected) {
             throw new DomainStartException(
+                    DomainStartException.Reason.UNREACHABLE,
                     "cannot connect to " + connectString + " within " + timeout.toMillis() + " ms: "
-                            + ConnectDiagnosis.explain(connectString),
-                    null);
+                            + ConnectDiagnosis.explain(connectString));
         }
         return new AdminSession(client, acl);
     }

@@ -1,5 +1,7 @@
 package dev.zkload.sim;
 
+import dev.zkload.zk.connect.ConnectString;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,17 +30,13 @@ final class ConnectionLimits {
 
     private ConnectionLimits() {}
 
-    /** The servers of a connect string, {@code host:port}, its chroot left out. */
-    static List<String> servers(String connectString) {
-        int chroot = connectString.indexOf('/');
-        String hosts = chroot < 0 ? connectString : connectString.substring(0, chroot);
-        List<String> servers = new ArrayList<>();
-        for (String s : hosts.split(",", -1)) {
-            if (!s.isBlank()) {
-                servers.add(s.trim().contains(":") ? s.trim() : s.trim() + ":2181");
-            }
+    /** The servers of a connect string, {@code host:port}, its chroot left out; none when it does not parse. */
+    static List<ServerAddress> servers(String connectString) {
+        try {
+            return ConnectString.parse(connectString).servers();
+        } catch (IllegalArgumentException e) {
+            return List.of(); // ZooKeeper's own client says what is wrong with it
         }
-        return servers;
     }
 
     /**
@@ -47,7 +45,7 @@ final class ConnectionLimits {
      */
     static Map<String, Long> read(String connectString) {
         Map<String, Long> limits = new LinkedHashMap<>();
-        for (String server : servers(connectString)) {
+        for (ServerAddress server : servers(connectString)) {
             long limit = -1;
             try {
                 Matcher m = MAX.matcher(ask(server, "conf"));
@@ -57,7 +55,7 @@ final class ConnectionLimits {
             } catch (IOException | NumberFormatException e) {
                 // unknown: the fleet then learns of the limit when the server refuses its sessions
             }
-            limits.put(server, limit);
+            limits.put(server.hostPort(), limit);
         }
         return limits;
     }
@@ -88,16 +86,16 @@ final class ConnectionLimits {
     /** The servers that accept a connection and close it without a byte of answer: full to their limit. */
     static List<String> closingUnanswered(String connectString) {
         List<String> closing = new ArrayList<>();
-        for (String server : servers(connectString)) {
+        for (ServerAddress server : servers(connectString)) {
             try {
                 if (ask(server, "srvr").isBlank()) {
-                    closing.add(server);
+                    closing.add(server.hostPort());
                 }
             } catch (SocketException e) {
                 // a connection closed right after the accept shows as a reset, or a broken pipe on the write
                 String how = String.valueOf(e.getMessage());
                 if (how.contains("Connection reset") || how.contains("Broken pipe")) {
-                    closing.add(server);
+                    closing.add(server.hostPort());
                 }
             } catch (IOException e) {
                 // down, stalled or unreachable: not closing connections
@@ -107,18 +105,9 @@ final class ConnectionLimits {
     }
 
     /** A four-letter word's answer; empty when the server closed the connection without one. */
-    private static String ask(String server, String word) throws IOException {
-        int colon = server.lastIndexOf(':');
-        String host = server.substring(0, colon);
-        host = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        int port;
-        try {
-            port = Integer.parseInt(server.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new IOException(server + " has no numeric port", e);
-        }
+    private static String ask(ServerAddress server, String word) throws IOException {
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
+            s.connect(new InetSocketAddress(server.host(), server.clientPort()), TIMEOUT_MS);
             s.setSoTimeout(TIMEOUT_MS);
             OutputStream out = s.getOutputStream();
             out.write(word.getBytes(StandardCharsets.US_ASCII));

@@ -33,6 +33,9 @@ final class Console implements Session.Owner {
     private final FleetState state;
     private final List<TreeCache> caches = new CopyOnWriteArrayList<>();
     private final AtomicBoolean reshardPending = new AtomicBoolean();
+    /** Why the pending reshard was asked for: its first cause. */
+    private volatile ReshardCause pendingCause = ReshardCause.EXECUTORS_CHANGED;
+
     private final AtomicInteger reshardFailures = new AtomicInteger();
     private final Map<String, String> lastAssignment = new ConcurrentHashMap<>();
     private volatile boolean leader;
@@ -63,7 +66,7 @@ final class Console implements Session.Owner {
             @Override
             public void added(String path, byte[] data) {
                 if (path.endsWith("/ip") || path.endsWith("/status")) {
-                    reshardSoon();
+                    reshardSoon(ReshardCause.EXECUTORS_CHANGED);
                 }
             }
 
@@ -139,7 +142,7 @@ final class Console implements Session.Owner {
                 .thenAccept(took -> {
                     if (took) {
                         leader = true;
-                        reshardSoon();
+                        reshardSoon(ReshardCause.LEADER_ELECTED);
                     }
                 });
     }
@@ -149,14 +152,16 @@ final class Console implements Session.Owner {
         return seesLeader;
     }
 
-    private void reshardSoon() {
+    private void reshardSoon(ReshardCause cause) {
         if (leader && reshardPending.compareAndSet(false, true)) {
+            pendingCause = cause;
             var unused = scheduler.schedule(this::reshard, RESHARD_DEBOUNCE_MS, TimeUnit.MILLISECONDS);
         }
     }
 
     /** One reshard task: read executors and jobs, rebalance items, write what changed in one multi. */
     private void reshard() {
+        ReshardCause cause = pendingCause;
         reshardPending.set(false);
         Zk zk = session.zk();
         if (zk == null) {
@@ -188,7 +193,7 @@ final class Console implements Session.Owner {
                     String count = l.saturnExecutors() + "/sharding/count";
                     return zk.multi(ops)
                             .thenCompose(r -> {
-                                state.resharded(ops.size() - 1);
+                                state.resharded(cause, ops.size() - 1);
                                 return zk.setData(
                                         content, String.join(",", online).getBytes(StandardCharsets.UTF_8));
                             })
@@ -211,7 +216,7 @@ final class Console implements Session.Owner {
                         // a connection lost mid-reshard (a server restarted, a partition healing) must not leave the
                         // domain unsharded until the next executor comes or goes: forget what was written and try again
                         lastAssignment.clear();
-                        reshardSoon();
+                        reshardSoon(cause);
                     }
                 });
     }

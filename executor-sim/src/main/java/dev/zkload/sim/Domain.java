@@ -87,20 +87,23 @@ final class Domain {
                 domains.size(), executors, consoles, jobs, connected, jobsWithoutLeader, withoutConsoleLeader);
     }
 
-    /** The domain's jobs whose leader host no executor's cache sees: none once the domain has registered. */
+    /**
+     * The domain's jobs whose leader host no connected executor's cache sees: none once the domain has registered. A
+     * disconnected session's cache is what it saw before, no proof the leader is still there.
+     */
     int jobsWithoutLeader() {
         int without = 0;
         for (String job : layout.jobs) {
-            if (executors.stream().noneMatch(x -> x.seesLeader(job))) {
+            if (executors.stream().noneMatch(x -> x.session.isConnected() && x.seesLeader(job))) {
                 without++;
             }
         }
         return without;
     }
 
-    /** Whether a console's cache sees the domain's console leader host. */
+    /** Whether a connected console's cache sees the domain's console leader host. */
     boolean hasConsoleLeader() {
-        return consoles.stream().anyMatch(Console::seesLeader);
+        return consoles.stream().anyMatch(c -> c.session.isConnected() && c.seesLeader());
     }
 
     /** Every executor's graceful shutdown, then the consoles close. */

@@ -1,6 +1,7 @@
 package dev.zkload.sim;
 
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.ZkTrees;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.Closeable;
 import java.time.Duration;
@@ -37,13 +38,14 @@ import java.util.function.LongConsumer;
  * <p>Hazards: every znode lives under the root, which must not be {@code /} or under
  * {@code /zookeeper}; {@link #close()} deletes everything under it, then the root and its parents
  * if {@link #start()} created them. A JVM that exits without {@link #close()} (the end of
- * {@code main}, {@code System.exit}, SIGTERM) closes the fleet in a shutdown hook; a JVM killed
+ * {@code main}, {@code System.exit}, SIGTERM) closes the fleet in a shutdown hook (unless
+ * {@link Builder#shutdownHook(boolean)} turned it off); a JVM killed
  * outright (SIGKILL, a crash) leaves the root to the next fleet's
  * {@link Builder#takeOverLeftoverRoot()} or to {@code clean}. One session per executor and per
  * console: 700 domains of the default model are 3,500 sessions, 2 threads each. Sessions start in
  * batches of {@link Builder#startBatch(int)} so that thousands of watches do not arrive at once.
  */
-// Past 300 lines: the builder lives in the interface (one type to learn), each option with its units and hazards.
+// Past 400 lines: the builder lives in the interface (one type to learn), each option with its units and hazards.
 public interface DomainFleet extends Closeable {
 
     /**
@@ -58,7 +60,8 @@ public interface DomainFleet extends Closeable {
 
     /**
      * Connects the fleet's control session, claims the root (creating it and its missing parents)
-     * and installs the shutdown hook that closes the fleet if the JVM exits first. On failure the
+     * and installs the shutdown hook that closes the fleet if the JVM exits first (unless
+     * {@link Builder#shutdownHook(boolean)} turned it off). On failure the
      * fleet is {@link State#CLOSED} and holds nothing.
      *
      * @throws DomainStartException  when the ensemble cannot be reached within
@@ -114,8 +117,10 @@ public interface DomainFleet extends Closeable {
 
     /**
      * The job fires that came due from {@code from} to {@code to} and how many were delivered (see
-     * {@link JobFires}): whether the ensemble did the work the domains asked of it. Only fires whose time to
-     * deliver is over are counted, so a window that ends now is judged up to its fires still running.
+     * {@link JobFires}): whether the ensemble did the work the domains asked of it. Any window of the fleet's life
+     * is answered whole, second by second (a soak's whole run as well as its last minute), in every state, after
+     * {@link #close()} too. Only fires whose time to deliver is over are counted, so a window that ends now is
+     * judged up to its fires still running.
      *
      * @param from the window's start
      * @param to   its end
@@ -148,9 +153,9 @@ public interface DomainFleet extends Closeable {
     State state();
 
     /**
-     * Stops every session, deletes everything under the root, then the root and each parent that
-     * {@link #start()} created, as far as they are empty (a parent that existed before stays, empty
-     * or not), and removes the shutdown hook; with {@link Builder#keepTreeOnClose(boolean)} it deletes
+     * Stops every session, deletes everything under the root, then the root if {@link #start()} created it,
+     * and the empty parents zkload made (marked {@code zkload}; one that zkload did not make stays, empty or not),
+     * and removes the shutdown hook; with {@link Builder#keepTreeOnClose(boolean)} it deletes
      * only its claim ({@code zkload.lock}) and leaves the tree. Idempotent; a fleet never started only becomes
      * {@link State#CLOSED}. A failure to delete is logged, not thrown; an interrupt ends the wait for
      * the sessions, leaves the root in place and is kept on the thread.
@@ -173,6 +178,7 @@ public interface DomainFleet extends Closeable {
         private final String connectString;
         private String root = "/zkload/sim-" + UUID.randomUUID().toString().substring(0, 8);
         private boolean takeOverLeftoverRoot;
+        private String name;
         private ModelFile models = ModelFile.of(SaturnModel.saturn21());
         private MeterRegistry meters;
         private int startBatch = 200;
@@ -181,6 +187,7 @@ public interface DomainFleet extends Closeable {
         private boolean jobRuns = true;
         private boolean pipelinedTrees = true;
         private boolean keepTreeOnClose;
+        private boolean shutdownHook = true;
         private LongConsumer fireLag = lag -> {};
         private ZkClientSecurity security = ZkClientSecurity.NONE;
 
@@ -240,13 +247,47 @@ public interface DomainFleet extends Closeable {
         }
 
         /**
-         * Registers the fleet's gauges and counters ({@code zkload.sim.*}) here. Default none.
+         * Publishes the fleet's snapshot and its adds as Micrometer meters in this registry. Default none (and then
+         * Micrometer, an optional dependency, is never loaded). The meters, each with a description:
+         *
+         * <ul>
+         *   <li>gauges {@code zkload.sim.domains}, {@code zkload.sim.sessions.open}, {@code zkload.sim.sessions.connected},
+         *       {@code zkload.sim.jobs.without.leader}, {@code zkload.sim.domains.without.console.leader};
+         *   <li>counters {@code zkload.sim.runs.started}, {@code .completed}, {@code .failed},
+         *       {@code zkload.sim.operations} (tag {@code kind}: {@link Operation#id()}),
+         *       {@code zkload.sim.operations.errors}, {@code zkload.sim.session.events} ({@code kind}:
+         *       {@link SessionEvent#id()}), {@code zkload.sim.failures} ({@code kind}: {@link FailureKind#id()}),
+         *       {@code zkload.sim.reshards}, {@code zkload.sim.reshard.writes};
+         *   <li>for each add that completes, the timers {@code zkload.sim.add.trees} and
+         *       {@code zkload.sim.add.registration} (their maximum is the fleet's longest add; it does not decay)
+         *       and the counter {@code zkload.sim.add.tree.znodes}.
+         * </ul>
+         *
+         * <p>Every meter carries the tags that identify the fleet: {@code fleet} ({@link #name(String)}, by default
+         * the root), {@code root} and {@code ensemble} (the connect string's servers and chroot, as
+         * {@code host:port,host:port/chroot}), so that two fleets on one registry are two series, whatever their
+         * roots and ensembles. {@link DomainFleet#close()}, or a start that fails, removes the fleet's meters and no
+         * other. A registry that holds one of them already (another live fleet of the same name, root and ensemble,
+         * or a meter filter that drops those tags) fails {@link DomainFleet#start()} with
+         * {@link DomainStartException.Reason#METERS_TAKEN}, before the fleet writes to a meter of another's.
          *
          * @param meters a Micrometer registry, or null for none
          * @return this builder
          */
         public Builder meterRegistry(MeterRegistry meters) {
             this.meters = meters;
+            return this;
+        }
+
+        /**
+         * The fleet's name, the value of its meters' {@code fleet} tag: what a dashboard groups its series by, the
+         * same from one run to the next. Default the root.
+         *
+         * @param name not blank
+         * @return this builder
+         */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
             return this;
         }
 
@@ -329,6 +370,22 @@ public interface DomainFleet extends Closeable {
         }
 
         /**
+         * Whether {@link DomainFleet#start()} installs a JVM shutdown hook that closes the fleet if the JVM exits
+         * while it is started (the end of {@code main}, {@code System.exit}, SIGTERM), so that its tree goes with it.
+         * Default true. Turn it off where the caller closes every fleet itself and wants no hook of a library's in
+         * its JVM (an application server, a container's own shutdown order): a fleet still open when the JVM exits
+         * then leaves its tree, a leftover for {@link #takeOverLeftoverRoot()} or {@code clean}, and its claim goes
+         * with its session.
+         *
+         * @param install whether to install the hook
+         * @return this builder
+         */
+        public Builder shutdownHook(boolean install) {
+            this.shutdownHook = install;
+            return this;
+        }
+
+        /**
          * Told of every job fire how late it began against its cron instant, in microseconds (never
          * negative). A load generator that cannot keep its schedule is the bottleneck of its own test;
          * this is how the caller finds out. Called on the fleet's scheduler thread for every fire
@@ -368,6 +425,9 @@ public interface DomainFleet extends Closeable {
                 throw new IllegalArgumentException("connectString must not be blank");
             }
             ZkTrees.checkRoot(root);
+            if (name != null && name.isBlank()) {
+                throw new IllegalArgumentException("name must not be blank");
+            }
             if (startBatch < 1) {
                 throw new IllegalArgumentException("startBatch must be at least 1, got " + startBatch);
             }
@@ -376,6 +436,7 @@ public interface DomainFleet extends Closeable {
             return new FleetImpl(new FleetSettings(
                     connectString,
                     root,
+                    name == null ? root : name,
                     takeOverLeftoverRoot,
                     models,
                     meters,
@@ -385,6 +446,7 @@ public interface DomainFleet extends Closeable {
                     jobRuns,
                     pipelinedTrees,
                     keepTreeOnClose,
+                    shutdownHook,
                     fireLag,
                     security));
         }

@@ -1,7 +1,9 @@
 package dev.zkload.sim;
 
 import java.time.Instant;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.function.LongSupplier;
 
 /**
@@ -11,20 +13,26 @@ import java.util.function.LongSupplier;
  * due instant: on an ensemble that keeps up, its dozen or so requests take milliseconds, so every fire is
  * delivered; one whose session was cut, whose request failed, or whose requests queued for seconds is not.
  *
- * <p>Fires are counted in one-second buckets by their due second, for the last {@link #SECONDS} seconds.
- * A bucket is only judged once the latest deadline of its fires has passed, so a window asked about
- * right after its fires came due is not counted short of the fires still within their time.
+ * <p>Fires are counted in one-second buckets by their due second, for the fleet's whole life, so that any
+ * window it lived is answered (a soak's whole run as well as its last minute): two ints a second, about 29 KiB
+ * of heap for each hour the jobs fire. A bucket is only judged once the latest deadline of its fires has passed,
+ * so a window asked about right after its fires came due is not counted short of the fires still within their
+ * time; those deadlines are kept for the last {@value #RECENT} seconds, as no fire's runs take that long.
  */
 final class FireLedger {
     /** What a fire may take beyond its run time and still count as delivered. */
     static final long SLACK_MS = 10_000;
-    /** How far back the ledger remembers, s: longer than any step's window. */
-    static final int SECONDS = 3600;
+    /** Seconds whose fires' deadlines are kept. */
+    static final int RECENT = 3600;
 
-    private final AtomicLongArray second = new AtomicLongArray(SECONDS);
-    private final AtomicLongArray due = new AtomicLongArray(SECONDS);
-    private final AtomicLongArray delivered = new AtomicLongArray(SECONDS);
-    private final AtomicLongArray deadline = new AtomicLongArray(SECONDS);
+    private static final int HOUR = 3600;
+
+    /** By hour since the epoch: each second's fires due, then delivered, side by side. */
+    private final NavigableMap<Long, int[]> hours = new TreeMap<>();
+    /** The second each slot's deadline is of, and the latest deadline of that second's fires (epoch ms). */
+    private final long[] deadlineOf = new long[RECENT];
+
+    private final long[] deadline = new long[RECENT];
     private final LongSupplier clock;
 
     FireLedger() {
@@ -34,21 +42,20 @@ final class FireLedger {
     /** @param clock epoch ms now */
     FireLedger(LongSupplier clock) {
         this.clock = clock;
+        java.util.Arrays.fill(deadlineOf, Long.MIN_VALUE);
     }
 
     /** A fire came due at {@code dueMs} (epoch ms) for runs of {@code runTimeMs}; what to tell when it is done. */
     synchronized Fire due(long dueMs, long runTimeMs) {
         long s = Math.floorDiv(dueMs, 1000);
-        int i = (int) Math.floorMod(s, (long) SECONDS);
-        if (second.get(i) != s) { // a bucket last used an hour ago: reuse it
-            second.set(i, s);
-            due.set(i, 0);
-            delivered.set(i, 0);
-            deadline.set(i, 0);
-        }
+        hours.computeIfAbsent(Math.floorDiv(s, HOUR), h -> new int[2 * HOUR])[2 * Math.floorMod(s, HOUR)]++;
         long until = dueMs + runTimeMs + SLACK_MS;
-        due.incrementAndGet(i);
-        deadline.accumulateAndGet(i, until, Math::max);
+        int r = Math.floorMod(s, RECENT);
+        if (deadlineOf[r] != s) {
+            deadlineOf[r] = s;
+            deadline[r] = 0;
+        }
+        deadline[r] = Math.max(deadline[r], until);
         return new Fire(s, until);
     }
 
@@ -65,10 +72,7 @@ final class FireLedger {
         void done() {
             if (clock.getAsLong() <= until) {
                 synchronized (FireLedger.this) {
-                    int i = (int) Math.floorMod(s, (long) SECONDS);
-                    if (second.get(i) == s) {
-                        delivered.incrementAndGet(i);
-                    }
+                    hours.get(Math.floorDiv(s, HOUR))[2 * Math.floorMod(s, HOUR) + 1]++;
                 }
             }
         }
@@ -82,18 +86,32 @@ final class FireLedger {
         long d = 0;
         long ok = 0;
         long judgedUntil = first;
-        for (long s = Math.max(first, last - SECONDS + 1); s < last; s++) {
-            int i = (int) Math.floorMod(s, (long) SECONDS);
-            if (second.get(i) != s || due.get(i) == 0) {
-                continue;
+        if (first < last) {
+            judging:
+            for (Map.Entry<Long, int[]> hour : hours.subMap(
+                            Math.floorDiv(first, HOUR), true, Math.floorDiv(last - 1, HOUR), true)
+                    .entrySet()) {
+                long start = hour.getKey() * HOUR;
+                int[] counts = hour.getValue();
+                for (long s = Math.max(first, start); s < Math.min(last, start + HOUR); s++) {
+                    int i = (int) (s - start);
+                    if (counts[2 * i] == 0) {
+                        continue;
+                    }
+                    int r = Math.floorMod(s, RECENT);
+                    if (deadlineOf[r] == s && deadline[r] > now) {
+                        break judging; // this second's fires may still be delivered: the window ends here
+                    }
+                    d += counts[2 * i];
+                    ok += counts[2 * i + 1];
+                    judgedUntil = s + 1;
+                }
             }
-            if (deadline.get(i) > now) {
-                break; // this second's fires may still be delivered: the window ends here
-            }
-            d += due.get(i);
-            ok += delivered.get(i);
-            judgedUntil = s + 1;
         }
-        return new JobFires(d, ok, Instant.ofEpochSecond(Math.max(first, Math.min(judgedUntil, last))));
+        return JobFires.builder()
+                .due(d)
+                .delivered(ok)
+                .judgedUntil(Instant.ofEpochSecond(Math.max(first, Math.min(judgedUntil, last))))
+                .build();
     }
 }

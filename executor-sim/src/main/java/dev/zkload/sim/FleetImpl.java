@@ -1,9 +1,15 @@
 package dev.zkload.sim;
 
+import dev.zkload.sim.DomainStartException.Reason;
+import dev.zkload.zk.claim.RootClaim;
+import dev.zkload.zk.claim.RootRefusedException;
+import dev.zkload.zk.connect.ConnectDiagnosis;
+import dev.zkload.zk.connect.ConnectString;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -12,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import org.apache.zookeeper.ZooKeeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,8 +62,10 @@ final class FleetImpl implements DomainFleet {
     /** Each server's maxClientCnxns as start() read it: 0 no limit, -1 unknown. */
     private volatile Map<String, Long> limits = Map.of();
 
+    /** Null without a registry: Micrometer is an optional dependency, never loaded then. */
     private volatile Meters meters;
-    private volatile AddMeters addMeters = new AddMeters(null);
+
+    private volatile AddMeters addMeters;
 
     FleetImpl(FleetSettings settings) {
         this.settings = settings;
@@ -83,10 +92,12 @@ final class FleetImpl implements DomainFleet {
                     limits = ConnectionLimits.read(settings.connectString());
                 }
                 if (settings.meters() != null) {
-                    meters = Meters.register(settings.meters(), settings.root(), this::snapshot);
-                    addMeters = new AddMeters(meters);
+                    meters = registerMeters();
+                    addMeters = meters.adds();
                 }
-                exitHook = new ExitHook("zkload-sim-exit-" + n, this::close, released, settings.addTimeout());
+                if (settings.shutdownHook()) {
+                    exitHook = new ExitHook("zkload-sim-exit-" + n, this::close, released, settings.addTimeout());
+                }
                 lifecycle = State.STARTED;
                 started = true;
             } finally {
@@ -102,6 +113,22 @@ final class FleetImpl implements DomainFleet {
         }
     }
 
+    /** The fleet's meters, tagged with what identifies it; refused where the registry holds them already. */
+    private Meters registerMeters() {
+        String ensemble;
+        try {
+            ensemble = ConnectString.parse(settings.connectString()).toString();
+        } catch (IllegalArgumentException e) {
+            ensemble = settings.connectString(); // the client took it as it is
+        }
+        try {
+            return Meters.register(
+                    settings.meters(), Meters.fleetTags(settings.name(), settings.root(), ensemble), this::snapshot);
+        } catch (IllegalStateException taken) {
+            throw new DomainStartException(Reason.METERS_TAKEN, taken.getMessage(), taken);
+        }
+    }
+
     /** Claims the root (refusing one in use, or a leftover unless taken over), then writes what the model's domains share. */
     private void claimRoot() throws InterruptedException {
         String root = settings.root();
@@ -109,29 +136,44 @@ final class FleetImpl implements DomainFleet {
             claim = RootClaim.take(
                     admin.handle(),
                     root,
+                    RootOwner.COMMAND,
+                    RootOwner.of(root),
                     settings.security().acl(),
-                    settings.takeOverLeftoverRoot(),
-                    settings.connectString());
+                    settings.takeOverLeftoverRoot() ? RootClaim.Leftover.TAKE_OVER : RootClaim.Leftover.REFUSE);
             claim.whenRootGone(() -> Threads.named("zkload-sim-rewrite")
-                    .newThread(() -> LostTrees.writeAgain(settings, claim, admin, () -> {
+                    .newThread(() -> LostTrees.writeAgain(settings, state, claim, admin, () -> {
                         synchronized (lock) {
                             // the domains up now, their trees' writes tracked so that close() waits for them
                             return lifecycle != State.STARTED ? null : writeTrees(List.copyOf(domains), closed::isDone);
                         }
                     }))
                     .start());
-            admin.onNewSession(claim::renew);
+            admin.onNewSession(session -> {
+                state.controlSessionExpired();
+                claim.renew(session);
+            });
             if (settings.models().version().watchesSaturnSelf()) {
                 admin.createPath(root + "/$SaturnSelf/saturn-executor/config", "");
             }
         } catch (InterruptedException | DomainStartException e) {
             throw e;
+        } catch (RootRefusedException e) {
+            throw RootRefusals.of(e, settings.takeOverLeftoverRoot(), settings.connectString());
         } catch (Exception e) {
+            Optional<String> chroot = ConnectDiagnosis.missingChroot(settings.connectString(), adminHandle(), e);
             throw new DomainStartException(
-                    "cannot claim root " + root + ": "
-                            + ConnectDiagnosis.missingChroot(settings.connectString(), admin, e)
-                                    .orElse(e.getMessage()),
+                    chroot.isPresent() ? Reason.CHROOT_MISSING : Reason.ROOT_NOT_CREATED,
+                    "cannot claim root " + root + ": " + chroot.orElse(e.getMessage()),
                     e);
+        }
+    }
+
+    /** The control session's handle, or null where Curator has none to give. */
+    private ZooKeeper adminHandle() {
+        try {
+            return admin.handle();
+        } catch (Exception e) {
+            return null;
         }
     }
 
@@ -166,7 +208,7 @@ final class FleetImpl implements DomainFleet {
             if (refusal != null) {
                 nextDomain -= n;
                 added.forEach(d -> mix.remove(d.layout.kind));
-                throw new DomainStartException(refusal, null);
+                throw new DomainStartException(Reason.CONNECTION_LIMIT, refusal);
             }
             trees = writeTrees(added, () -> abandoned.get() || closed.isDone());
         }
@@ -199,17 +241,20 @@ final class FleetImpl implements DomainFleet {
             });
         } catch (AddWaits.Refused e) {
             throw new DomainStartException(
+                    Reason.CONNECTIONS_REFUSED,
                     "adding " + Domain.count(n) + " stopped: " + e.getMessage() + "; " + withdraw(added)
                             + ": set maxClientCnxns=0 (no limit) in the zoo.cfg of every server and restart them,"
-                            + " or add fewer domains from this address",
-                    null);
+                            + " or add fewer domains from this address");
         }
         long registered = System.nanoTime();
-        addMeters.record(treesWritten - t0, trees.znodes(), registered - treesWritten);
+        AddMeters adds = addMeters;
+        if (adds != null) {
+            adds.record(treesWritten - t0, trees.znodes(), registered - treesWritten);
+        }
         // where an add's time goes: the tree writes, or the sessions' registration
         LOG.info(
-                "added {} domains: {} znodes of trees written in {} ms, {} sessions registered in {} ms",
-                n,
+                "added {}: {} znodes of trees written in {} ms, {} sessions registered in {} ms",
+                Domain.count(n),
                 trees.znodes(),
                 (treesWritten - t0) / 1_000_000,
                 starts.starts.size(),
@@ -249,7 +294,7 @@ final class FleetImpl implements DomainFleet {
             return admin.zk(state.ops());
         } catch (Exception e) {
             throw new DomainStartException(
-                    "the control session cannot reach " + settings.connectString() + ": " + e, e);
+                    Reason.ADD_FAILED, "the control session cannot reach " + settings.connectString() + ": " + e, e);
         }
     }
 
@@ -369,7 +414,9 @@ final class FleetImpl implements DomainFleet {
         release();
         released.complete(null);
         // only now: a JVM that begins to exit while this close runs has its hook wait for the close to end
-        exitHook.remove();
+        if (exitHook != null) {
+            exitHook.remove();
+        }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -1,5 +1,6 @@
 package dev.zkload.sim;
 
+import dev.zkload.zk.ZkClientSecurity;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.function.LongConsumer;
@@ -8,6 +9,7 @@ import java.util.function.LongConsumer;
 record FleetSettings(
         String connectString,
         String root,
+        String name,
         boolean takeOverLeftoverRoot,
         ModelFile models,
         MeterRegistry meters,
@@ -17,5 +19,6 @@ record FleetSettings(
         boolean jobRuns,
         boolean pipelinedTrees,
         boolean keepTreeOnClose,
+        boolean shutdownHook,
         LongConsumer fireLag,
         ZkClientSecurity security) {}

@@ -14,8 +14,11 @@ final class FleetState {
     private final LongAdder runsStarted = new LongAdder();
     private final LongAdder runsCompleted = new LongAdder();
     private final LongAdder runsFailed = new LongAdder();
-    private final LongAdder reshards = new LongAdder();
+    private final Map<ReshardCause, LongAdder> reshards = new EnumMap<>(ReshardCause.class);
     private final LongAdder reshardWrites = new LongAdder();
+    private final LongAdder shardingRetries = new LongAdder();
+    private final LongAdder controlSessionExpiries = new LongAdder();
+    private final LongAdder rootRewrites = new LongAdder();
     private final Map<SessionEvent, LongAdder> sessionEvents = new EnumMap<>(SessionEvent.class);
     private final FireLedger fires = new FireLedger();
     private final boolean jobRuns;
@@ -28,6 +31,9 @@ final class FleetState {
         this.fireLag = fireLag;
         for (SessionEvent e : SessionEvent.values()) {
             sessionEvents.put(e, new LongAdder());
+        }
+        for (ReshardCause c : ReshardCause.values()) {
+            reshards.put(c, new LongAdder());
         }
     }
 
@@ -96,9 +102,24 @@ final class FleetState {
     }
 
     /** A console leader's reshard committed its multi, setting {@code znodes} assignments. */
-    void resharded(int znodes) {
-        reshards.increment();
+    void resharded(ReshardCause cause, int znodes) {
+        reshards.get(cause).increment();
         reshardWrites.add(znodes);
+    }
+
+    /** A job leader's sharding write met an executor still registering; the job's next fire writes it again. */
+    void shardingRetried() {
+        shardingRetries.increment();
+    }
+
+    /** The control session expired and Curator replaced it (the claim is then taken again). */
+    void controlSessionExpired() {
+        controlSessionExpiries.increment();
+    }
+
+    /** The root was found gone (a server back without its data) and is written again with every domain's tree. */
+    void rootRewritten() {
+        rootRewrites.increment();
     }
 
     /** A reshard set one more znode after its multi (the sharding content, the count). */
@@ -116,6 +137,12 @@ final class FleetState {
         return map;
     }
 
+    Map<ReshardCause, Long> reshardsByCause() {
+        Map<ReshardCause, Long> map = new EnumMap<>(ReshardCause.class);
+        reshards.forEach((k, v) -> map.put(k, v.sum()));
+        return map;
+    }
+
     /** These counters with what only the fleet knows: its domains and their sessions. */
     FleetSnapshot snapshot(
             int domains,
@@ -125,24 +152,28 @@ final class FleetState {
             long sessionsConnected,
             long jobsWithoutLeader,
             int domainsWithoutConsoleLeader) {
-        return new FleetSnapshot(
-                domains,
-                executors,
-                consoles,
-                jobs,
-                sessionsOpen.sum(),
-                sessionsConnected,
-                runsStarted.sum(),
-                runsCompleted.sum(),
-                runsFailed.sum(),
-                ops.snapshot(),
-                ops.errors(),
-                ops.errorCodes(),
-                sessionEvents(),
-                failures.snapshot(),
-                reshards.sum(),
-                reshardWrites.sum(),
-                jobsWithoutLeader,
-                domainsWithoutConsoleLeader);
+        return FleetSnapshot.builder()
+                .domains(domains)
+                .executors(executors)
+                .consoles(consoles)
+                .jobs(jobs)
+                .sessionsOpen(sessionsOpen.sum())
+                .sessionsConnected(sessionsConnected)
+                .runsStarted(runsStarted.sum())
+                .runsCompleted(runsCompleted.sum())
+                .runsFailed(runsFailed.sum())
+                .operations(ops.snapshot())
+                .operationErrors(ops.errors())
+                .operationErrorCodes(ops.errorCodes())
+                .sessionEvents(sessionEvents())
+                .failures(failures.snapshot())
+                .reshardsByCause(reshardsByCause())
+                .reshardWrites(reshardWrites.sum())
+                .shardingRetries(shardingRetries.sum())
+                .controlSessionExpiries(controlSessionExpiries.sum())
+                .rootRewrites(rootRewrites.sum())
+                .jobsWithoutLeader(jobsWithoutLeader)
+                .domainsWithoutConsoleLeader(domainsWithoutConsoleLeader)
+                .build();
     }
 }

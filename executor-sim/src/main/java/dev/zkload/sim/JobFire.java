@@ -209,10 +209,12 @@ final class JobFire {
                                 -1));
                     }
                     ops.add(Op.setData(l.job(job) + "/leader/sharding/necessary", Executor.bytes("0"), -1));
-                    return zk.multi(ops);
+                    return zk.multi(ops, ShardingRace::is);
                 })
                 .handle((r, e) -> {
-                    if (e != null) {
+                    if (e != null && ShardingRace.is(Failures.unwrap(e))) {
+                        x.state.shardingRetried();
+                    } else if (e != null) {
                         x.session.failed(FailureKind.RESHARD, e);
                     }
                     return null;

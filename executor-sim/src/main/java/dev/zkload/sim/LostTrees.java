@@ -1,5 +1,6 @@
 package dev.zkload.sim;
 
+import dev.zkload.zk.claim.RootClaim;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -20,8 +21,13 @@ final class LostTrees {
      * @param trees writes the trees of the domains up now, or gives null when the fleet is no longer started
      */
     static void writeAgain(
-            FleetSettings settings, RootClaim claim, AdminSession admin, Supplier<DomainTree.Writes> trees) {
+            FleetSettings settings,
+            FleetState state,
+            RootClaim claim,
+            AdminSession admin,
+            Supplier<DomainTree.Writes> trees) {
         String root = settings.root();
+        state.rootRewritten();
         LOG.error(
                 "{} is gone from the ensemble (a server that came back without its data?): writing the root, its"
                         + " claim and the domains' trees again; their processes register again as they find them",

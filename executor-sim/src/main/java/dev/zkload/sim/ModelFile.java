@@ -61,13 +61,27 @@ public final class ModelFile {
      * @return the model it describes
      * @throws IllegalArgumentException one sentence naming the file's line that does not parse or make sense
      * @throws UncheckedIOException when the file cannot be read
+     * @throws IllegalStateException when SnakeYAML, an optional dependency needed only here, is not there
      */
     public static ModelFile read(Path file) {
         String base = Objects.requireNonNull(file, "file").getFileName().toString();
+        requireSnakeYaml();
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return ModelFileParser.parse(in, file.toString(), base.replaceFirst("\\.ya?ml$", ""));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** SnakeYAML reads model files: an optional dependency, so its absence is said in one sentence, not a stack. */
+    private static void requireSnakeYaml() {
+        try {
+            Class.forName("org.yaml.snakeyaml.Yaml", false, ModelFile.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(
+                    "ModelFile.read needs SnakeYAML (org.yaml:snakeyaml 2.x), an optional dependency of executor-sim"
+                            + " needed only for model files: add it to your build",
+                    e);
         }
     }
 

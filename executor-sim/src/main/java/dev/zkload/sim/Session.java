@@ -1,5 +1,6 @@
 package dev.zkload.sim;
 
+import dev.zkload.zk.ZkClientSecurity;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import org.apache.zookeeper.WatchedEvent;

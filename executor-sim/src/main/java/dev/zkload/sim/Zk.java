@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.KeeperException.Code;
@@ -115,11 +116,18 @@ final class Zk {
     }
 
     CompletableFuture<List<OpResult>> multi(List<Op> ops) {
-        return call(
-                Operation.MULTI,
-                null,
-                null,
-                r -> zk.multi(ops, (rc, p, ctx, results) -> r.done(rc, failedPath(ops, results, p), results), null));
+        return multi(ops, failure -> false);
+    }
+
+    /**
+     * A multi whose {@code expected} failures (races the caller retries, as Saturn's processes do) complete the
+     * future with their exception but are not counted as errors.
+     */
+    CompletableFuture<List<OpResult>> multi(List<Op> ops, Predicate<KeeperException> expected) {
+        Reply<List<OpResult>> reply = new Reply<>(Operation.MULTI, null, null, expected);
+        counters.count(Operation.MULTI);
+        zk.multi(ops, (rc, p, ctx, results) -> reply.done(rc, failedPath(ops, results, p), results), null);
+        return reply.future;
     }
 
     /** The path of the op that failed a multi (ZooKeeper names none): the first with an error other than OK. */
@@ -138,7 +146,7 @@ final class Zk {
      */
     private <T> CompletableFuture<T> call(Operation op, Code tolerated, T whenTolerated, Consumer<Reply<T>> send) {
         counters.count(op);
-        Reply<T> reply = new Reply<>(op, tolerated, whenTolerated);
+        Reply<T> reply = new Reply<>(op, tolerated, whenTolerated, failure -> false);
         send.accept(reply);
         return reply.future;
     }
@@ -148,11 +156,13 @@ final class Zk {
         private final Operation op;
         private final Code tolerated;
         private final T whenTolerated;
+        private final Predicate<KeeperException> expected;
 
-        Reply(Operation op, Code tolerated, T whenTolerated) {
+        Reply(Operation op, Code tolerated, T whenTolerated, Predicate<KeeperException> expected) {
             this.op = op;
             this.tolerated = tolerated;
             this.whenTolerated = whenTolerated;
+            this.expected = expected;
         }
 
         void done(int rc, String path, T value) {
@@ -161,10 +171,11 @@ final class Zk {
             } else if (tolerated != null && rc == tolerated.intValue()) {
                 future.complete(whenTolerated);
             } else {
-                if (!closedByOwner.getAsBoolean()) {
+                KeeperException failure = KeeperException.create(Code.get(rc), path);
+                if (!closedByOwner.getAsBoolean() && !expected.test(failure)) {
                     counters.error(op, Code.get(rc));
                 }
-                future.completeExceptionally(KeeperException.create(Code.get(rc), path));
+                future.completeExceptionally(failure);
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.zkload.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ class ConnectionLimitsTest {
     @Test
     void theServersOfAConnectStringWithoutItsChroot() {
         assertThat(ConnectionLimits.servers("zk1:2181,zk2,[::1]:2182/saturn/prod"))
+                .extracting(ServerAddress::hostPort)
                 .containsExactly("zk1:2181", "zk2:2181", "[::1]:2182");
     }
 

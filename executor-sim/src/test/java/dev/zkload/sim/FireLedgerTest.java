@@ -43,21 +43,47 @@ class FireLedgerTest {
     }
 
     @Test
-    void onlyTheWholeSecondsOfTheWindowCountAndAnHourOldBucketIsForgotten() {
+    void onlyTheWholeSecondsOfTheWindowCount() {
         ledger.due(T0 - 500, 0).done(); // the second before the window
         ledger.due(T0 + 1_000, 0).done();
-        now.set(T0 + FireLedger.SECONDS * 1000L + 1_000);
-        ledger.due(T0 + FireLedger.SECONDS * 1000L + 1_000, 0); // the same bucket as T0 + 1 s, an hour on
-        now.set(T0 + FireLedger.SECONDS * 1000L + 20_000);
+        ledger.due(T0 + 5_000, 0).done(); // the second the window ends at: outside it
+        now.set(T0 + 60_000);
 
-        assertThat(ledger.between(Instant.ofEpochMilli(T0 - 100), Instant.ofEpochMilli(T0 + 5_000))
-                        .due())
-                .isZero();
-        assertThat(ledger.between(
-                                Instant.ofEpochMilli(T0 + FireLedger.SECONDS * 1000L),
-                                Instant.ofEpochMilli(T0 + FireLedger.SECONDS * 1000L + 5_000))
-                        .delivered())
-                .isZero();
+        JobFires f = ledger.between(Instant.ofEpochMilli(T0 - 100), Instant.ofEpochMilli(T0 + 5_000));
+
+        assertThat(f.due()).isEqualTo(1);
+        assertThat(f.judgedUntil()).isEqualTo(Instant.ofEpochMilli(T0 + 2_000));
+    }
+
+    @Test
+    void aSoakOfHoursIsJudgedWholeSecondBySecondAndAnyWindowOfItToo() {
+        // six hours of fires, one every ten seconds, the tenth of each minute never done (a dip of the ensemble)
+        long hours = 6;
+        long fires = 0;
+        long delivered = 0;
+        for (long t = 0; t < hours * 3_600_000; t += 10_000) {
+            now.set(T0 + t);
+            FireLedger.Fire fire = ledger.due(T0 + t, 2_000);
+            fires++;
+            if (t % 60_000 != 30_000) {
+                fire.done();
+                delivered++;
+            }
+        }
+        now.set(T0 + hours * 3_600_000 + 60_000);
+
+        JobFires whole = ledger.between(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + hours * 3_600_000));
+        assertThat(whole.due())
+                .as("every fire of six hours, not the last hour's")
+                .isEqualTo(fires);
+        assertThat(whole.delivered()).isEqualTo(delivered);
+        assertThat(whole.deliveredShare()).isEqualTo(5.0 / 6);
+
+        // the second hour alone, from a second that is no minute's edge
+        JobFires second =
+                ledger.between(Instant.ofEpochMilli(T0 + 3_600_000 + 1_234), Instant.ofEpochMilli(T0 + 7_200_000));
+        assertThat(second.due()).isEqualTo(359);
+        assertThat(second.judgedUntil()).isEqualTo(Instant.ofEpochMilli(T0 + 7_190_000 + 1_000));
     }
 
     @Test

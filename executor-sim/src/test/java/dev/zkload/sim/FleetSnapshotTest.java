@@ -11,23 +11,16 @@ class FleetSnapshotTest {
 
     @Test
     void everyKindIsThereZeroWhenNothingHappened() {
-        FleetSnapshot s = new FleetSnapshot(
-                1,
-                3,
-                2,
-                35,
-                5,
-                5,
-                0,
-                0,
-                0,
-                Map.of(Operation.MULTI, 71L),
-                0,
-                Map.of(),
-                Map.of(),
-                Map.of(FailureKind.CACHE, 2L),
-                0,
-                0);
+        FleetSnapshot s = FleetSnapshot.builder()
+                .domains(1)
+                .executors(3)
+                .consoles(2)
+                .jobs(35)
+                .sessionsOpen(5)
+                .sessionsConnected(5)
+                .operations(Map.of(Operation.MULTI, 71L))
+                .failures(Map.of(FailureKind.CACHE, 2L))
+                .build();
         assertThat(s.operations())
                 .containsOnlyKeys(Operation.values())
                 .containsEntry(Operation.MULTI, 71L)
@@ -42,12 +35,28 @@ class FleetSnapshotTest {
 
     @Test
     void theMapsCannotBeChanged() {
-        FleetSnapshot s = new FleetSnapshot(
-                0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), 1, Map.of("set_data NONODE", 1L), Map.of(), Map.of(), 0, 0);
+        FleetSnapshot s = FleetSnapshot.builder()
+                .operationErrors(1)
+                .operationErrorCodes(Map.of("set_data NONODE", 1L))
+                .build();
         assertThatThrownBy(() -> s.operations().put(Operation.EXISTS, 1L))
                 .isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> s.failures().clear()).isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> s.operationErrorCodes().clear()).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void aBuilderStartsFromASnapshotAndTwoSnapshotsOfTheSameCountsAreEqual() {
+        FleetSnapshot s = FleetSnapshot.builder()
+                .domains(2)
+                .jobsWithoutLeader(3)
+                .sessionEvents(Map.of(SessionEvent.EXPIRED, 4L))
+                .build();
+        FleetSnapshot same = s.toBuilder().build();
+        assertThat(same).isEqualTo(s).hasSameHashCodeAs(s);
+        assertThat(same.toString()).isEqualTo(s.toString()).contains("jobsWithoutLeader=3");
+        assertThat(s.toBuilder().jobsWithoutLeader(0).build().leadersComplete()).isTrue();
+        assertThat(s.leadersComplete()).isFalse();
     }
 
     @Test

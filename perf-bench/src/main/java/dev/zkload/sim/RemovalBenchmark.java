@@ -1,9 +1,9 @@
 package dev.zkload.sim;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
@@ -14,6 +13,7 @@ import dev.zkload.it.testing.OneStepRamp.Phase;
 import dev.zkload.it.testing.Quorums;
 import dev.zkload.it.testing.RunnerProcess;
 import dev.zkload.it.testing.Znodes;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

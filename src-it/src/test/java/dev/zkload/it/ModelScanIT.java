@@ -10,7 +10,6 @@ import static dev.zkload.it.testing.ModelScans.steady;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
@@ -22,6 +21,7 @@ import dev.zkload.it.testing.ServerRates;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.Footprint;
 import dev.zkload.sim.ModelFile;
+import dev.zkload.zk.connect.ServerAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

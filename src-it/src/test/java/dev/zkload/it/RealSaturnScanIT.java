@@ -11,7 +11,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.awaitility.Awaitility.await;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
@@ -24,6 +23,7 @@ import dev.zkload.it.testing.ServerRates;
 import dev.zkload.it.testing.Znodes;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.ModelFile;
+import dev.zkload.zk.connect.ServerAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,6 @@ package dev.zkload.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
@@ -13,6 +12,7 @@ import dev.zkload.it.testing.TcpProxy;
 import dev.zkload.it.testing.Znodes;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.SessionEvent;
+import dev.zkload.zk.connect.ServerAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

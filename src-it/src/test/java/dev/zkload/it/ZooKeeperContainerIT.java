@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ops.LatencyBenchmark;
 import dev.zkload.bench.ops.LatencyConfig;
 import dev.zkload.bench.ops.LatencyListener;
@@ -18,6 +17,7 @@ import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.Footprint;
 import dev.zkload.sim.SaturnModel;
+import dev.zkload.zk.connect.ServerAddress;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;

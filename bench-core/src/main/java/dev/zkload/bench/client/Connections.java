@@ -1,6 +1,7 @@
 package dev.zkload.bench.client;
 
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.connect.ConnectString;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;

@@ -1,8 +1,10 @@
 package dev.zkload.bench.client;
 
 import dev.zkload.bench.threads.DaemonThreads;
-import dev.zkload.sim.ZkClientSecurity;
-import dev.zkload.sim.zk.RootLock;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.claim.RootClaim;
+import dev.zkload.zk.claim.RootLock;
+import dev.zkload.zk.claim.RootRefusedException;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,19 +12,20 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.apache.zookeeper.CreateMode;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.WatchedEvent;
-import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sign that a run is alive: an ephemeral znode {@value #NAME} under the run's root, held by a
- * session of the run's own for as long as the run lives. {@code clean} refuses a root whose lock is
- * held, so it cannot delete a live run's tree; a run that was killed leaves no lock once the servers
- * expire its session.
+ * The sign that a run is alive: the run's {@link RootClaim} on its root (labelled {@code <command> <run id>}), an
+ * ephemeral znode {@value #NAME} held by a session of the run's own for as long as the run lives: the very claim
+ * an executor-sim fleet puts on its root, with another label. {@code clean} refuses a root whose lock is held, so
+ * it cannot delete a live run's tree; a run that was killed leaves no lock once the servers expire its session.
  *
  * <pre>{@code
  * try (RunLock lock = RunLock.acquire("zk1:2181", ZkClientSecurity.NONE, timeout, timeout, "/zkload/ramp-1", owner, false)) {
@@ -30,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * }                        // lock released; the root and the parents it created removed if empty
  * }</pre>
  *
- * <p>Hazards: if the lock's session expires (a partition longer than its timeout), the lock is
- * created again on a new session when the connection comes back; in between a {@code clean} could
- * find the root unlocked.
+ * <p>Through an outage it behaves as a fleet's claim does: when the lock's session expires (a partition or a server
+ * away longer than its timeout) the lock goes with it, and is taken again on a new session as soon as the servers
+ * answer, once the old session's lock is gone; a root the servers lost (a server back without its data) is written
+ * again. Hazard: in between, a {@code clean} could find the root unlocked.
  */
 public final class RunLock implements AutoCloseable {
     /** The lock's name under a run's root. */
@@ -46,7 +50,7 @@ public final class RunLock implements AutoCloseable {
     private final Duration connectTimeout;
     private final String root;
     private final Owner owner;
-    private ZkRoot claimed;
+    private RootClaim claim;
     private volatile ZooKeeper zk;
     private volatile boolean closed;
 
@@ -131,7 +135,7 @@ public final class RunLock implements AutoCloseable {
             boolean force)
             throws IOException, KeeperException, InterruptedException {
         RunLock lock = new RunLock(connectString, security, sessionTimeout, connectTimeout, root, owner);
-        lock.zk = Connections.open(connectString, security, sessionTimeout, connectTimeout, lock.new Expiry());
+        lock.zk = lock.open(connectTimeout);
         try {
             lock.claim(force);
             return lock;
@@ -141,13 +145,77 @@ public final class RunLock implements AutoCloseable {
         }
     }
 
-    private void claim(boolean force) throws KeeperException, InterruptedException {
-        Optional<Holder> live = holder(zk, root);
-        if (live.isPresent()) {
-            throw new HeldException(root, live.get());
+    /** A session of the lock's own, which takes the lock again on a new one when it expires. */
+    private ZooKeeper open(Duration timeout) throws IOException, InterruptedException {
+        LockSession session = new LockSession();
+        session.handle = Connections.open(connectString, security, sessionTimeout, timeout, null, session);
+        return session.handle;
+    }
+
+    /**
+     * The lock's session's connection states. The session is given up, and the lock taken again on a new one,
+     * when the servers say it expired or, as Curator does, once it has been disconnected for its whole timeout:
+     * a server that came back without its data never tells an old session it expired (it refuses a client that
+     * has seen more of the log than itself), and an outage seen from the client alone ends the same way.
+     */
+    private final class LockSession implements Consumer<KeeperState> {
+        private volatile ZooKeeper handle;
+        private volatile long disconnectedSince;
+        private final AtomicBoolean givenUp = new AtomicBoolean();
+
+        @Override
+        public void accept(KeeperState state) {
+            if (state == KeeperState.SyncConnected) {
+                disconnectedSince = 0;
+            } else if (state == KeeperState.Disconnected && disconnectedSince == 0) {
+                long since = System.nanoTime();
+                disconnectedSince = since;
+                DaemonThreads.start("zkload-run-lock-timeout", () -> giveUpUnlessBackWithin(since));
+            } else if (state == KeeperState.Expired) {
+                giveUp();
+            }
         }
-        claimed = ZkRoot.prepare(zk, root, owner.command() + " " + owner.runId(), force, security.acl());
-        zk.create(root + "/" + NAME, data(), security.acl(), CreateMode.EPHEMERAL);
+
+        private void giveUpUnlessBackWithin(long since) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(sessionTimeout.toNanos());
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (disconnectedSince == since) {
+                LOG.info("the lock of {} has had no connection for its session timeout: taking it again", root);
+                giveUp();
+            }
+        }
+
+        private void giveUp() {
+            if (!closed && givenUp.compareAndSet(false, true)) {
+                // not on the client's event thread: opening a session waits for it to connect
+                DaemonThreads.start("zkload-run-lock", () -> retake(handle));
+            }
+        }
+    }
+
+    private void claim(boolean force) throws KeeperException, InterruptedException {
+        try {
+            claim = RootClaim.take(
+                    zk,
+                    root,
+                    owner.command() + " " + owner.runId(),
+                    data(),
+                    security.acl(),
+                    force ? RootClaim.Leftover.CLEAR : RootClaim.Leftover.REFUSE);
+        } catch (RootRefusedException e) {
+            throw switch (e.reason()) {
+                case HELD -> new HeldException(root, holder(e.holder().orElseThrow()));
+                case HOLDS_LIVE_CLAIM_BELOW ->
+                    new IllegalStateException(e.getMessage() + "; choose a root of its own beside it, not above it");
+                case LEFTOVER, NOT_ZKLOADS ->
+                    new IllegalStateException(root + " already exists and holds " + e.znodes()
+                            + " znodes; choose another root, or use --force to clear it");
+            };
+        }
+        claim.whenRootGone(() -> DaemonThreads.start("zkload-run-lock", this::restore));
     }
 
     /** The lock's data, in the one shape runs and fleets write (no session timeout: a run's is its own). */
@@ -175,10 +243,14 @@ public final class RunLock implements AutoCloseable {
 
     /** The live lock directly under {@code root}, if a run or fleet holds one. */
     public static Optional<Holder> holder(ZooKeeper zk, String root) throws KeeperException, InterruptedException {
-        return RootLock.held(zk, root).map(lock -> new Holder(lock.path(), owner(lock), lock.sessionId()));
+        return RootLock.held(zk, root).map(RunLock::holder);
     }
 
-    /** The live locks among {@code paths} (e.g. a tree listed with {@link dev.zkload.sim.zk.ZkTrees#list}). */
+    private static Holder holder(RootLock lock) {
+        return new Holder(lock.path(), owner(lock), lock.sessionId());
+    }
+
+    /** The live locks among {@code paths} (e.g. a tree listed with {@link dev.zkload.zk.ZkTrees#list}). */
     public static List<Holder> holders(ZooKeeper zk, List<String> paths) throws KeeperException, InterruptedException {
         List<Holder> live = new ArrayList<>();
         for (String p : paths) {
@@ -199,6 +271,11 @@ public final class RunLock implements AutoCloseable {
         return zk.getSessionId();
     }
 
+    /** The lock's session's password: what a test needs to expire that session as the servers do. */
+    byte[] sessionPassword() {
+        return zk.getSessionPasswd();
+    }
+
     /** Releases the lock; removes the root and the parents this lock created if they are empty. Idempotent. */
     @Override
     public void close() {
@@ -211,12 +288,8 @@ public final class RunLock implements AutoCloseable {
         }
         boolean interrupted = Thread.interrupted();
         try {
-            try {
-                zk.delete(root + "/" + NAME, -1);
-            } catch (KeeperException.NoNodeException gone) {
-                // the run's own cleanup removed the whole root already
-            }
-            claimed.removeIfEmpty(zk);
+            claim.release(zk);
+            claim.removeIfEmpty(zk);
         } catch (KeeperException.SessionExpiredException e) {
             // a partition longer than the session timeout took the lock before it was taken again: its root
             // is still this run's to remove
@@ -240,7 +313,7 @@ public final class RunLock implements AutoCloseable {
         try {
             ZooKeeper fresh = Connections.open(connectString, security, sessionTimeout, connectTimeout, null);
             try {
-                claimed.removeIfEmpty(fresh);
+                claim.removeIfEmpty(fresh);
             } finally {
                 fresh.close();
             }
@@ -253,22 +326,31 @@ public final class RunLock implements AutoCloseable {
         }
     }
 
-    /** On expiry, takes the lock again on a new session: the run is still alive. */
-    private final class Expiry implements Watcher {
-        @Override
-        public void process(WatchedEvent event) {
-            if (event.getState() != Event.KeeperState.Expired || closed) {
+    /**
+     * After an expiry, takes the lock again on a new session: the run is still alive. However long the servers stay
+     * away, it keeps trying until it has a session or the run ends.
+     */
+    private void retake(ZooKeeper expired) {
+        try {
+            expired.close(1);
+            ZooKeeper fresh = null;
+            for (int attempt = 1; fresh == null && !closed; attempt++) {
+                try {
+                    fresh = open(connectTimeout);
+                } catch (IOException e) {
+                    if (attempt == 1) {
+                        LOG.warn(
+                                "the lock of {} was lost with its session; taking it again once the ensemble answers:"
+                                        + " {}",
+                                root,
+                                e.getMessage());
+                    }
+                    TimeUnit.SECONDS.sleep(1); // a failure that comes at once (a name that does not resolve) waits too
+                }
+            }
+            if (fresh == null) {
                 return;
             }
-            // not on this (the expired client's) event thread: opening a session waits for it to connect
-            DaemonThreads.start("zkload-run-lock", RunLock.this::retake);
-        }
-    }
-
-    private void retake() {
-        try {
-            ZooKeeper fresh = Connections.open(
-                    connectString, security, sessionTimeout, connectTimeout.multipliedBy(20), new Expiry());
             synchronized (this) {
                 if (closed) {
                     // the run ended meanwhile: close() removes the root, and this session must not hold it
@@ -277,13 +359,22 @@ public final class RunLock implements AutoCloseable {
                 }
                 zk = fresh;
             }
-            fresh.create(root + "/" + NAME, data(), security.acl(), CreateMode.EPHEMERAL);
-            LOG.info(
-                    "the lock of {} was lost with its session; taken again on session 0x{}",
-                    root,
-                    Long.toHexString(fresh.getSessionId()));
-        } catch (IOException | KeeperException e) {
-            LOG.warn("the lock of {} was lost with its session and could not be taken again: {}", root, e.toString());
+            claim.renew(fresh);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The root is gone from the ensemble (a server back without its data): the root and the lock written again. */
+    private void restore() {
+        try {
+            LOG.error(
+                    "{} is gone from the ensemble (a server that came back without its data?): writing it and the"
+                            + " run's lock again",
+                    root);
+            claim.restore(zk);
+        } catch (KeeperException e) {
+            LOG.warn("the root {} could not be written again: {}", root, e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -1,7 +1,7 @@
 package dev.zkload.bench.client;
 
-import dev.zkload.sim.zk.RootLock;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
+import dev.zkload.zk.claim.RootLock;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.KeeperException;
@@ -10,11 +10,11 @@ import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.ACL;
 
 /**
- * The one znode under which a zkload run creates everything. Refuses {@code /} and ZooKeeper's own
- * {@code /zookeeper} tree; refuses an existing non-empty root unless forced; marks the root with
+ * A scratch root with no lock, such as the latency benchmark's own under a run's root. Refuses {@code /} and
+ * ZooKeeper's own {@code /zookeeper} tree; refuses an existing non-empty root unless forced; marks the root with
  * data starting with {@link RootLock#MARKER} (so {@code clean} can tell zkload's roots from anyone else's);
- * and on {@link #remove} deletes the root and the parents it had to create, if they are empty.
- * {@link RunLock} and the latency benchmark's own root both come from here.
+ * and on {@link #remove} deletes the root and the parents it had to create, if they are empty. A run's own root
+ * is claimed instead ({@link RunLock}).
  */
 public final class ZkRoot {
     private final String path;

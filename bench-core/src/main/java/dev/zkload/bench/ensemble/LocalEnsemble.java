@@ -1,7 +1,7 @@
 package dev.zkload.bench.ensemble;
 
-import dev.zkload.bench.client.ServerAddress;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.zkload.bench.ensemble;
 
 import dev.zkload.bench.stats.ClientTls;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,8 @@
 package dev.zkload.bench.ensemble;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.machine.GcLog;
 import dev.zkload.bench.stats.FourLetterWords;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

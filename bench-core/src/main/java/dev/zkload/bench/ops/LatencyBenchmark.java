@@ -1,9 +1,9 @@
 package dev.zkload.bench.ops;
 
-import dev.zkload.bench.client.ConnectString;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.result.LatencyReport;
 import dev.zkload.bench.result.TargetResult;
+import dev.zkload.zk.connect.ConnectString;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

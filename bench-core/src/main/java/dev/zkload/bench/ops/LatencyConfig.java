@@ -1,7 +1,7 @@
 package dev.zkload.bench.ops;
 
-import dev.zkload.sim.ZkClientSecurity;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.ZkTrees;
 import java.time.Duration;
 import java.util.Objects;
 

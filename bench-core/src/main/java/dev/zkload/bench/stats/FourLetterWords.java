@@ -1,6 +1,6 @@
 package dev.zkload.bench.stats;
 
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package dev.zkload.bench.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

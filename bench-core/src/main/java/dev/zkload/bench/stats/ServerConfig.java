@@ -1,7 +1,7 @@
 package dev.zkload.bench.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -2,7 +2,7 @@ package dev.zkload.bench.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

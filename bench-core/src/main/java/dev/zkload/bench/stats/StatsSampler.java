@@ -1,7 +1,7 @@
 package dev.zkload.bench.stats;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.threads.DaemonThreads;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,15 +2,22 @@ package dev.zkload.bench.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.testing.SessionKiller;
+import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
-import dev.zkload.sim.ZkClientSecurity;
-import dev.zkload.sim.zk.RootLock;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.ZkTrees;
+import dev.zkload.zk.claim.RootLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
@@ -18,6 +25,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+// ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+@SuppressWarnings("try")
 class RunLockIT {
     private static final Duration T = Duration.ofSeconds(30);
     private static final RunLock.Owner OWNER = new RunLock.Owner("latency", "r", 2, "h", java.time.Instant.EPOCH);
@@ -114,6 +123,59 @@ class RunLockIT {
                 .hasMessageStartingWith(
                         "/old/foreign is in use by a live run (a holder that names no process, session 0x");
         ZkTrees.deleteRecursive(observer, "/old");
+    }
+
+    @Test
+    void aLockLostWithItsSessionIsTakenAgainOnANewOne() throws Exception {
+        try (RunLock lock =
+                RunLock.acquire(zk.connectString(), ZkClientSecurity.NONE, T, T, "/zkload/run-expired", OWNER, false)) {
+            long before = lock.sessionId();
+            SessionKiller.expire(zk.connectString(), lock.sessionId(), lock.sessionPassword());
+            await().atMost(Timeouts.seconds(60))
+                    .pollInterval(Duration.ofMillis(200))
+                    .untilAsserted(() -> assertThat(RunLock.holder(observer, "/zkload/run-expired"))
+                            .as("the lock, held by the run's new session")
+                            .hasValueSatisfying(h -> {
+                                assertThat(h.sessionId()).isNotEqualTo(before).isEqualTo(lock.sessionId());
+                                assertThat(h.owner()).isEqualTo(OWNER);
+                            }));
+        }
+        assertThat(observer.exists("/zkload", false))
+                .as("released and removed as ever")
+                .isNull();
+    }
+
+    @Test
+    void aLockOnAServerThatCameBackWithoutItsDataIsWrittenAgainWithItsRoot() throws Exception {
+        try (LocalEnsemble lost =
+                LocalEnsemble.builder().servers(1).heap("256m").build()) {
+            lost.start();
+            try (RunLock lock = RunLock.acquire(
+                    lost.connectString(), ZkClientSecurity.NONE, T, T, "/zkload/run-lost", OWNER, false)) {
+                long before = lock.sessionId();
+                lost.stop(1);
+                try (Stream<Path> files = Files.walk(lost.dataDir(1).resolve("version-2"))) {
+                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+                lost.restart(1);
+                try (ZooKeeper look = ZkClients.connect(lost.connectString())) {
+                    await().atMost(Timeouts.seconds(60))
+                            .pollInterval(Duration.ofMillis(200))
+                            .ignoreExceptions()
+                            .untilAsserted(() -> {
+                                assertThat(RunLock.holder(look, "/zkload/run-lost"))
+                                        .as("the lock, written again by the run's new session")
+                                        .hasValueSatisfying(h -> assertThat(h.sessionId())
+                                                .isNotEqualTo(before)
+                                                .isEqualTo(lock.sessionId()));
+                                assertThat(RootLock.markedRoot(look.getData("/zkload/run-lost", false, null)))
+                                        .isTrue();
+                            });
+                }
+            }
+        }
     }
 
     /** The owner RunLock reads from a lock with {@code data} that the observer's live session holds on {@code root}. */

@@ -4,12 +4,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.Membership;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Duration;
 import java.util.List;
 import org.apache.zookeeper.CreateMode;

@@ -10,7 +10,7 @@ import dev.zkload.bench.stats.ClientTls;
 import dev.zkload.bench.stats.FourLetterWords;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,9 +2,9 @@ package dev.zkload.bench.ensemble;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.ZkClients;
+import dev.zkload.zk.connect.ServerAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

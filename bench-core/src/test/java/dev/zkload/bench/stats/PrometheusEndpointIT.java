@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.machine.ProcessCpu;
 import dev.zkload.bench.machine.ProcessUsage;
 import dev.zkload.bench.testing.PrometheusServers;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -70,13 +70,13 @@ class PrometheusEndpointTest {
     void anIpv6ServersEndpointHasItsAddressInBrackets() {
         assertThat(PrometheusEndpoint.of(
                                 PrometheusEndpoint.DEFAULT_TEMPLATE,
-                                new dev.zkload.bench.client.ServerAddress("fd00::5", 2181))
+                                new dev.zkload.zk.connect.ServerAddress("fd00::5", 2181))
                         .url()
                         .toString())
                 .isEqualTo("http://[fd00::5]:7000/metrics");
         assertThat(PrometheusEndpoint.of(
                                 PrometheusEndpoint.DEFAULT_TEMPLATE,
-                                new dev.zkload.bench.client.ServerAddress("zk1", 2181))
+                                new dev.zkload.zk.connect.ServerAddress("zk1", 2181))
                         .url()
                         .getHost())
                 .isEqualTo("zk1");

@@ -3,7 +3,7 @@ package dev.zkload.bench.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.zk.connect.ServerAddress;
 import org.junit.jupiter.api.Test;
 
 class ServerConfigTest {

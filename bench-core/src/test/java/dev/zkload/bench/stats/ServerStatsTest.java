@@ -2,7 +2,7 @@ package dev.zkload.bench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

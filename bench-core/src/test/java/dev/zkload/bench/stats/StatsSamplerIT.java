@@ -3,9 +3,9 @@ package dev.zkload.bench.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.testing.Timeouts;
+import dev.zkload.zk.connect.ServerAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

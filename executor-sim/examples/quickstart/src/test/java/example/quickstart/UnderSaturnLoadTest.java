@@ -24,7 +24,7 @@ class UnderSaturnLoadTest {
     @Order(2)
     static final SaturnDomains SATURN = SaturnDomains.on(ZK::connectString)   // asked when the tests start
             .domains(2)
-            .model(SaturnModel.saturn3())
+            .fleetOptions(f -> f.model(SaturnModel.saturn3()))   // every option of the fleet, set here once
             .build();
 
     @Test

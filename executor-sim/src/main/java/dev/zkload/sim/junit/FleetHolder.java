@@ -1,82 +1,116 @@
 package dev.zkload.sim.junit;
 
 import dev.zkload.sim.DomainFleet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 
 /**
- * What {@link SaturnDomains} does in JUnit's callbacks: start the fleet once for the class (or each test)
- * that registered the extension, never again for a {@code @Nested} class inside it, close it only at the
- * end of that class (or test), and start it before the first test instead where the connect string is not
- * there yet before the class's tests.
+ * What {@link SaturnDomains} does in JUnit's callbacks, safe when JUnit runs classes and methods concurrently. The
+ * <em>holders</em> are the contexts that registered the extension at their level: a class, for a static field
+ * (each class that inherits the field is one), or a test, for an instance field. One fleet serves every holder
+ * that runs at the same time: the first starts it, the last one out closes it, so that classes sharing one
+ * instance (a static field of a common base class) run concurrently on the one fleet the instance has, and a
+ * {@code @Nested} class, or a test inside a holder, holds nothing of its own. Where the connect string is not
+ * there yet before a class's tests, the fleet starts before its first test instead. Every callback takes the
+ * monitor: a start waits for the fleet another thread is starting.
  */
 final class FleetHolder {
     private final Supplier<String> connectString;
     private final int domains;
-    private final UnaryOperator<DomainFleet.Builder> options;
-    private volatile DomainFleet fleet;
-    private volatile boolean perClass;
-    /** The test class (or test) whose callbacks started the fleet: only its end closes it. */
-    private volatile String owner;
-    /** Why the supplier had no connect string before the class's tests; null when it had one. */
-    private volatile String deferredWhy;
+    /** Builds the fleet on a connect string: the extension's settings. */
+    private final Function<String, DomainFleet> build;
 
-    FleetHolder(Supplier<String> connectString, int domains, UnaryOperator<DomainFleet.Builder> options) {
+    private DomainFleet fleet;
+    /** The contexts holding the fleet now. */
+    private final Set<String> holders = new HashSet<>();
+    /** Why the supplier had no connect string before a holder's tests, by holder. */
+    private final Map<String, String> deferred = new HashMap<>();
+    /** A start before a holder's first test that failed, by holder. */
+    private final Map<String, RuntimeException> failed = new HashMap<>();
+
+    FleetHolder(Supplier<String> connectString, int domains, Function<String, DomainFleet> build) {
         this.connectString = connectString;
         this.domains = domains;
-        this.options = options;
+        this.build = build;
     }
 
-    DomainFleet fleet() {
-        DomainFleet f = fleet;
-        if (f == null) {
+    synchronized DomainFleet fleet() {
+        if (fleet == null) {
             throw new IllegalStateException("SaturnDomains holds no domains here: only while the tests it wraps run");
         }
-        return f;
+        return fleet;
     }
 
-    void beforeAll(String context) throws InterruptedException {
-        if (owner != null) {
-            return; // a @Nested class of the one that holds the domains: they are its too
+    synchronized void beforeAll(String context) throws InterruptedException {
+        if (holderOf(context) != null) {
+            return; // a @Nested class of one that holds the domains: they are its too
         }
-        perClass = true;
-        owner = context;
-        String connect = connectString(false);
+        holders.add(context);
+        if (fleet != null) {
+            return; // another class that shares this instance holds them already
+        }
+        String connect = connectString(context, false);
         if (connect != null) {
-            hold(connect);
-        }
-    }
-
-    void beforeEach(String context) throws InterruptedException {
-        if (perClass) {
-            if (fleet == null && deferredWhy != null) {
-                hold(connectString(true));
+            try {
+                hold(connect);
+            } catch (RuntimeException | InterruptedException e) {
+                release(context); // JUnit runs none of the class's tests
+                throw e;
             }
-        } else if (owner == null) {
-            owner = context;
-            hold(connectString(true));
         }
     }
 
-    void afterEach(String context) {
-        if (!perClass && context.equals(owner)) {
-            release();
+    synchronized void beforeEach(String context) throws InterruptedException {
+        String holder = holderOf(context);
+        if (holder == null) {
+            holders.add(context); // an instance field: the domains are held around this test
+            holder = context;
+        }
+        if (fleet != null) {
+            return;
+        }
+        RuntimeException before = failed.get(holder);
+        if (before != null) {
+            // the class's other tests fail as its first did, without waiting for the same failure again
+            throw new IllegalStateException(
+                    "SaturnDomains could not start its domains before the first test: " + before.getMessage(), before);
+        }
+        try {
+            hold(connectString(holder, true));
+        } catch (RuntimeException e) {
+            failed.put(holder, e);
+            throw e;
         }
     }
 
-    void afterAll(String context) {
-        if (context.equals(owner)) {
-            release();
-            perClass = false;
+    synchronized void afterEach(String context) {
+        release(context);
+    }
+
+    synchronized void afterAll(String context) {
+        release(context);
+    }
+
+    /** The holder {@code context} runs inside, or null. */
+    private String holderOf(String context) {
+        for (String h : holders) {
+            if (context.startsWith(h + "/")) {
+                return h;
+            }
         }
+        return null;
     }
 
     /**
-     * The supplier's connect string; before the class's tests, null (remembering why) where it has none yet.
+     * The supplier's connect string; before a holder's tests, null (remembering why) where it has none yet.
      *
      * @param required whether the tests start now: then a missing one is a clear failure
      */
-    private String connectString(boolean required) {
+    private String connectString(String holder, boolean required) {
         String connect;
         String why;
         try {
@@ -90,19 +124,20 @@ final class FleetHolder {
             return connect;
         }
         if (!required) {
-            deferredWhy = why;
+            deferred.put(holder, why);
             return null;
         }
+        String before = deferred.get(holder);
         throw new IllegalStateException("SaturnDomains has no ZooKeeper to hold its domains on: its connect string"
-                + " supplier " + (deferredWhy != null ? deferredWhy + " before the class's tests and " : "") + why
+                + " supplier " + (before != null ? before + " before the class's tests and " : "") + why
                 + " before the first test. Start the server in an extension registered before this one (@Order, or"
                 + " its field declared first) or in a static @BeforeAll method, and have the supplier return its"
                 + " connect string");
     }
 
+    /** Starts the fleet; one that fails to start leaves nothing held. */
     private void hold(String connect) throws InterruptedException {
-        deferredWhy = null;
-        DomainFleet f = options.apply(DomainFleet.builder(connect)).build();
+        DomainFleet f = build.apply(connect);
         try {
             f.start();
             f.addDomains(domains);
@@ -113,12 +148,16 @@ final class FleetHolder {
         fleet = f;
     }
 
-    private void release() {
-        DomainFleet f = fleet;
-        fleet = null;
-        owner = null;
-        deferredWhy = null;
-        if (f != null) {
+    /** {@code context} ends: when it was the last holder, the fleet closes. */
+    private void release(String context) {
+        if (!holders.remove(context)) {
+            return;
+        }
+        deferred.remove(context);
+        failed.remove(context);
+        if (holders.isEmpty() && fleet != null) {
+            DomainFleet f = fleet;
+            fleet = null;
             f.close();
         }
     }

@@ -2,10 +2,6 @@ package dev.zkload.sim.junit;
 
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
-import dev.zkload.sim.ModelFile;
-import dev.zkload.sim.SaturnModel;
-import dev.zkload.sim.ZkClientSecurity;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -26,6 +22,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *     @RegisterExtension
  *     static final SaturnDomains SATURN = SaturnDomains.on(() -> cluster.connectString())
  *             .domains(3)
+ *             .fleetOptions(f -> f.model(SaturnModel.saturn3()))
  *             .build();
  *
  *     @Test
@@ -36,9 +33,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }
  * }</pre>
  *
+ * <p>Two settings are the extension's own: how many {@link Builder#domains(int) domains}, and where the connect
+ * string comes from. Every other one is the fleet's, set once, on the fleet's own builder
+ * ({@link Builder#fleetOptions}): the model, the root, the timeouts, security, jobs that do not run, a meter
+ * registry, … (the default root is {@code /zkload/junit-<8 random hex digits>}, unique per extension).
+ *
  * <p>Registered on a {@code static} field, the domains are held once around all the tests of the
  * class, its {@code @Nested} classes' tests included (they share the one fleet, and only the class that
- * registered the extension closes it); on an instance field, around each test. The connect string is
+ * registered the extension closes it); on an instance field, around each test. Under JUnit's parallel execution
+ * the extension is safe: classes that share one instance (a static field of a common base class) and run at the
+ * same time share its one fleet, which the last of them to end closes, and tests that run at the same time inside
+ * one class share its fleet as they do one after another. The connect string is
  * asked for before the class's tests; where the supplier has none yet (it returns null or throws: a
  * server that the class's {@code static @BeforeAll} method starts, or another extension that JUnit runs
  * after this one), it is asked again just before the first test, after every {@code @BeforeAll}, and
@@ -48,7 +53,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * the tests, naming it) and empties it at the end, so give each extension its own (the default is
  * unique); a domain needs up to three minutes before all its jobs run (registration, resharding,
  * the next fire), so tests that need run traffic should wait for {@link FleetSnapshot#runsCompleted()}.
- * Every other option of {@link DomainFleet.Builder} is set with {@link Builder#fleetOptions}.
  *
  * <p>JUnit is an optional dependency of executor-sim: a test that registers this extension has it already.
  */
@@ -56,9 +60,9 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
     private final FleetHolder holder;
     private final String root;
 
-    private SaturnDomains(Builder b) {
-        this.root = b.root;
-        this.holder = new FleetHolder(b.connectString, b.domains, b::apply);
+    private SaturnDomains(Builder b, String root) {
+        this.root = root;
+        this.holder = new FleetHolder(b.connectString, b.domains, connect -> b.fleet(connect, root));
     }
 
     /**
@@ -103,7 +107,7 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
     }
 
     /**
-     * The root the domains live under, deleted at the end.
+     * The root the domains live under, deleted at the end: the fleet options' root, or the extension's default.
      *
      * @return the root znode path
      */
@@ -134,13 +138,9 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
     /** Settings of the extension; {@link #build()} validates them. */
     public static final class Builder {
         private final Supplier<String> connectString;
+        private final String defaultRoot =
+                "/zkload/junit-" + UUID.randomUUID().toString().substring(0, 8);
         private int domains = 1;
-        private ModelFile models = ModelFile.of(SaturnModel.saturn21());
-        private String root = "/zkload/junit-" + UUID.randomUUID().toString().substring(0, 8);
-        private boolean jobRuns = true;
-        private Duration addTimeout = Duration.ofMinutes(5);
-        private Duration connectTimeout = Duration.ofSeconds(30);
-        private ZkClientSecurity security = ZkClientSecurity.NONE;
         private UnaryOperator<DomainFleet.Builder> options = UnaryOperator.identity();
 
         private Builder(Supplier<String> connectString) {
@@ -159,26 +159,18 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
         }
 
         /**
-         * The shape of each domain. Default {@link SaturnModel#saturn21()}.
-         *
-         * @param model the model
-         * @return this builder
-         */
-        public Builder model(SaturnModel model) {
-            this.models = ModelFile.of(Objects.requireNonNull(model, "model"));
-            return this;
-        }
-
-        /**
-         * Any other option of the fleet, on its builder ({@link DomainFleet.Builder}): a model file, a meter
-         * registry, keeping the tree on close, taking over a leftover root, the start batch, trees written one
-         * request at a time, a fire lag listener. Applied after this builder's settings; the root stays
-         * this builder's ({@link #root(String)}), which {@link SaturnDomains#root()} tells. Validated by
-         * {@link #build()} like the others.
+         * Every option of the fleet, on its own builder ({@link DomainFleet.Builder}): the model or a model file,
+         * the root, jobs that do not run, the add and connect timeouts, security, a meter registry, keeping the
+         * tree on close, taking over a leftover root, the start batch, trees written one request at a time, a fire
+         * lag listener. The fleet's defaults hold where this sets nothing, but for the root, whose default here is
+         * {@code /zkload/junit-<random>}. Validated by {@link #build()}.
          *
          * <pre>{@code
          * SaturnDomains.on(ZK::connectString)
-         *         .fleetOptions(f -> f.modelFile(ModelFile.read(Path.of("shop.yaml"))).meterRegistry(registry))
+         *         .domains(3)
+         *         .fleetOptions(f -> f.modelFile(ModelFile.read(Path.of("shop.yaml")))
+         *                 .jobRuns(false)
+         *                 .meterRegistry(registry))
          *         .build();
          * }</pre>
          *
@@ -187,63 +179,6 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
          */
         public Builder fleetOptions(UnaryOperator<DomainFleet.Builder> options) {
             this.options = Objects.requireNonNull(options, "options");
-            return this;
-        }
-
-        /**
-         * The znode the domains live under, deleted at the end. Default {@code /zkload/junit-<random>}.
-         *
-         * @param root an absolute znode path
-         * @return this builder
-         */
-        public Builder root(String root) {
-            this.root = Objects.requireNonNull(root, "root");
-            return this;
-        }
-
-        /**
-         * Whether jobs fire (default true); false holds the domains' sessions and watches only.
-         *
-         * @param run whether jobs fire
-         * @return this builder
-         */
-        public Builder jobRuns(boolean run) {
-            this.jobRuns = run;
-            return this;
-        }
-
-        /**
-         * How long adding the domains may take before the tests fail. Default 5 min.
-         *
-         * @param timeout positive
-         * @return this builder
-         */
-        public Builder addTimeout(Duration timeout) {
-            this.addTimeout = Objects.requireNonNull(timeout, "addTimeout");
-            return this;
-        }
-
-        /**
-         * How long to wait for the ensemble before the tests fail, with a message saying whether
-         * the host is unknown, refuses the connection or does not answer. Default 30 s.
-         *
-         * @param timeout positive
-         * @return this builder
-         */
-        public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = Objects.requireNonNull(timeout, "connectTimeout");
-            return this;
-        }
-
-        /**
-         * How the domains' sessions connect and authenticate (TLS, SASL, digest) and the ACL of
-         * their znodes; see {@link DomainFleet.Builder#security}. Default {@link ZkClientSecurity#NONE}.
-         *
-         * @param security the sessions' security
-         * @return this builder
-         */
-        public Builder security(ZkClientSecurity security) {
-            this.security = Objects.requireNonNull(security, "security");
             return this;
         }
 
@@ -258,18 +193,23 @@ public final class SaturnDomains implements BeforeAllCallback, AfterAllCallback,
                 throw new IllegalArgumentException("domains must be at least 1, got " + domains);
             }
             // the fleet's own rules for every setting, checked now rather than when the tests start
-            apply(DomainFleet.builder("127.0.0.1:2181")).build();
-            return new SaturnDomains(this);
+            String root = options(DomainFleet.builder("127.0.0.1:2181")).build().root();
+            return new SaturnDomains(this, root);
         }
 
-        /** These settings on a fleet's builder: this builder's own, then the other options, the root last. */
-        private DomainFleet.Builder apply(DomainFleet.Builder b) {
-            return options.apply(b.modelFile(models)
-                            .jobRuns(jobRuns)
-                            .addTimeout(addTimeout)
-                            .connectTimeout(connectTimeout)
-                            .security(security))
-                    .root(root);
+        /** The extension's default root, then the fleet's options. */
+        private DomainFleet.Builder options(DomainFleet.Builder b) {
+            return Objects.requireNonNull(options.apply(b.root(defaultRoot)), "fleetOptions returned null");
+        }
+
+        /** The fleet on {@code connect}, its root the one {@link #build()} found. */
+        private DomainFleet fleet(String connect, String root) {
+            DomainFleet f = options(DomainFleet.builder(connect)).build();
+            if (!f.root().equals(root)) {
+                throw new IllegalStateException("SaturnDomains' fleetOptions set the root " + f.root() + " where they"
+                        + " set " + root + " when the extension was built: set one root, the same each time");
+            }
+            return f;
         }
     }
 }

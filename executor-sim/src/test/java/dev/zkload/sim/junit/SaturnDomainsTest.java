@@ -21,10 +21,12 @@ class SaturnDomainsTest {
     void theBuilderValidatesNow() {
         assertThatThrownBy(() -> SaturnDomains.on("127.0.0.1:2181").domains(0).build())
                 .hasMessageContaining("domains must be at least 1");
-        assertThatThrownBy(() -> SaturnDomains.on("127.0.0.1:2181").root("/").build())
+        assertThatThrownBy(() -> SaturnDomains.on("127.0.0.1:2181")
+                        .fleetOptions(f -> f.root("/"))
+                        .build())
                 .hasMessageContaining("root");
         assertThatThrownBy(() -> SaturnDomains.on("127.0.0.1:2181")
-                        .connectTimeout(Duration.ZERO)
+                        .fleetOptions(f -> f.connectTimeout(Duration.ZERO))
                         .build())
                 .hasMessageContaining("connectTimeout must be positive");
     }
@@ -36,7 +38,7 @@ class SaturnDomainsTest {
             nobody = s.getLocalPort();
         }
         SaturnDomains domains = SaturnDomains.on("127.0.0.1:" + nobody)
-                .connectTimeout(Duration.ofMillis(300))
+                .fleetOptions(f -> f.connectTimeout(Duration.ofMillis(300)))
                 .build();
         assertThatThrownBy(() -> domains.beforeAll(context("[class:Sample]")))
                 .isInstanceOf(DomainStartException.class)
@@ -53,7 +55,9 @@ class SaturnDomainsTest {
                     return null; // no server yet: nothing starts, and nothing is closed
                 },
                 1,
-                b -> b);
+                connect -> {
+                    throw new AssertionError("no fleet was to be built, on " + connect);
+                });
         holder.beforeAll("[class:Outer]");
         holder.beforeAll("[class:Outer]/[nested-class:Inner]");
         holder.afterAll("[class:Outer]/[nested-class:Inner]");
@@ -72,7 +76,9 @@ class SaturnDomainsTest {
                     throw new NullPointerException("server");
                 },
                 1,
-                b -> b);
+                connect -> {
+                    throw new AssertionError("no fleet was to be built, on " + connect);
+                });
         assertThatCode(() -> holder.beforeAll("[class:Sample]")).doesNotThrowAnyException();
         assertThatThrownBy(() -> holder.beforeEach("[class:Sample]/[method:test()]"))
                 .isInstanceOf(IllegalStateException.class)
@@ -81,7 +87,23 @@ class SaturnDomainsTest {
                         + " java.lang.NullPointerException: server before the first test.")
                 .hasMessageContaining("@Order")
                 .hasMessageContaining("@BeforeAll");
+        assertThatThrownBy(() -> holder.beforeEach("[class:Sample]/[method:second()]"))
+                .as("the class's next test fails as its first did, without asking again")
+                .hasMessageStartingWith("SaturnDomains could not start its domains before the first test:"
+                        + " SaturnDomains has no ZooKeeper");
         holder.afterAll("[class:Sample]");
+    }
+
+    @Test
+    void fleetOptionsThatSetAnotherRootEachTimeAreRefusedBeforeAnythingStarts() {
+        int[] n = {0};
+        SaturnDomains domains = SaturnDomains.on("127.0.0.1:1")
+                .fleetOptions(f -> f.root("/zkload/run-" + n[0]++))
+                .build();
+        assertThatThrownBy(() -> domains.beforeAll(context("[class:Sample]")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(
+                        "set the root /zkload/run-1 where they set /zkload/run-0 when the extension was" + " built");
     }
 
     @Test
@@ -91,16 +113,17 @@ class SaturnDomainsTest {
                         .build())
                 .hasMessageContaining("startBatch must be at least 1");
         SaturnDomains domains = SaturnDomains.on("h:1")
-                .root("/zkload/mine")
                 .fleetOptions(f -> f.modelFile(ModelFile.of(SaturnModel.saturn3()))
                         .meterRegistry(new SimpleMeterRegistry())
                         .keepTreeOnClose(true)
                         .takeOverLeftoverRoot()
                         .pipelinedTrees(false)
                         .fireLagListener(lag -> {})
-                        .root("/elsewhere"))
+                        .root("/zkload/mine"))
                 .build();
-        assertThat(domains.root()).as("the extension's root stays").isEqualTo("/zkload/mine");
+        assertThat(domains.root())
+                .as("the root, set once, where every option is")
+                .isEqualTo("/zkload/mine");
     }
 
     /** A context that only names itself, as the extension's callbacks use it. */

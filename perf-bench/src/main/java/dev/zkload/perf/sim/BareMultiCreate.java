@@ -1,6 +1,6 @@
 package dev.zkload.perf.sim;
 
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.zkload.perf.sim;
 
 import dev.zkload.bench.client.Connections;
 import dev.zkload.sim.Operation;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;

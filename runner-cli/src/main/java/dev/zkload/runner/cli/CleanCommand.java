@@ -1,6 +1,5 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
@@ -9,7 +8,8 @@ import dev.zkload.runner.cli.options.SecurityOptions;
 import dev.zkload.runner.engine.run.ClientSecuritySpec;
 import dev.zkload.runner.engine.run.TreeRemover;
 import dev.zkload.runner.text.Plural;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
+import dev.zkload.zk.connect.ConnectString;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;

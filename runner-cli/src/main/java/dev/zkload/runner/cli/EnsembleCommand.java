@@ -1,6 +1,5 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ProcessStats;
 import dev.zkload.bench.ensemble.ServerDistribution;
@@ -8,6 +7,7 @@ import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.ServerOptions;
 import dev.zkload.runner.engine.run.EmbeddedServers;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.zkload.runner.cli;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.DurationConverter;
@@ -12,6 +11,7 @@ import dev.zkload.runner.engine.scan.ScanNotes;
 import dev.zkload.runner.engine.scan.ScannedDomain;
 import dev.zkload.runner.engine.scan.ScannedModel;
 import dev.zkload.runner.text.Plural;
+import dev.zkload.zk.connect.ConnectString;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -21,7 +21,7 @@ import dev.zkload.runner.result.ThresholdResult;
 import dev.zkload.runner.threshold.Catalog;
 import dev.zkload.runner.threshold.SweepMeasurements;
 import dev.zkload.runner.threshold.Threshold;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

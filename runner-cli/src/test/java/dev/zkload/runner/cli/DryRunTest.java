@@ -3,7 +3,7 @@ package dev.zkload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.client.RunLock;
-import dev.zkload.sim.zk.RootLock;
+import dev.zkload.zk.claim.RootLock;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Instant;

@@ -3,10 +3,10 @@ package dev.zkload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.stats.FourLetterWords;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.Main;
+import dev.zkload.zk.connect.ConnectString;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

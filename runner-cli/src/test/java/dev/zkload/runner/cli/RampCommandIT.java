@@ -9,7 +9,7 @@ import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.result.ResultFiles;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.Main;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.awaitility.Awaitility.await;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.ModelFile;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

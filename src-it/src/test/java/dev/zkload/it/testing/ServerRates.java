@@ -1,7 +1,7 @@
 package dev.zkload.it.testing;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.StatsClient;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

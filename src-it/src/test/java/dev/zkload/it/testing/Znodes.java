@@ -1,7 +1,7 @@
 package dev.zkload.it.testing;
 
 import dev.zkload.bench.testing.ZkClients;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

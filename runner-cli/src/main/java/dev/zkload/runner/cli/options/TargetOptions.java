@@ -1,8 +1,8 @@
 package dev.zkload.runner.cli.options;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.runner.engine.run.ClientSecuritySpec;
 import dev.zkload.runner.engine.run.TargetSpec;
+import dev.zkload.zk.connect.ConnectString;
 import java.time.Duration;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,8 +1,8 @@
 package dev.zkload.runner.engine.experiment;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.time.Duration;
 

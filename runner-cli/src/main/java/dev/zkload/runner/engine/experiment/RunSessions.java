@@ -2,7 +2,7 @@ package dev.zkload.runner.engine.experiment;
 
 import dev.zkload.bench.client.Connections;
 import dev.zkload.runner.engine.run.PreparedRun;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;

@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.experiment;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.ops.TreeFill;
 import dev.zkload.bench.result.OpStats;
@@ -8,6 +7,7 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

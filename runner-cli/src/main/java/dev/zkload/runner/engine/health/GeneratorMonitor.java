@@ -1,12 +1,12 @@
 package dev.zkload.runner.engine.health;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ProcessStats;
 import dev.zkload.bench.machine.CpuShare;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.text.Amounts;
 import dev.zkload.runner.text.Durations;
+import dev.zkload.zk.connect.ServerAddress;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;

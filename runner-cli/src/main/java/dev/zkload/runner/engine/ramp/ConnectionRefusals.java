@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.threads.DaemonThreads;
@@ -8,6 +7,7 @@ import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

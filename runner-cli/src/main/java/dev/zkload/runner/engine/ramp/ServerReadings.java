@@ -1,10 +1,10 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.result.StepServerData;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

@@ -7,7 +7,7 @@ import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.bench.threads.DaemonThreads;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;

@@ -1,11 +1,11 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.machine.CpuUsage;
 import dev.zkload.bench.machine.HostCpu;
 import dev.zkload.bench.machine.ProcessCpu;
 import dev.zkload.bench.machine.ProcessUsage;
 import dev.zkload.runner.result.HostUsage;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

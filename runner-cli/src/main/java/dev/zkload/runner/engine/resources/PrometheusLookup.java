@@ -1,9 +1,9 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.bench.client.ConnectString;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.zk.connect.ConnectString;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.io.Serial;
 import java.net.URI;

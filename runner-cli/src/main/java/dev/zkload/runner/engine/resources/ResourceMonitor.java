@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.machine.BlockDevice;
 import dev.zkload.bench.machine.CpuUsage;
@@ -16,6 +15,7 @@ import dev.zkload.bench.stats.PrometheusReading;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.result.DiskUsage;
 import dev.zkload.runner.result.StepResources;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.machine.OutOfMemoryWatch;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

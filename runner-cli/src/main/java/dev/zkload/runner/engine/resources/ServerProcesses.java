@@ -1,8 +1,8 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.machine.ListeningProcess;
+import dev.zkload.zk.connect.ServerAddress;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.nio.file.Path;

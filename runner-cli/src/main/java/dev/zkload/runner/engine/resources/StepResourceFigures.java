@@ -1,6 +1,5 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.machine.CpuList;
 import dev.zkload.bench.machine.CpuUsage;
 import dev.zkload.bench.machine.GcLog;
@@ -12,6 +11,7 @@ import dev.zkload.runner.result.LeaderStages;
 import dev.zkload.runner.result.ServerUsage;
 import dev.zkload.runner.result.Stage;
 import dev.zkload.runner.result.StepResources;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

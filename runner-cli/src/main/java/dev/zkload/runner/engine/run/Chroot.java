@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.zk.connect.ConnectString;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 

@@ -1,6 +1,6 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

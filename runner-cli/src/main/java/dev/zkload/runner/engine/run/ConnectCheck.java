@@ -1,9 +1,9 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.Connections;
 import dev.zkload.runner.RunFailure;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.connect.ConnectString;
 import java.io.IOException;
 import java.time.Duration;
 import org.apache.zookeeper.ZooKeeper;

@@ -3,7 +3,7 @@ package dev.zkload.runner.engine.run;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.client.ZkRoot;
 import dev.zkload.runner.text.Plural;
-import dev.zkload.sim.zk.RootLock;
+import dev.zkload.zk.claim.RootLock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.Connections;
+import dev.zkload.zk.connect.ConnectString;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;

@@ -1,13 +1,13 @@
 package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.RunLock;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.MetricAccess;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.result.ServerCheck;
 import dev.zkload.runner.text.Plural;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -13,7 +13,7 @@ import dev.zkload.runner.result.RunDescription;
 import dev.zkload.runner.result.ServerCheck;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.ModelFile;
-import dev.zkload.sim.zk.RootLock;
+import dev.zkload.zk.claim.RootLock;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerConfig;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.result.ServerCheck;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;

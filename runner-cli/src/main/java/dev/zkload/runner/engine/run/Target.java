@@ -1,14 +1,14 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.client.ConnectString;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.ensemble.ServerDistribution;
 import dev.zkload.bench.machine.CpuPlacement;
 import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.text.Plural;
-import dev.zkload.sim.ZkClientSecurity;
+import dev.zkload.zk.ZkClientSecurity;
+import dev.zkload.zk.connect.ConnectString;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.client.ConnectString;
+import dev.zkload.zk.connect.ConnectString;
 import java.time.Duration;
 import java.util.Objects;
 

@@ -1,9 +1,9 @@
 package dev.zkload.runner.engine.run;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.bench.client.RunLock;
-import dev.zkload.sim.zk.RootLock;
-import dev.zkload.sim.zk.ZkTrees;
+import dev.zkload.zk.ZkTrees;
+import dev.zkload.zk.claim.RootLock;
+import dev.zkload.zk.connect.ConnectString;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.zkload.runner.engine.scan;
 
-import dev.zkload.bench.client.ConnectString;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.engine.run.ClientSecuritySpec;
 import dev.zkload.runner.engine.run.PlainClient;
+import dev.zkload.zk.connect.ConnectString;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.zkload.runner.engine.disrupt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.sim.ReshardCause;
 import dev.zkload.sim.SessionEvent;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,23 +37,17 @@ class FaultFiguresTest {
     }
 
     private static FleetSnapshot fleet(long expired, long reshards, long reshardWrites) {
-        return new FleetSnapshot(
-                2,
-                6,
-                4,
-                70,
-                10,
-                10,
-                0,
-                0,
-                0,
-                Map.of(),
-                0,
-                Map.of(),
-                Map.of(SessionEvent.EXPIRED, expired),
-                Map.of(),
-                reshards,
-                reshardWrites);
+        return FleetSnapshot.builder()
+                .domains(2)
+                .executors(6)
+                .consoles(4)
+                .jobs(70)
+                .sessionsOpen(10)
+                .sessionsConnected(10)
+                .sessionEvents(Map.of(SessionEvent.EXPIRED, expired))
+                .reshardsByCause(Map.of(ReshardCause.LEADER_ELECTED, reshards))
+                .reshardWrites(reshardWrites)
+                .build();
     }
 
     @Test

@@ -2,13 +2,13 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsClient;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.sim.FleetSnapshot;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,8 +19,14 @@ class ConnectionRefusalsTest {
     private static final ServerAddress A = new ServerAddress("127.0.0.1", 2181);
     private static final ServerAddress B = new ServerAddress("127.0.0.1", 2182);
     /** Every session connected: only the servers' counters can tell a refusal. */
-    private static final FleetSnapshot CONNECTED =
-            new FleetSnapshot(4, 12, 8, 140, 20, 20, 0, 0, 0, Map.of(), 0, Map.of(), Map.of(), Map.of(), 0, 0);
+    private static final FleetSnapshot CONNECTED = FleetSnapshot.builder()
+            .domains(4)
+            .executors(12)
+            .consoles(8)
+            .jobs(140)
+            .sessionsOpen(20)
+            .sessionsConnected(20)
+            .build();
 
     private final ConnectionRefusals refusals = new ConnectionRefusals(
             new StatsClient(Duration.ofSeconds(1)),

@@ -2,10 +2,10 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -2,8 +2,8 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.StatsSample;
+import dev.zkload.zk.connect.ServerAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package dev.zkload.runner.engine.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

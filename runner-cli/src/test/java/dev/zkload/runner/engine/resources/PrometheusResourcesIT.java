@@ -3,13 +3,13 @@ package dev.zkload.runner.engine.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.bench.machine.ProcessUsage;
 import dev.zkload.bench.stats.PrometheusEndpoint;
 import dev.zkload.bench.stats.PrometheusReading;
 import dev.zkload.bench.testing.PrometheusServers;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

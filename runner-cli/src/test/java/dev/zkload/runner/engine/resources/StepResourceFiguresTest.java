@@ -2,11 +2,11 @@ package dev.zkload.runner.engine.resources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.machine.CpuUsage;
 import dev.zkload.bench.stats.PrometheusReading;
 import dev.zkload.runner.result.ServerUsage;
 import dev.zkload.runner.result.StepResources;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

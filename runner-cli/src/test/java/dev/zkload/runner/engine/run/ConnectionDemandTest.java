@@ -2,7 +2,7 @@ package dev.zkload.runner.engine.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

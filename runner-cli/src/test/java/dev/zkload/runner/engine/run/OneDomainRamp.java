@@ -1,9 +1,9 @@
 package dev.zkload.runner.engine.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.stats.FourLetterWords;
+import dev.zkload.zk.connect.ServerAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,10 +3,10 @@ package dev.zkload.runner.engine.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.ensemble.LocalEnsemble;
 import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.cli.CliRun;
+import dev.zkload.zk.connect.ServerAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;

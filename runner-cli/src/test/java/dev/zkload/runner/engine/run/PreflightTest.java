@@ -2,9 +2,9 @@ package dev.zkload.runner.engine.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.bench.client.ServerAddress;
 import dev.zkload.bench.stats.MetricAccess;
 import dev.zkload.bench.stats.ServerState;
+import dev.zkload.zk.connect.ServerAddress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
