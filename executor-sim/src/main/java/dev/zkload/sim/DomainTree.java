@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.apache.zookeeper.CreateMode;
@@ -40,13 +41,36 @@ final class DomainTree {
         List<CompletableFuture<?>> all = new ArrayList<>();
         long znodes = 0;
         for (Layout l : layouts) {
-            List<List<Op>> requests = requests(zk, l);
+            List<List<Op>> requests =
+                    requests(l, (path, data) -> Op.create(path, data, zk.acl(), CreateMode.PERSISTENT));
             if (pipelined) {
                 requests.forEach(request -> all.add(zk.multi(request)));
             } else {
                 all.add(oneAtATime(requests, zk::multi, stopped));
             }
             znodes += requests.stream().mapToLong(List::size).sum();
+        }
+        return new Writes(CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)), znodes);
+    }
+
+    /**
+     * Writes the domains' trees again after the servers lost them, where some of their nodes may be there already:
+     * a console's or an executor's election, on a new session sooner than the fleet's, creates the latch's missing
+     * parents from the namespace down, and one node already there fails a whole {@code multi} (the namespace's would
+     * leave the domain without its skeleton, every registration failing for good). Each node is its own
+     * {@code create}, all pipelined (one session answers in order: parents first), one already there taken as
+     * written.
+     */
+    static Writes writeMissing(Zk zk, List<Layout> layouts) {
+        List<CompletableFuture<?>> all = new ArrayList<>();
+        long znodes = 0;
+        for (Layout l : layouts) {
+            // each create is sent as the tree lists it: a parent before its children
+            for (List<CompletableFuture<Void>> request :
+                    requests(l, (path, data) -> zk.create(path, data, CreateMode.PERSISTENT))) {
+                all.addAll(request);
+                znodes += request.size();
+            }
         }
         return new Writes(CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)), znodes);
     }
@@ -65,11 +89,14 @@ final class DomainTree {
         return chain;
     }
 
-    /** One domain's tree as the console's requests, each a {@code multi}, in the order it sends them. */
-    private static List<List<Op>> requests(Zk zk, Layout l) {
-        List<List<Op>> all = new ArrayList<>();
+    /**
+     * One domain's tree as the console's requests, each a {@code multi}, in the order it sends them: each node made by
+     * {@code node} from its path and data, in that order.
+     */
+    private static <T> List<List<T>> requests(Layout l, BiFunction<String, byte[], T> node) {
+        List<List<T>> all = new ArrayList<>();
         String se = l.saturnExecutors();
-        List<Op> skeleton = new ArrayList<>();
+        List<T> skeleton = new ArrayList<>();
         for (String p : List.of(
                 l.ns,
                 l.jobs(),
@@ -80,62 +107,62 @@ final class DomainTree {
                 se + "/sharding/content/0",
                 se + "/sharding/count",
                 se + "/leader")) {
-            skeleton.add(create(zk, p, p.endsWith("/count") ? "0" : ""));
+            skeleton.add(create(node, p, p.endsWith("/count") ? "0" : ""));
         }
         if (!l.client.containers()) {
             // a 3.5+ client's latches are containers that the elections create and the server deletes
-            skeleton.add(create(zk, se + "/leader/latch", ""));
+            skeleton.add(create(node, se + "/leader/latch", ""));
         }
         for (String x : l.offlineExecutors) {
-            skeleton.add(create(zk, l.executor(x), ""));
-            skeleton.add(create(zk, l.executor(x) + "/lastBeginTime", "0"));
-            skeleton.add(create(zk, l.executor(x) + "/version", "sim"));
-            skeleton.add(create(zk, l.executor(x) + "/clean", "false"));
+            skeleton.add(create(node, l.executor(x), ""));
+            skeleton.add(create(node, l.executor(x) + "/lastBeginTime", "0"));
+            skeleton.add(create(node, l.executor(x) + "/version", "sim"));
+            skeleton.add(create(node, l.executor(x) + "/clean", "false"));
         }
         all.add(skeleton);
         for (String job : l.jobs) {
-            List<Op> config = new ArrayList<>();
-            config.add(create(zk, l.job(job), ""));
-            config.add(create(zk, l.job(job) + "/config", ""));
+            List<T> config = new ArrayList<>();
+            config.add(create(node, l.job(job), ""));
+            config.add(create(node, l.job(job) + "/config", ""));
             for (String field : l.configFields(job)) {
-                config.add(create(zk, l.config(job, field), ConfigValues.value(l, job, field)));
+                config.add(create(node, l.config(job, field), ConfigValues.value(l, job, field)));
             }
             all.add(config);
-            List<Op> structure = new ArrayList<>();
+            List<T> structure = new ArrayList<>();
             for (String p : List.of("servers", "leader", "leader/election")) {
-                structure.add(create(zk, l.job(job) + "/" + p, ""));
+                structure.add(create(node, l.job(job) + "/" + p, ""));
             }
             if (!l.client.containers()) {
-                structure.add(create(zk, l.job(job) + "/leader/election/latch", ""));
+                structure.add(create(node, l.job(job) + "/leader/election/latch", ""));
             }
             JobGroup g = l.group(job);
             if (g.enabled()) {
                 // the console shards enabled jobs only
-                structure.add(create(zk, l.job(job) + "/leader/sharding", ""));
-                structure.add(create(zk, l.job(job) + "/leader/sharding/necessary", "0"));
+                structure.add(create(node, l.job(job) + "/leader/sharding", ""));
+                structure.add(create(node, l.job(job) + "/leader/sharding/necessary", "0"));
             }
             if (g.keepsExecution()) {
                 // an item's node comes with its first reported run; the steady state has them all
-                structure.add(create(zk, l.job(job) + "/execution", ""));
+                structure.add(create(node, l.job(job) + "/execution", ""));
                 for (int i = 0; i < l.items(job); i++) {
-                    structure.add(create(zk, l.item(job, i), ""));
+                    structure.add(create(node, l.item(job, i), ""));
                 }
             }
             for (String x : l.offlineExecutors) {
                 String server = l.server(job, x);
-                structure.add(create(zk, server, ""));
+                structure.add(create(node, server, ""));
                 for (String value : l.version.serverValues()) {
-                    structure.add(create(zk, server + "/" + value, value.equals("ip") ? "127.0.0.1" : "sim"));
+                    structure.add(create(node, server + "/" + value, value.equals("ip") ? "127.0.0.1" : "sim"));
                 }
-                structure.add(create(zk, server + "/processFailureCount", "0"));
-                structure.add(create(zk, server + "/processSuccessCount", "0"));
+                structure.add(create(node, server + "/processFailureCount", "0"));
+                structure.add(create(node, server + "/processSuccessCount", "0"));
             }
             all.add(structure);
         }
         return all;
     }
 
-    private static Op create(Zk zk, String path, String data) {
-        return Op.create(path, data.getBytes(StandardCharsets.UTF_8), zk.acl(), CreateMode.PERSISTENT);
+    private static <T> T create(BiFunction<String, byte[], T> node, String path, String data) {
+        return node.apply(path, data.getBytes(StandardCharsets.UTF_8));
     }
 }

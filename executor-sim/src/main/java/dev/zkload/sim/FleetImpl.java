@@ -141,12 +141,7 @@ final class FleetImpl implements DomainFleet {
                     settings.security().acl(),
                     settings.takeOverLeftoverRoot() ? RootClaim.Leftover.TAKE_OVER : RootClaim.Leftover.REFUSE);
             claim.whenRootGone(() -> Threads.named("zkload-sim-rewrite")
-                    .newThread(() -> LostTrees.writeAgain(settings, state, claim, admin, () -> {
-                        synchronized (lock) {
-                            // the domains up now, their trees' writes tracked so that close() waits for them
-                            return lifecycle != State.STARTED ? null : writeTrees(List.copyOf(domains), closed::isDone);
-                        }
-                    }))
+                    .newThread(() -> LostTrees.writeAgain(settings, state, claim, admin, this::writeLostTrees))
                     .start());
             admin.onNewSession(session -> {
                 state.controlSessionExpired();
@@ -277,6 +272,19 @@ final class FleetImpl implements DomainFleet {
     }
 
     /** Writes the domains' trees with the control session; close() waits for what is in flight. Under the lock. */
+    /** The trees of the domains up now written again, tracked so that close() waits for them; null once not started. */
+    private DomainTree.Writes writeLostTrees() {
+        synchronized (lock) {
+            if (lifecycle != State.STARTED) {
+                return null;
+            }
+            DomainTree.Writes writes = DomainTree.writeMissing(
+                    adminZk(), domains.stream().map(d -> d.layout).toList());
+            treeWrites.track(writes.done());
+            return writes;
+        }
+    }
+
     private DomainTree.Writes writeTrees(List<Domain> added, BooleanSupplier stopped) {
         Zk zk = adminZk();
         List<Layout> layouts = added.stream().map(d -> d.layout).toList();

@@ -126,8 +126,19 @@ final class TreeCache {
             session.watch(zk.getChildren(path, this).thenAccept(this::childrenAre), FailureKind.CACHE);
         }
 
+        /**
+         * An {@code exists} watch on the root its read found absent. Created in between, the root has no event to
+         * give (the watch set on it is a data watch): it is read again at once, as Curator's TreeCache does, or its
+         * children would never be listed and watched.
+         */
         private void watchAbsentRoot(Zk zk) {
-            session.watch(zk.exists(path, this), FailureKind.CACHE);
+            session.watch(
+                    zk.exists(path, this).thenAccept(stat -> {
+                        if (stat != null) {
+                            refresh();
+                        }
+                    }),
+                    FailureKind.CACHE);
         }
 
         /** A child not listed before gets its node and is read; the names listed now are the children. */

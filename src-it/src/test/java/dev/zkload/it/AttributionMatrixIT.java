@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -35,7 +36,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * hog as well. The ramp, as its own process, puts one heavy domain on the servers ({@code --connect}, as an SRE's
  * hand-started ensemble) and its verdict is classified ({@link AttributionCell}): <b>right</b> (it names the cause
  * injected), <b>acceptable</b> (nothing named, or this machine where the step's machine was at its limit: the host
- * drowned the cause), or <b>false</b> (a cause that was not there). No cell may be false.
+ * drowned the cause), or <b>false</b> (a cause that was not there, named or listed beside the limit). No cell may be
+ * false.
  *
  * <p>Every {@code verify} runs the slice of cells CI can afford; {@code -Pattribution-matrix} runs every cell
  * {@code zkload.matrix.runs} times (3 by default) and writes the table docs/verdict.md publishes to {@code
@@ -93,6 +95,7 @@ class AttributionMatrixIT {
                 !cell.cause().slowsFsync() || ensembles.slowFsync().isPresent(),
                 "needs a C compiler to build the slow-fsync library");
         Path out = WORK.resolve(cell.folder());
+        removeEarlierRun(out);
         JsonNode summary;
         try (MatrixEnsembles.Injected target = ensembles.inject(cell.cause())) {
             Hogs hog = hog(cell.condition(), target.ensemble());
@@ -153,6 +156,18 @@ class AttributionMatrixIT {
                 RunnerProcess.start(WORK.resolve("logs-" + cell.folder()), args.toArray(String[]::new))) {
             assertThat(r.awaitExit(Timeouts.seconds(300))).as(r.output()).isIn(0, 1);
             return RunnerProcess.json(out.resolve("summary.json"));
+        }
+    }
+
+    /** What a run of the same cell before this one wrote: the runner refuses a results folder that holds files. */
+    private static void removeEarlierRun(Path out) throws IOException {
+        if (!Files.exists(out)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(out)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         }
     }
 

@@ -20,8 +20,8 @@ public record AttributionCell(Cause cause, Condition condition, int run) {
         NONE("no cause: the machine itself", 1),
         THROTTLE_39("zookeeper.globalOutstandingLimit=1 on 3.9.5", 2),
         THROTTLE_38("zookeeper.globalOutstandingLimit=1 on 3.8.4", 2),
-        LEADER_CONFINED("the leader confined to a core three busy loops share", 1),
-        LEADER_FSYNC("the leader's fsyncs 30 ms slower", 1),
+        LEADER_CONFINED("a standalone server (its own leader) confined to a core three busy loops share", 1),
+        LEADER_FSYNC("a standalone server's (its own leader's) fsyncs 30 ms slower", 1),
         FOLLOWERS_FSYNC("the followers' fsyncs 30 ms slower (the quorum)", 1),
         LEADER_HEAP("a standalone server (its own leader) with a 32 MB heap", 1);
 
@@ -150,12 +150,17 @@ public record AttributionCell(Cause cause, Condition condition, int run) {
             c = Classification.RIGHT;
         } else if (Set.of("nothing", "none", "unobserved", "cannot-add-domains", "interrupted")
                         .contains(named)
-                || (named.equals("this-machine") && hostAtLimit)
-                || (condition == Condition.DISK_HOG
-                        && Set.of("transaction-log", "quorum").contains(named))) {
+                || explainedByCondition(named, hostAtLimit)) {
             c = Classification.ACCEPTABLE;
         } else {
             c = Classification.FALSE;
+        }
+        // what is said beside the limit is a claim too: each must be the cause, or what the condition made
+        for (JsonNode also : summary.at("/limitedBy/alsoAtLimit")) {
+            String resource = also.asText().replaceFirst(" \\(.*", "");
+            if (!cause.right().contains(resource) && !explainedByCondition(resource, hostAtLimit)) {
+                c = Classification.FALSE;
+            }
         }
         JsonNode host = step.at("/resources/host");
         String detail = String.join(
@@ -188,6 +193,16 @@ public record AttributionCell(Cause cause, Condition condition, int run) {
             case "disturbed" -> "fault";
             default -> stop;
         };
+    }
+
+    /**
+     * Whether the machine's state explains {@code resource} without the cause: a machine at its limit starves the
+     * leader's threads (its CPU) as well as it is named itself, and a disk hog slows every log on the disk.
+     */
+    private boolean explainedByCondition(String resource, boolean hostAtLimit) {
+        return (hostAtLimit && Set.of("this-machine", "leader-cpu").contains(resource))
+                || (condition == Condition.DISK_HOG
+                        && Set.of("transaction-log", "quorum").contains(resource));
     }
 
     private static boolean atLimit(JsonNode host) {

@@ -19,13 +19,16 @@ import java.util.concurrent.TimeUnit;
 /**
  * The attribution matrix's servers: one ensemble per kind of server a cause needs, started when first asked for and
  * kept for the cells after it (a cell's injection is undone when it ends), so that the matrix forks each only once:
- * a quorum of three whose fsyncs can be slowed per server (the machine itself, the confined leader, the slow
- * logs), a quorum started with {@code globalOutstandingLimit=1} on 3.9.5 and one on 3.8.4, and a standalone server
- * short of heap.
+ * a quorum of three whose fsyncs can be slowed per server (the machine itself, the followers' slow logs), a
+ * standalone server on the same JDK (the confined leader, the leader's slow log: one server leaves the runner and it
+ * room on two cores, where a quorum and the runner fill them and the machine is the limit before the cause), a
+ * quorum started with {@code globalOutstandingLimit=1} on 3.9.5 and one on 3.8.4, and a standalone server short of
+ * heap.
  */
 public final class MatrixEnsembles implements AutoCloseable {
     private enum Kind {
         QUORUM,
+        STANDALONE,
         THROTTLED_39,
         THROTTLED_38,
         SMALL_HEAP
@@ -112,6 +115,7 @@ public final class MatrixEnsembles implements AutoCloseable {
             case THROTTLE_39 -> Kind.THROTTLED_39;
             case THROTTLE_38 -> Kind.THROTTLED_38;
             case LEADER_HEAP -> Kind.SMALL_HEAP;
+            case LEADER_CONFINED, LEADER_FSYNC -> Kind.STANDALONE;
             default -> Kind.QUORUM;
         };
     }
@@ -121,10 +125,11 @@ public final class MatrixEnsembles implements AutoCloseable {
         if (zk != null) {
             return zk;
         }
-        LocalEnsemble.Builder b =
-                LocalEnsemble.builder().servers(kind == Kind.SMALL_HEAP ? 1 : 3).heap("256m");
+        LocalEnsemble.Builder b = LocalEnsemble.builder()
+                .servers(kind == Kind.SMALL_HEAP || kind == Kind.STANDALONE ? 1 : 3)
+                .heap("256m");
         switch (kind) {
-            case QUORUM -> slowFsync().ifPresent(s -> b.javaHome(s.jdk()));
+            case QUORUM, STANDALONE -> slowFsync().ifPresent(s -> b.javaHome(s.jdk()));
             case THROTTLED_39 -> b.jvmFlags(List.of(THROTTLE));
             case THROTTLED_38 ->
                 b.jvmFlags(List.of(THROTTLE)).distribution(ServerDistribution.resolve("3.8.4", l -> {}));

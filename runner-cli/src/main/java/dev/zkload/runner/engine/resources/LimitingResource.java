@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Names the resource that ran out at the step a verdict names, by the rules of docs/verdict.md ("Why it
@@ -26,6 +27,9 @@ public final class LimitingResource {
     static final double BUSY_PERCENT = BusyHost.BUSY_PERCENT;
     /** Fewer job fires delivered than this share: the domains' work fell short. */
     public static final double DELIVERED = 0.95;
+    /** The leader's own limits: each holds the domains' work back by itself. */
+    private static final Set<Resource> LEADERS_OWN =
+            Set.of(Resource.LEADER_CPU, Resource.LEADER_GC, Resource.TRANSACTION_LOG);
 
     private LimitingResource() {}
 
@@ -78,8 +82,12 @@ public final class LimitingResource {
                     .ifPresent(e -> found.add(new Finding(
                             Resource.TRANSACTION_LOG, leader.get(), e + DiskRules.othersOnTheDisk(at, leader.get()))));
         }
-        // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it
-        ThrottleRules.shortfall(at).ifPresent(found::add);
+        // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it; a
+        // leader at its limit explains work short by itself (a confined leader's queue need not fill to fall behind)
+        boolean leaderAtLimit = found.stream().anyMatch(f -> LEADERS_OWN.contains(f.resource()));
+        if (!leaderAtLimit) {
+            ThrottleRules.shortfall(at).ifPresent(found::add);
+        }
         if (!busyHost) {
             machine(at).ifPresent(found::add);
         }

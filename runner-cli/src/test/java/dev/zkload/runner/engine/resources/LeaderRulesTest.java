@@ -47,6 +47,20 @@ class LeaderRulesTest {
         assertThat(l.alsoAtLimit()).isEmpty();
     }
 
+    /**
+     * Recorded: a standalone server confined to a core three busy loops shared, one heavy domain: 59 of 630 fires
+     * delivered, its queue averaging 6, the machine 62% busy and the runner's fires on time. The work short is the
+     * confined leader's, never a throttle no counter shows besides.
+     */
+    @Test
+    void workShortBehindALeaderAtItsCpuIsTheLeadersNeverAThrottleBeside() throws IOException {
+        LimitedBy l = RecordedSteps.of(RecordedSteps.CONFINED_WORK_SHORT);
+
+        assertThat(l.resource()).isEqualTo(Resource.LEADER_CPU);
+        assertThat(l.evidence()).startsWith("the 1 core the leader may use (CPU 1) was 100% busy at 1 domain");
+        assertThat(l.alsoAtLimit()).isEmpty();
+    }
+
     @Test
     void aRecordedServerSharingItsOneCoreIsLimitedByItsCpu() throws IOException {
         LimitedBy l = RecordedSteps.of(CPU_SHARED);

@@ -30,6 +30,8 @@ final class RecordedSteps {
     static final String SLOW_FSYNC = "slow-fsync-standalone.steps.jsonl";
     /** One heavy domain on a standalone server confined with taskset to one core that two busy loops shared. */
     static final String CPU_SHARED = "cpu-shared-standalone.steps.jsonl";
+    /** The same, three busy loops on the core, its work short while its queue stayed low (the shortfall rule). */
+    static final String CONFINED_WORK_SHORT = "confined-leader-work-short.steps.jsonl";
 
     static final String LEADER = "/resources/servers/127.0.0.1:41147";
 
