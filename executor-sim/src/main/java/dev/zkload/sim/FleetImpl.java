@@ -271,8 +271,10 @@ final class FleetImpl implements DomainFleet {
         return Domain.withdraw(added, settings.addTimeout(), admin, settings.root());
     }
 
-    /** Writes the domains' trees with the control session; close() waits for what is in flight. Under the lock. */
-    /** The trees of the domains up now written again, tracked so that close() waits for them; null once not started. */
+    /**
+     * The trees of the domains up now written again, all pipelined whatever {@code pipelinedTrees} says (processes
+     * waiting to register want them whole soon), tracked so that close() waits for them; null once not started.
+     */
     private DomainTree.Writes writeLostTrees() {
         synchronized (lock) {
             if (lifecycle != State.STARTED) {
@@ -285,6 +287,7 @@ final class FleetImpl implements DomainFleet {
         }
     }
 
+    /** Writes the domains' trees with the control session; close() waits for what is in flight. Under the lock. */
     private DomainTree.Writes writeTrees(List<Domain> added, BooleanSupplier stopped) {
         Zk zk = adminZk();
         List<Layout> layouts = added.stream().map(d -> d.layout).toList();

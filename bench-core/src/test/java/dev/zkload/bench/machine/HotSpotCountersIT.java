@@ -43,11 +43,12 @@ class HotSpotCountersIT {
             // the MXBeans of Java 17 count young and full collections, not G1's remark and cleanup pauses
             long young = Long.parseLong(jstat[6]);
             long full = Long.parseLong(jstat[8]);
+            // the child's MXBeans are read before it writes its report, which may cost one more young collection
             assertThat(young + full)
                     .as("young and full collections, as the JVM counts them")
-                    .isEqualTo(mx[0]);
+                    .isBetween(mx[0], mx[0] + 1);
             if (!gc.contains("G1")) {
-                assertThat(p.count()).isEqualTo(mx[0]);
+                assertThat(p.count()).isEqualTo(young + full);
                 assertThat(p.totalMs()).isCloseTo((double) mx[1], within(5 + 0.1 * mx[1]));
             }
             assertThat(p.lastMs()).isPositive().isLessThanOrEqualTo(p.totalMs());

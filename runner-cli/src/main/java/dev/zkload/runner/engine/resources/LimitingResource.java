@@ -83,7 +83,8 @@ public final class LimitingResource {
                             Resource.TRANSACTION_LOG, leader.get(), e + DiskRules.othersOnTheDisk(at, leader.get()))));
         }
         // after the leader's own limits: a throttle holds the queue low, and a leader out of CPU or disk fills it; a
-        // leader at its limit explains work short by itself (a confined leader's queue need not fill to fall behind)
+        // leader at its limit explains work short by itself (a confined leader's queue need not fill to fall behind);
+        // its GC, checked after this on a busy host, cannot matter there: the rule needs a machine with cores to spare
         boolean leaderAtLimit = found.stream().anyMatch(f -> LEADERS_OWN.contains(f.resource()));
         if (!leaderAtLimit) {
             ThrottleRules.shortfall(at).ifPresent(found::add);
