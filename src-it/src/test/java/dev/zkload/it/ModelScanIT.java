@@ -189,8 +189,10 @@ class ModelScanIT {
             assertThat(r.writesPerSec())
                     .as("the source fleet's write rate, against its model (jobs firing)")
                     .isCloseTo(expectedWrites, withinPercentage(10));
-            assertThat(s.writesPerSec()).as("writes per second").isCloseTo(r.writesPerSec(), withinPercentage(2));
-            assertThat(s.readsPerSec()).as("reads per second").isCloseTo(r.readsPerSec(), withinPercentage(2));
+            // one job fire's requests (about 2% of a window's writes) can fall inside the window in one fleet and
+            // just outside it in the other, whose fires a loaded machine starts a moment later: measured 2.35% once
+            assertThat(s.writesPerSec()).as("writes per second").isCloseTo(r.writesPerSec(), withinPercentage(4));
+            assertThat(s.readsPerSec()).as("reads per second").isCloseTo(r.readsPerSec(), withinPercentage(4));
         }
     }
 
