@@ -45,13 +45,13 @@ public final class Headroom {
         cpu(stable, u).ifPresent(c -> q.add(at + c));
         // on a machine too busy, a JVM's pauses and fsyncs stretch while it waits for a core: not its heap or disk
         boolean busy = BusyHost.settled(stable).isPresent();
-        if (!busy) {
-            LeaderRules.gc(u, LimitingResource.seconds(stable))
-                    .ifPresent(e -> q.add(at + e + ": its heap is short, and the headroom with it."));
-        }
+        Optional<String> gc = busy ? Optional.empty() : LeaderRules.gc(u, LimitingResource.seconds(stable));
+        gc.ifPresent(e -> q.add(at + e + ": its heap is short, and the headroom with it."));
         ServerUsage b = base == null ? null : usage(base, leader.get());
         String others = DiskRules.othersOnTheDisk(stable, leader.get());
+        // a JVM stopped for its GC a tenth of the time stretches every fsync it times: the heap, not the log
         if (!busy
+                && gc.isEmpty()
                 && u.fsync() != null
                 && b != null
                 && b.fsync() != null
