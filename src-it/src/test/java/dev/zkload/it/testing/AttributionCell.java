@@ -158,10 +158,15 @@ public record AttributionCell(Cause cause, Condition condition, int run) {
         } else {
             c = Classification.FALSE;
         }
-        // what is said beside the limit is a claim too: each must be the cause, or what the condition made
+        // what is said beside the limit is a claim too: each must be the cause, or what the condition made — beside
+        // this machine at its limit, a log, a quorum or a collector its starved threads timed long, as documented
+        boolean besideTheMachine = hostAtLimit && named.equals("this-machine");
         for (JsonNode also : summary.at("/limitedBy/alsoAtLimit")) {
             String resource = also.asText().replaceFirst(" \\(.*", "");
-            if (!cause.right().contains(resource) && !explainedByCondition(resource, hostAtLimit)) {
+            if (!cause.right().contains(resource)
+                    && !explainedByCondition(resource, hostAtLimit)
+                    && !(besideTheMachine
+                            && Set.of("transaction-log", "quorum", "leader-gc").contains(resource))) {
                 c = Classification.FALSE;
             }
         }
