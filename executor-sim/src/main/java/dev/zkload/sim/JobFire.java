@@ -199,10 +199,8 @@ final class JobFire {
                 .thenCompose(servers -> {
                     List<Op> ops = new ArrayList<>();
                     ops.add(Op.check(l.ns, -1));
-                    for (String server : servers) {
-                        if (l.isOffline(server)) {
-                            continue; // its sharding node went with the reshard after it left (see DomainTree)
-                        }
+                    // an offline executor's sharding node went with the reshard after it left (see DomainTree)
+                    for (String server : Sharding.writtenBy(text, servers, l::isOffline)) {
                         ops.add(Op.setData(
                                 l.server(job, server) + "/sharding",
                                 Executor.bytes(Sharding.itemsOf(text, server)),

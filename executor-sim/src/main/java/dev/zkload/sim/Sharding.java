@@ -4,7 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,6 +54,27 @@ final class Sharding {
             }
         }
         return "";
+    }
+
+    /**
+     * The executors whose sharding nodes a job leader writes for {@code assignment}: those under the job's
+     * {@code servers} that are online, and every executor the assignment names, even one whose server node is not
+     * there yet. Writing that one fails the whole {@code multi} ({@code NoNode}) and the next fire writes again;
+     * leaving it out would set {@code necessary} to "0" with its items written nowhere, and no later reshard
+     * rewrites an assignment that did not change.
+     */
+    static SortedSet<String> writtenBy(String assignment, List<String> servers, Predicate<String> offline) {
+        SortedSet<String> executors = new TreeSet<>();
+        for (String server : servers) {
+            if (!offline.test(server)) {
+                executors.add(server);
+            }
+        }
+        Matcher m = ITEMS.matcher(assignment);
+        while (m.find()) {
+            executors.add(m.group(1));
+        }
+        return executors;
     }
 
     /** The items in a sharding node's data ("0,2", "" or absent: none). */

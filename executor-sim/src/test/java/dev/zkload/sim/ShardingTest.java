@@ -31,6 +31,18 @@ class ShardingTest {
     }
 
     @Test
+    void aLeaderWritesEveryExecutorTheAssignmentNamesEvenOneNotUnderServersYet() {
+        String json = Sharding.assign(List.of("e-0", "e-1", "e-2"), 5);
+        // e-2 is online (its ip is there) but has not created its server node under this job yet; e-9 is offline
+        assertThat(Sharding.writtenBy(json, List.of("e-1", "e-0", "e-9"), "e-9"::equals))
+                .containsExactly("e-0", "e-1", "e-2");
+        // an executor that went offline and is no longer assigned is not written
+        assertThat(Sharding.writtenBy(Sharding.assign(List.of("e-0"), 2), List.of("e-0", "e-9"), "e-9"::equals))
+                .containsExactly("e-0");
+        assertThat(Sharding.writtenBy("0", List.of("e-0"), s -> false)).containsExactly("e-0");
+    }
+
+    @Test
     void shardingNodesParseToItems() {
         assertThat(Sharding.parseItems("0,2,4".getBytes(StandardCharsets.UTF_8)))
                 .containsExactly(0, 2, 4);
