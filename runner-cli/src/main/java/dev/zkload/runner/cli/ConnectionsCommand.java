@@ -7,6 +7,7 @@ import dev.zkload.runner.engine.experiment.ConnectionSweepPlan;
 import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.threshold.Catalogs;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -82,7 +83,7 @@ public final class ConnectionsCommand implements Callable<Integer> {
                 spec,
                 options,
                 checked,
-                "connections",
+                RunKind.CONNECTIONS,
                 settings,
                 SweepRun.Gating.of(Catalogs.CONNECTIONS, plan.levels()),
                 run -> new ConnectionSweep(run, plan));

@@ -8,6 +8,7 @@ import dev.zkload.runner.engine.experiment.DataSizeSweep;
 import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.Levels;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.threshold.Catalogs;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,7 +71,7 @@ public final class DataSizeCommand implements Callable<Integer> {
                 spec,
                 options,
                 checked,
-                "data-size",
+                RunKind.DATA_SIZE,
                 settings,
                 SweepRun.Gating.of(Catalogs.DATA_SIZE, plan.levels()),
                 run -> new DataSizeSweep(run, plan, SweepRun.progress(spec, options)));

@@ -7,6 +7,7 @@ import dev.zkload.runner.cli.options.Workload;
 import dev.zkload.runner.engine.disrupt.DisruptPlan;
 import dev.zkload.runner.engine.disrupt.DisruptSweep;
 import dev.zkload.runner.engine.experiment.Level;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.threshold.Catalogs;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -153,7 +154,7 @@ public final class DisruptCommand implements Callable<Integer> {
                 spec,
                 options,
                 checked,
-                "disrupt",
+                RunKind.DISRUPT,
                 settings,
                 SweepRun.Gating.of(Catalogs.DISRUPT, levels),
                 3,

@@ -19,6 +19,7 @@ import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.LatencySummary;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.RunHistograms;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.LatencyMeasurements;
 import dev.zkload.runner.threshold.Threshold;
@@ -126,11 +127,12 @@ public final class LatencyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), Options.name(e.getMessage()));
         }
         List<Threshold> gates = thresholds.parse(spec, Catalogs.LATENCY, Optional.empty());
-        Path out = output.checked("latency", spec);
+        Path out = output.checked(RunKind.LATENCY.command(), spec);
         PrintWriter console = output.console(spec);
         Progress progress = Progress.forConsole(console);
         try (PreparedRun run = PreparedRun.open(
-                new RunStart("latency", runId, runRoot, target.spec(spec, 1), adminUrls, false, force, out), console)) {
+                new RunStart(RunKind.LATENCY, runId, runRoot, target.spec(spec, 1), adminUrls, false, force, out),
+                console)) {
             run.writeRun(
                     SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings());
             LatencyMeasurement.Measured measured = LatencyMeasurement.run(

@@ -6,6 +6,7 @@ import dev.zkload.runner.engine.experiment.MaxRatePlan;
 import dev.zkload.runner.engine.experiment.MaxRateSweep;
 import dev.zkload.runner.engine.experiment.Mix;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.threshold.Catalogs;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -136,7 +137,7 @@ public final class MaxRateCommand implements Callable<Integer> {
                 spec,
                 options,
                 checked,
-                "max-rate",
+                RunKind.MAX_RATE,
                 settings,
                 new SweepRun.Gating(Catalogs.MAX_RATE, Optional.empty()),
                 run -> new MaxRateSweep(run, plan));

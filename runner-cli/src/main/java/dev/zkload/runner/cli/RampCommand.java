@@ -19,6 +19,7 @@ import dev.zkload.runner.report.RepeatReport;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RepeatSummary;
 import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.RunResults;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StopReason;
@@ -73,7 +74,7 @@ public final class RampCommand {
         RampPlan plan = options.plan(spec, "/zkload/ramp-" + runId, model);
         List<Threshold> thresholds = thresholds(plan);
         RunStart start = new RunStart(
-                "ramp",
+                RunKind.RAMP,
                 runId,
                 plan.root(),
                 options.load.target.spec(spec, 3),

@@ -10,6 +10,7 @@ import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultReader;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.RunDescription;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.RunResults;
 import dev.zkload.runner.result.SweepResults;
 import dev.zkload.runner.result.ThresholdResult;
@@ -96,10 +97,10 @@ public final class ReportCommand implements Callable<Integer> {
             }
         }
         Path target = dirs.get(0);
-        RunDescription run = ResultReader.read(target).run();
-        String command = run.command();
+        RunDescription run = ResultReader.run(target);
+        RunKind kind = run.kind();
         // the metrics a folder's thresholds may name: those of the command that wrote it
-        Catalog catalog = Catalogs.of(command, String.valueOf(run.settings().get("swept")));
+        Catalog catalog = Catalogs.of(kind, String.valueOf(run.settings().get("swept")));
         List<Threshold> gates = thresholds.parse(spec, catalog, Optional.empty());
         if (dirs.size() > 1) {
             if (out == null) {
@@ -118,9 +119,8 @@ public final class ReportCommand implements Callable<Integer> {
         } else if (out != null) {
             throw new ParameterException(spec.commandLine(), "--out is for merging several shards' folders");
         }
-        List<ThresholdResult> judged = gates.isEmpty()
-                ? List.of()
-                : Gates.judge(gates, measurements(target, command, catalog, run.settings()));
+        List<ThresholdResult> judged =
+                gates.isEmpty() ? List.of() : Gates.judge(gates, measurements(target, kind, catalog, run.settings()));
         if (dirs.size() > 1 && !judged.isEmpty()) {
             // the merged run is new: its summary and report carry the thresholds, as an unsharded ramp's do
             Optional<RampSummary> summary = ResultReader.read(target).summary();
@@ -138,25 +138,29 @@ public final class ReportCommand implements Callable<Integer> {
         return Gates.exitCode(ExitCodes.OK, judged);
     }
 
-    private static Measurements measurements(Path dir, String command, Catalog catalog, Map<String, Object> settings)
+    private static Measurements measurements(Path dir, RunKind kind, Catalog catalog, Map<String, Object> settings)
             throws IOException {
-        if (SweepResults.isSweep(dir)) {
-            SweepResults sweep = SweepResults.read(dir);
-            return sweep.summary()
-                    .<Measurements>map(s -> new SweepMeasurements(s, sweep.levels(), catalog, settings))
-                    .orElse(t -> List.of());
-        }
-        RunResults results = ResultReader.read(dir);
-        return switch (command) {
-            case "latency" ->
-                results.latency()
+        return switch (kind) {
+            case RAMP -> {
+                RunResults results = ResultReader.read(dir);
+                yield new RampMeasurements(results, results.summary());
+            }
+            case LATENCY -> {
+                RunResults results = ResultReader.read(dir);
+                yield results.latency()
                         .<Measurements>map(s -> new LatencyMeasurements(s.latency(), results.histograms()))
                         .orElse(t -> List.of());
-            case "simulate" ->
+            }
+            case SIMULATE ->
                 ResultReader.simulation(dir)
                         .<Measurements>map(SimulateMeasurements::new)
                         .orElse(t -> List.of());
-            default -> new RampMeasurements(results, results.summary());
+            case CONNECTIONS, ZNODES, DATA_SIZE, WATCHES, MAX_RATE, DISRUPT -> {
+                SweepResults sweep = SweepResults.read(dir);
+                yield sweep.summary()
+                        .<Measurements>map(s -> new SweepMeasurements(s, sweep.levels(), catalog, settings))
+                        .orElse(t -> List.of());
+            }
         };
     }
 }

@@ -13,6 +13,7 @@ import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.SimulateSummary;
 import dev.zkload.runner.threshold.Catalogs;
 import dev.zkload.runner.threshold.SimulateMeasurements;
@@ -68,7 +69,7 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         Workload model = load.model.workload(spec);
         List<Threshold> gates = thresholds.parse(spec, Catalogs.SIMULATE, Optional.empty());
-        Path out = load.output.checked("simulate", spec);
+        Path out = load.output.checked(RunKind.SIMULATE.command(), spec);
         Optional<MetricsEndpoint> endpoint = load.metrics.start();
         try {
             return simulate(model, out, endpoint, gates);
@@ -101,7 +102,7 @@ public final class SimulateCommand implements Callable<Integer> {
         boolean metrics = !load.serverMetrics.none;
         try (PreparedRun run = PreparedRun.open(
                 new RunStart(
-                        "simulate",
+                        RunKind.SIMULATE,
                         runId,
                         "/zkload/simulate-" + runId,
                         load.target.spec(spec, 3),

@@ -15,6 +15,7 @@ import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.SweepResults;
 import dev.zkload.runner.result.SweepSummary;
 import dev.zkload.runner.result.ThresholdResult;
@@ -72,12 +73,12 @@ final class SweepRun {
             CommandSpec spec,
             ExperimentOptions options,
             Checked checked,
-            String command,
+            RunKind kind,
             Map<String, Object> settings,
             Gating gating,
             Function<PreparedRun, Sweep.Experiment> experiment)
             throws InterruptedException {
-        return run(spec, options, checked, command, settings, gating, 1, experiment);
+        return run(spec, options, checked, kind, settings, gating, 1, experiment);
     }
 
     /** @param servers the embedded ensemble's size when {@code --servers} is not given */
@@ -85,7 +86,7 @@ final class SweepRun {
             CommandSpec spec,
             ExperimentOptions options,
             Checked checked,
-            String command,
+            RunKind kind,
             Map<String, Object> settings,
             Gating gating,
             int servers,
@@ -93,18 +94,18 @@ final class SweepRun {
             throws InterruptedException {
         List<Threshold> gates = gating.parse(spec, options);
         String runId = RunIds.next();
-        String root = options.root != null ? options.root : "/zkload/" + command + "-" + runId;
+        String root = options.root != null ? options.root : "/zkload/" + kind.command() + "-" + runId;
         try {
             ZkTrees.checkRoot(root);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--root: " + e.getMessage());
         }
-        Path out = options.output.checked(command, spec);
+        Path out = options.output.checked(kind.command(), spec);
         PrintWriter console = options.output.console(spec);
         SweepSummary summary;
         Sweep.Experiment sweep;
         RunStart start = new RunStart(
-                command,
+                kind,
                 runId,
                 root,
                 options.target.spec(spec, servers),

@@ -6,6 +6,7 @@ import dev.zkload.runner.engine.experiment.WatchSweep;
 import dev.zkload.runner.engine.experiment.WatchSweepPlan;
 import dev.zkload.runner.engine.experiment.WatchSweepPlan.Swept;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.threshold.Catalog;
 import dev.zkload.runner.threshold.Catalogs;
 import java.util.LinkedHashMap;
@@ -89,12 +90,12 @@ public final class WatchesCommand implements Callable<Integer> {
         settings.put("watchSessions", plan.sessions());
         settings.put("znodeCount", plan.znodes());
         settings.put("znodeSize", plan.size());
-        Catalog catalog = Catalogs.of("watches", (String) settings.get("swept"));
+        Catalog catalog = Catalogs.of(RunKind.WATCHES, (String) settings.get("swept"));
         return SweepRun.run(
                 spec,
                 options,
                 checked,
-                "watches",
+                RunKind.WATCHES,
                 settings,
                 SweepRun.Gating.of(catalog, plan.levels()),
                 run -> new WatchSweep(run, plan));

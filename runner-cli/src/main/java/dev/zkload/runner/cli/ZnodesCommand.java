@@ -7,6 +7,7 @@ import dev.zkload.runner.engine.experiment.Level;
 import dev.zkload.runner.engine.experiment.ZnodeSweep;
 import dev.zkload.runner.engine.experiment.ZnodeSweepPlan;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.threshold.Catalogs;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,7 +72,7 @@ public final class ZnodesCommand implements Callable<Integer> {
                 spec,
                 options,
                 checked,
-                "znodes",
+                RunKind.ZNODES,
                 settings,
                 SweepRun.Gating.of(Catalogs.ZNODES, plan.levels()),
                 run -> new ZnodeSweep(run, plan, SweepRun.progress(spec, options)));

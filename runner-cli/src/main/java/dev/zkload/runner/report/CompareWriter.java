@@ -1,6 +1,7 @@
 package dev.zkload.runner.report;
 
 import dev.zkload.runner.result.ResultReader;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.SweepResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -91,19 +92,25 @@ public final class CompareWriter {
     private static List<ComparedRun> read(List<Path> dirs) throws IOException {
         List<ComparedRun> runs = new ArrayList<>();
         Set<String> labels = new LinkedHashSet<>();
-        String command = null;
+        RunKind kind = null;
         for (Path dir : dirs) {
             String name = dir.toAbsolutePath().normalize().getFileName().toString();
             String label = labels.contains(name) ? name + " (" + (runs.size() + 1) + ")" : name;
             labels.add(label);
-            ComparedRun run = SweepResults.isSweep(dir)
-                    ? ComparedRun.of(label, SweepResults.read(dir))
-                    : ComparedRun.of(label, ResultReader.read(dir));
-            if (command != null && !command.equals(run.kind())) {
+            ComparedRun run =
+                    switch (ResultReader.run(dir).kind()) {
+                        case RAMP, LATENCY -> ComparedRun.of(label, ResultReader.read(dir));
+                        case CONNECTIONS, ZNODES, DATA_SIZE, WATCHES, MAX_RATE, DISRUPT ->
+                            ComparedRun.of(label, SweepResults.read(dir));
+                        case SIMULATE ->
+                            throw new IllegalArgumentException(
+                                    dir + " holds a simulate run: it has no steps or levels to compare");
+                    };
+            if (kind != null && kind != run.kind()) {
                 throw new IllegalArgumentException(dir + " holds a " + run.kind() + " run, but " + dirs.get(0) + " a "
-                        + command + " run: compare runs of one kind");
+                        + kind + " run: compare runs of one kind");
             }
-            command = run.kind();
+            kind = run.kind();
             runs.add(run);
         }
         return runs;

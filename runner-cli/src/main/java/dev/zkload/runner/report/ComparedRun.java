@@ -6,6 +6,7 @@ import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.OpLatency;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.RunConditions;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.RunResults;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
@@ -33,13 +34,10 @@ import java.util.Map;
 record ComparedRun(
         String label,
         RunInfo info,
-        String kind,
+        RunKind kind,
         Map<String, Level> levels,
         Map<String, Double> answer,
         RunConditions conditions) {
-    static final String RAMP = "ramp";
-    static final String LATENCY = "latency";
-
     /**
      * @param name        the level as the run names it ({@code load-2 (200)}, {@code 127.0.0.1:2181 (leader)},
      *                    {@code 100k})
@@ -99,15 +97,14 @@ record ComparedRun(
                                 .filter(s -> s.step() == 0)
                                 .findFirst()
                                 .orElse(null));
-        return new ComparedRun(
-                label, RunInfo.of(results.run()), results.isLatency() ? LATENCY : RAMP, levels, Map.of(), conditions);
+        return new ComparedRun(label, RunInfo.of(results.run()), results.run().kind(), levels, Map.of(), conditions);
     }
 
     /** An experiment's run: its levels by value, the benchmark's percentiles as its levels recorded them. */
     static ComparedRun of(String label, SweepResults results) {
         RunInfo info = RunInfo.of(results.run());
         String levelName =
-                Catalogs.of(info.command(), info.settings().get("swept")).levelName();
+                Catalogs.of(results.run().kind(), info.settings().get("swept")).levelName();
         Map<String, Level> levels = new LinkedHashMap<>();
         for (LevelResult l : results.levels()) {
             Map<String, OpLatency> ops = new LinkedHashMap<>();
@@ -121,7 +118,7 @@ record ComparedRun(
         return new ComparedRun(
                 label,
                 info,
-                info.command(),
+                results.run().kind(),
                 levels,
                 results.summary().map(SweepSummary::answer).orElse(Map.of()),
                 null);
@@ -147,11 +144,11 @@ record ComparedRun(
     }
 
     boolean latency() {
-        return kind.equals(LATENCY);
+        return kind == RunKind.LATENCY;
     }
 
     boolean experiment() {
-        return !kind.equals(LATENCY) && !kind.equals(RAMP);
+        return kind.isSweep();
     }
 
     /** What one of its levels is called: {@code target}, {@code step}, {@code level}. */

@@ -1,6 +1,7 @@
 package dev.zkload.runner.report;
 
 import dev.zkload.bench.ops.Op;
+import dev.zkload.runner.result.RunKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +34,7 @@ final class RegressionGate {
         List<String> notCompared = new ArrayList<>();
         for (ComparedRun run : runs.subList(1, runs.size())) {
             answers(base, run, maxRegression, regressions, notCompared);
-            if (base.kind().equals("max-rate")) {
+            if (base.kind() == RunKind.MAX_RATE) {
                 // the rates a search tried are its way to the answer, not levels two runs share by design
                 continue;
             }

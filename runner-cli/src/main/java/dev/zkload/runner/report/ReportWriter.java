@@ -53,13 +53,17 @@ public final class ReportWriter {
     public static ReportFiles write(Path resultsDir, List<Double> percentiles) throws IOException {
         // Charts are drawn off-screen; without this a server with no display fails inside AWT.
         System.setProperty("java.awt.headless", "true");
-        if (SweepResults.isSweep(resultsDir)) {
-            return SweepReport.write(SweepResults.read(resultsDir));
-        }
-        RunResults results = ResultReader.read(resultsDir);
-        if (results.isLatency()) {
-            return LatencyRunReport.write(results, percentiles);
-        }
+        return switch (ResultReader.run(resultsDir).kind()) {
+            case CONNECTIONS, ZNODES, DATA_SIZE, WATCHES, MAX_RATE, DISRUPT ->
+                SweepReport.write(SweepResults.read(resultsDir));
+            case LATENCY -> LatencyRunReport.write(ResultReader.read(resultsDir), percentiles);
+            // a simulate run is reported as a ramp that has no steps
+            case RAMP, SIMULATE -> rampReport(resultsDir, ResultReader.read(resultsDir), percentiles);
+        };
+    }
+
+    private static ReportFiles rampReport(Path resultsDir, RunResults results, List<Double> percentiles)
+            throws IOException {
         RunView folder = RunView.of(results, percentiles);
         List<Path> charts = new ArrayList<>();
         if (!folder.samples().isEmpty()) {

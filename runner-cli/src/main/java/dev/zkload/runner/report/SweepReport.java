@@ -3,6 +3,7 @@ package dev.zkload.runner.report;
 import dev.zkload.bench.ops.Op;
 import dev.zkload.bench.result.OpStats;
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.SweepResults;
 import dev.zkload.runner.result.SweepSummary;
 import java.io.IOException;
@@ -21,102 +22,107 @@ final class SweepReport {
     static final String TPS_PNG = "tps-per-level.png";
     static final String P99_PNG = "p99-per-level.png";
 
-    /** Per command: what a level is, for titles and axes, and the measured quantities shown, in order. */
+    /** What a level is, for titles and axes, and the measured quantities shown, in order. */
     private record Shape(String question, String levelAxis, List<String> quantities, String caption) {}
 
-    private static final Map<String, Shape> SHAPES = Map.of(
-            "disrupt",
-            new Shape(
-                    "What does a fault cost at each load?",
-                    "domains",
-                    List.of(
-                            "recoveryMs",
-                            "leaderlessMs",
-                            "sessionsBackMs",
-                            "footprintBackMs",
-                            "sessionsDisconnected",
-                            "sessionsExpired",
-                            "reshards",
-                            "reshardWrites",
-                            "ephemeralsBefore",
-                            "ephemeralsLowest",
-                            "watchesBefore",
-                            "watchesLowest",
-                            "leaderOutstandingMax"),
-                    "from the fault's start: until the ensemble and the fleet were back, the time no leader served,"
-                            + " until every simulated session was connected (none lost for 2 s) and the ephemerals and watches were"
-                            + " back; the sessions' disconnections and expiries, the consoles' reshards and the"
-                            + " znodes they set, the footprint before the fault"
-                            + " and its lowest after, and the leader's longest queue; the probe's seven operations are"
-                            + " from the fault to the recovery; n/a: not observed (the notes say why)."),
-            "max-rate",
-            new Shape(
-                    "What is the highest throughput at which latency stays under the bound?",
-                    "rate asked for (calls/s)",
-                    List.of("targetRate", "achievedRate", "p50Ms", "p99Ms", "passed"),
-                    "each rate held, in the order the search tried them: the rate the ensemble achieved, the"
-                            + " latency of all calls from their intended start, and whether the rate held (1) or"
-                            + " not (0); the notes say why not."),
-            "connections",
-            new Shape(
-                    "How does the ensemble fare as more clients work at once?",
-                    "clients",
-                    List.of(
-                            "leaderOutstandingMax",
-                            "followerOutstandingMax",
-                            "observerOutstandingMax",
-                            "fsyncs",
-                            "fsyncMsAvg",
-                            "diskWriteMB",
-                            "connectionLosses",
-                            "sessionExpiries"),
-                    "the most requests the leader, any follower and any observer held outstanding (read four times a"
-                            + " second), the"
-                            + " leader's fsyncs and their mean time, the embedded servers' disk writes (MB = 10^6"
-                            + " bytes), and the clients' lost connections and expired sessions; n/a: not observed"
-                            + " (the notes say why)."),
-            "watches",
-            new Shape(
-                    "What do watches cost a write?",
-                    "watches",
-                    List.of(
-                            "watchesOnServers",
-                            "watchesExpected",
-                            "notificationsReceived",
-                            "notificationsExpected",
-                            "notificationP50Ms",
-                            "notificationP99Ms",
-                            "notificationMaxMs"),
-                    "the watches the servers counted before the sets (each counts its own sessions'), the"
-                            + " notifications the watching sessions received and their latency from the set's send;"
-                            + " n/a: not observed (the notes say why)."),
-            "data-size",
-            new Shape(
-                    "How much slower is each operation as znodes hold more data?",
-                    "bytes per znode",
-                    List.of("znodesPerOperation", "createMBPerSecond", "setMBPerSecond", "getMBPerSecond"),
-                    "the znodes each operation ran over, the data rate of create, set and get (MB = 10^6 bytes), and"
-                            + " the runner's health while it measured; n/a: not observed (the notes say why)."),
-            "znodes",
-            new Shape(
-                    "Does the ensemble slow down as it holds more znodes?",
-                    "znodes filled",
-                    List.of(
-                            "znodesOnServer",
-                            "fillSeconds",
-                            "fillPerSecond",
-                            "approximateDataBytes",
-                            "snapshots",
-                            "snapshotMsAvg",
-                            "snapshotBytes"),
-                    "as the leader counted it (mntr), the fill's own time, and the runner's health while it measured;"
-                            + " n/a: not observed (the notes say why)."));
+    /** What a level of {@code kind}'s sweep is, for titles and axes, and the measured quantities shown, in order. */
+    private static Shape shape(RunKind kind) {
+        return switch (kind) {
+            case DISRUPT ->
+                new Shape(
+                        "What does a fault cost at each load?",
+                        "domains",
+                        List.of(
+                                "recoveryMs",
+                                "leaderlessMs",
+                                "sessionsBackMs",
+                                "footprintBackMs",
+                                "sessionsDisconnected",
+                                "sessionsExpired",
+                                "reshards",
+                                "reshardWrites",
+                                "ephemeralsBefore",
+                                "ephemeralsLowest",
+                                "watchesBefore",
+                                "watchesLowest",
+                                "leaderOutstandingMax"),
+                        "from the fault's start: until the ensemble and the fleet were back, the time no leader served,"
+                                + " until every simulated session was connected (none lost for 2 s) and the ephemerals and watches were"
+                                + " back; the sessions' disconnections and expiries, the consoles' reshards and the"
+                                + " znodes they set, the footprint before the fault"
+                                + " and its lowest after, and the leader's longest queue; the probe's seven operations are"
+                                + " from the fault to the recovery; n/a: not observed (the notes say why).");
+            case MAX_RATE ->
+                new Shape(
+                        "What is the highest throughput at which latency stays under the bound?",
+                        "rate asked for (calls/s)",
+                        List.of("targetRate", "achievedRate", "p50Ms", "p99Ms", "passed"),
+                        "each rate held, in the order the search tried them: the rate the ensemble achieved, the"
+                                + " latency of all calls from their intended start, and whether the rate held (1) or"
+                                + " not (0); the notes say why not.");
+            case CONNECTIONS ->
+                new Shape(
+                        "How does the ensemble fare as more clients work at once?",
+                        "clients",
+                        List.of(
+                                "leaderOutstandingMax",
+                                "followerOutstandingMax",
+                                "observerOutstandingMax",
+                                "fsyncs",
+                                "fsyncMsAvg",
+                                "diskWriteMB",
+                                "connectionLosses",
+                                "sessionExpiries"),
+                        "the most requests the leader, any follower and any observer held outstanding (read four times a"
+                                + " second), the"
+                                + " leader's fsyncs and their mean time, the embedded servers' disk writes (MB = 10^6"
+                                + " bytes), and the clients' lost connections and expired sessions; n/a: not observed"
+                                + " (the notes say why).");
+            case WATCHES ->
+                new Shape(
+                        "What do watches cost a write?",
+                        "watches",
+                        List.of(
+                                "watchesOnServers",
+                                "watchesExpected",
+                                "notificationsReceived",
+                                "notificationsExpected",
+                                "notificationP50Ms",
+                                "notificationP99Ms",
+                                "notificationMaxMs"),
+                        "the watches the servers counted before the sets (each counts its own sessions'), the"
+                                + " notifications the watching sessions received and their latency from the set's send;"
+                                + " n/a: not observed (the notes say why).");
+            case DATA_SIZE ->
+                new Shape(
+                        "How much slower is each operation as znodes hold more data?",
+                        "bytes per znode",
+                        List.of("znodesPerOperation", "createMBPerSecond", "setMBPerSecond", "getMBPerSecond"),
+                        "the znodes each operation ran over, the data rate of create, set and get (MB = 10^6 bytes), and"
+                                + " the runner's health while it measured; n/a: not observed (the notes say why).");
+            case ZNODES ->
+                new Shape(
+                        "Does the ensemble slow down as it holds more znodes?",
+                        "znodes filled",
+                        List.of(
+                                "znodesOnServer",
+                                "fillSeconds",
+                                "fillPerSecond",
+                                "approximateDataBytes",
+                                "snapshots",
+                                "snapshotMsAvg",
+                                "snapshotBytes"),
+                        "as the leader counted it (mntr), the fill's own time, and the runner's health while it measured;"
+                                + " n/a: not observed (the notes say why).");
+            case RAMP, LATENCY, SIMULATE -> throw new IllegalArgumentException("a " + kind + " run is not a sweep");
+        };
+    }
 
     private SweepReport() {}
 
     static ReportFiles write(SweepResults results) throws IOException {
         RunInfo run = RunInfo.of(results.run());
-        Shape shape = SHAPES.getOrDefault(run.command(), new Shape(run.command(), "level", List.of(), ""));
+        Shape shape = shape(results.run().kind());
         // a command that can sweep one of several quantities names the one it swept
         String levelAxis = run.settings().getOrDefault("swept", shape.levelAxis());
         // charts show a curve: the levels by value, whatever order a search tried them in

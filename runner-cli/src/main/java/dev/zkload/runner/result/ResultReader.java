@@ -37,10 +37,11 @@ public final class ResultReader {
         RunDescription run = run(dir);
         List<StepResult> steps = steps(dir.resolve(ResultFiles.STEPS), notes);
         List<MetricSample> samples = MetricSample.read(dir.resolve(ResultFiles.METRICS), notes);
-        boolean latency = "latency".equals(run.command());
-        Optional<RampSummary> summary = latency || "simulate".equals(run.command())
-                ? Optional.empty()
-                : json(dir.resolve(ResultFiles.SUMMARY), RampSummary.class, notes);
+        boolean latency = run.kind() == RunKind.LATENCY;
+        // a simulate run's summary is read apart (simulation); an experiment's folder is read as SweepResults
+        Optional<RampSummary> summary = run.kind() == RunKind.RAMP
+                ? json(dir.resolve(ResultFiles.SUMMARY), RampSummary.class, notes)
+                : Optional.empty();
         if (summary.isPresent()) {
             checkVersion(dir.resolve(ResultFiles.SUMMARY), summary.get().schemaVersion());
         }
@@ -70,8 +71,8 @@ public final class ResultReader {
         return summary;
     }
 
-    /** Reads a folder's run.json, refusing one of a newer schema. */
-    static RunDescription run(Path dir) throws IOException {
+    /** Reads a folder's run.json, refusing one of a newer schema or written by a command this zkload does not read. */
+    public static RunDescription run(Path dir) throws IOException {
         Path file = dir.resolve(ResultFiles.RUN);
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no run.json: not a zkload results folder");
@@ -83,6 +84,11 @@ public final class ResultReader {
             throw new IOException(file + " is not valid JSON: " + e.getOriginalMessage(), e);
         }
         checkVersion(file, run.schemaVersion());
+        try {
+            run.kind();
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
         return run;
     }
 

@@ -27,4 +27,13 @@ public record RunDescription(
         target = target == null ? Map.of() : target;
         settings = settings == null ? Map.of() : settings;
     }
+
+    /**
+     * What wrote the folder.
+     *
+     * @throws IllegalArgumentException for a command this zkload does not read
+     */
+    public RunKind kind() {
+        return RunKind.of(command);
+    }
 }

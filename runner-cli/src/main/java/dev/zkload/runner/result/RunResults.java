@@ -32,7 +32,7 @@ public record RunResults(
 
     /** True for a {@code latency} run's folder. */
     public boolean isLatency() {
-        return "latency".equals(run.command());
+        return run.kind() == RunKind.LATENCY;
     }
 
     /**

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * An experiment's results folder as written: {@code run.json}, the levels finished, the summary if
@@ -19,12 +18,9 @@ public record SweepResults(
         notes = List.copyOf(notes);
     }
 
-    /** The commands whose results are a sweep of levels. */
-    static final Set<String> COMMANDS = Set.of("connections", "znodes", "data-size", "watches", "max-rate", "disrupt");
-
     /** Whether {@code dir} holds an experiment's sweep (by its run.json's command), not a ramp. */
     public static boolean isSweep(Path dir) throws IOException {
-        return COMMANDS.contains(ResultReader.run(dir).command());
+        return ResultReader.run(dir).kind().isSweep();
     }
 
     /**

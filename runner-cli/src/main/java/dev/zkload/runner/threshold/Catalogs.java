@@ -10,6 +10,7 @@ import static dev.zkload.runner.threshold.Metric.Source.SERVERS;
 import static dev.zkload.runner.threshold.Metric.Source.VERDICT;
 
 import dev.zkload.bench.ops.Op;
+import dev.zkload.runner.result.RunKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -261,22 +262,22 @@ public final class Catalogs {
     private Catalogs() {}
 
     /**
-     * The catalog of the command that wrote a results folder, by {@code run.json}'s command.
+     * The catalog of the command that wrote a results folder.
      *
      * @param swept what a {@code watches} run swept, as its settings record it ({@code watches} or
      *              {@code watchersPerZnode}); ignored for the other commands
      */
-    public static Catalog of(String command, String swept) {
-        return switch (command) {
-            case "latency" -> LATENCY;
-            case "simulate" -> SIMULATE;
-            case "connections" -> CONNECTIONS;
-            case "znodes" -> ZNODES;
-            case "data-size" -> DATA_SIZE;
-            case "max-rate" -> MAX_RATE;
-            case "disrupt" -> DISRUPT;
-            case "watches" -> watches("watchersPerZnode".equals(swept) ? "watchers per znode" : "watches");
-            default -> RAMP;
+    public static Catalog of(RunKind kind, String swept) {
+        return switch (kind) {
+            case RAMP -> RAMP;
+            case LATENCY -> LATENCY;
+            case SIMULATE -> SIMULATE;
+            case CONNECTIONS -> CONNECTIONS;
+            case ZNODES -> ZNODES;
+            case DATA_SIZE -> DATA_SIZE;
+            case MAX_RATE -> MAX_RATE;
+            case DISRUPT -> DISRUPT;
+            case WATCHES -> watches("watchersPerZnode".equals(swept) ? "watchers per znode" : "watches");
         };
     }
 

@@ -2,11 +2,13 @@ package dev.zkload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zkload.runner.ExitCodes;
 import dev.zkload.runner.report.ResultsFixture;
 import dev.zkload.runner.report.SweepFixture;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +66,19 @@ class ReportCommandTest {
         assertThat(run(dir.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("has no run.json, so it is not a zkload results folder.");
         assertThat(dir.resolve("report.md")).doesNotExist();
+    }
+
+    @Test
+    void aFolderOfACommandThisZkloadDoesNotReadIsRefusedInOneSentence() throws IOException {
+        ResultsFixture.write(dir);
+        Path run = dir.resolve("run.json");
+        Files.writeString(run, Files.readString(run).replace("\"command\":\"ramp\"", "\"command\":\"soak\""));
+        int exit = Cli.commandLine(new PrintWriter(out), new PrintWriter(err)).execute("report", dir.toString());
+        assertThat(exit).isEqualTo(ExitCodes.RUNTIME_FAILURE);
+        assertThat(err.toString())
+                .startsWith(
+                        "zkload: " + run + ": 'soak' is not a command whose results this zkload reads (it reads ramp,");
+        assertThat(dir.resolve("report.md")).as("never reported as a ramp").doesNotExist();
     }
 
     @Test

@@ -16,6 +16,16 @@ import org.junit.jupiter.api.Test;
 
 class ProgressTest {
     @Test
+    void aLiveLineLongerThanTheTerminalIsCutInsteadOfWrapping() {
+        StringWriter out = new StringWriter();
+        Progress narrow = new Progress(new PrintWriter(out, true), true, 40, Duration.ofSeconds(10));
+        narrow.status("%s", "x".repeat(100));
+        String drawn = out.toString().replace("\r", "");
+        assertThat(drawn.length()).isLessThan(40);
+        assertThat(drawn).endsWith("…");
+    }
+
+    @Test
     void aLogLineWrittenWhileTheStatusLineIsDrawnGoesAboveItAndTheStatusLineIsDrawnAgain() {
         StringWriter console = new StringWriter();
         Progress progress = new Progress(new PrintWriter(console), true, 80, Duration.ofSeconds(10));

@@ -115,6 +115,20 @@ class ResultReaderTest {
     }
 
     @Test
+    void aFolderWrittenByACommandThisZkloadDoesNotReadIsRefusedByName() throws IOException {
+        Files.writeString(
+                dir.resolve(ResultFiles.RUN),
+                "{\"schemaVersion\":" + ResultFiles.SCHEMA_VERSION + ",\"tool\":\"zkload\",\"command\":\"soak\"}");
+        assertThatThrownBy(() -> ResultReader.read(dir))
+                .isInstanceOf(IOException.class)
+                .hasMessageEndingWith(
+                        "run.json: 'soak' is not a command whose results this zkload reads (it reads ramp,"
+                                + " latency, simulate, connections, znodes, data-size, watches, max-rate, disrupt)");
+        // never taken for a ramp, whichever reader meets it
+        assertThatThrownBy(() -> SweepResults.isSweep(dir)).isInstanceOf(IOException.class);
+    }
+
+    @Test
     void whatTheWriterWritesTheReaderReadsBack() throws IOException {
         StepResult step = StepFixture.step(100).verdict(StepVerdict.STABLE).build();
         try (ResultWriter writer = ResultWriter.create(dir.resolve("out"))) {

@@ -8,6 +8,7 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;
@@ -58,8 +59,8 @@ public final class DisruptSweep implements Sweep.Experiment {
     }
 
     @Override
-    public String command() {
-        return "disrupt";
+    public RunKind kind() {
+        return RunKind.DISRUPT;
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.result.RunKind;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -55,8 +56,8 @@ public final class ConnectionSweep implements Sweep.Experiment {
     }
 
     @Override
-    public String command() {
-        return "connections";
+    public RunKind kind() {
+        return RunKind.CONNECTIONS;
     }
 
     @Override

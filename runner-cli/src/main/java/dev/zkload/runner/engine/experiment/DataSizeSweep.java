@@ -5,6 +5,7 @@ import dev.zkload.bench.result.OpStats;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.result.RunKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +43,8 @@ public final class DataSizeSweep implements Sweep.Experiment {
     }
 
     @Override
-    public String command() {
-        return "data-size";
+    public RunKind kind() {
+        return RunKind.DATA_SIZE;
     }
 
     @Override

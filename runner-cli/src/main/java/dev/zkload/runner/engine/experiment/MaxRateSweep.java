@@ -5,6 +5,7 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.result.RunKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,8 +53,8 @@ public final class MaxRateSweep implements Sweep.Experiment, Sweep.LevelPlan {
     }
 
     @Override
-    public String command() {
-        return "max-rate";
+    public RunKind kind() {
+        return RunKind.MAX_RATE;
     }
 
     @Override

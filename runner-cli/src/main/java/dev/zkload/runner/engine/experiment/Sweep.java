@@ -5,6 +5,7 @@ import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.SweepSummary;
 import dev.zkload.runner.result.SweepSummary.Stop;
 import java.io.IOException;
@@ -25,8 +26,8 @@ import org.apache.zookeeper.KeeperException;
 public final class Sweep {
     /** What an experiment does around and at each level. */
     public interface Experiment {
-        /** The command, as {@code summary.json} names it. */
-        String command();
+        /** What it is, as {@code run.json} and {@code summary.json} name it. */
+        RunKind kind();
 
         /** The levels to measure: a list given beforehand, or a search. */
         LevelPlan levels();
@@ -125,7 +126,7 @@ public final class Sweep {
         int requested = levels.requested() < 0 ? done.size() : levels.requested();
         return new SweepSummary(
                 ResultFiles.SCHEMA_VERSION,
-                experiment.command(),
+                experiment.kind().command(),
                 requested,
                 done.size(),
                 stop,

@@ -7,6 +7,7 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.result.RunKind;
 import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
 import java.time.Duration;
@@ -70,8 +71,8 @@ public final class WatchSweep implements Sweep.Experiment {
     }
 
     @Override
-    public String command() {
-        return "watches";
+    public RunKind kind() {
+        return RunKind.WATCHES;
     }
 
     @Override

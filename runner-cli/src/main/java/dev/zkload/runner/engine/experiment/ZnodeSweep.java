@@ -5,6 +5,7 @@ import dev.zkload.bench.ops.TreeFill;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.LevelResult;
+import dev.zkload.runner.result.RunKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,8 +54,8 @@ public final class ZnodeSweep implements Sweep.Experiment {
     }
 
     @Override
-    public String command() {
-        return "znodes";
+    public RunKind kind() {
+        return RunKind.ZNODES;
     }
 
     @Override

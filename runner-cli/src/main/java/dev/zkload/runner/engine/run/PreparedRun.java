@@ -99,7 +99,11 @@ public final class PreparedRun implements AutoCloseable {
             target.prometheus(start.prometheus().find(target.servers(), target.embedded(), warn));
             added.forEach(warn);
             RunLock.Owner owner = new RunLock.Owner(
-                    start.command(), start.runId(), ProcessHandle.current().pid(), RootLock.localHost(), Instant.now());
+                    start.kind().command(),
+                    start.runId(),
+                    ProcessHandle.current().pid(),
+                    RootLock.localHost(),
+                    Instant.now());
             lock = Preflight.lock(
                     target.connectString().toString(),
                     target.security(),
@@ -117,7 +121,7 @@ public final class PreparedRun implements AutoCloseable {
                 throw new RunFailure("--out: " + e.getMessage(), e);
             }
             PreparedRun run = new PreparedRun(
-                    start.command(), start.runId(), target, stats, servers, lock, results, start.target());
+                    start.kind().command(), start.runId(), target, stats, servers, lock, results, start.target());
             // an embedded ensemble's data goes with its servers; an existing ensemble keeps the tree
             if (!target.embedded()) {
                 run.cleanOnQuit = run.cleanCommand();

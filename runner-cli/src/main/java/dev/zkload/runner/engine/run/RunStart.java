@@ -2,12 +2,13 @@ package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.engine.resources.PrometheusLookup;
+import dev.zkload.runner.result.RunKind;
 import java.nio.file.Path;
 
 /**
  * What a command asks of {@link PreparedRun#open}.
  *
- * @param command         the command's name, for run.json and the run's lock
+ * @param kind            what the command is, for run.json and the run's lock
  * @param runId           the run's id
  * @param root            the run's znode root
  * @param target          the ensemble
@@ -19,7 +20,7 @@ import java.nio.file.Path;
  *                        for a command that reads no server's process)
  */
 public record RunStart(
-        String command,
+        RunKind kind,
         String runId,
         String root,
         TargetSpec target,
@@ -31,7 +32,7 @@ public record RunStart(
 
     /** A start that looks for no Prometheus endpoint: the commands that read no server's process. */
     public RunStart(
-            String command,
+            RunKind kind,
             String runId,
             String root,
             TargetSpec target,
@@ -39,6 +40,6 @@ public record RunStart(
             boolean metricsRequired,
             boolean force,
             Path out) {
-        this(command, runId, root, target, adminUrls, metricsRequired, force, out, PrometheusLookup.NONE);
+        this(kind, runId, root, target, adminUrls, metricsRequired, force, out, PrometheusLookup.NONE);
     }
 }

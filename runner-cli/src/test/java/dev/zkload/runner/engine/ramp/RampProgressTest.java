@@ -46,16 +46,6 @@ class RampProgressTest {
         assertThat(p.line(Instant.now())).isEqualTo("step 1/7 100 dom: settling | no server metrics | cpu 3%");
     }
 
-    @Test
-    void aLiveLineLongerThanTheTerminalIsCutInsteadOfWrapping() {
-        StringWriter out = new StringWriter();
-        Progress narrow = progress(out, 40);
-        narrow.status("%s", "x".repeat(100));
-        String drawn = out.toString().replace("\r", "");
-        assertThat(drawn.length()).isLessThan(40);
-        assertThat(drawn).endsWith("…");
-    }
-
     private static Progress progress(StringWriter out, int width) {
         return new Progress(new PrintWriter(out, true), true, width, Duration.ofSeconds(10));
     }
