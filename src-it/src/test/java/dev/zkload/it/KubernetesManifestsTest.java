@@ -68,7 +68,8 @@ class KubernetesManifestsTest {
         assertThat(args.get(args.indexOf("--start-at") + 1)).isEqualTo("$(START_AT)");
         assertThat(args.get(args.indexOf("--step-interval") + 1)).isEqualTo("$(STEP_INTERVAL)");
         Map<String, String> data = k8s.config().getData();
-        assertThat(Instant.parse(data.get("START_AT"))).isNotNull();
+        // what --start-at takes (Instant.parse), written in the canonical UTC form it prints back
+        assertThat(Instant.parse(data.get("START_AT"))).hasToString(data.get("START_AT"));
         assertThat(data.get("STEP_INTERVAL")).matches("\\d+(ms|s|m|h)");
         String out = args.get(args.indexOf("--out") + 1);
         assertThat(out).contains("$(JOB_COMPLETION_INDEX)");
@@ -121,11 +122,14 @@ class KubernetesManifestsTest {
         int outAt = args.indexOf("--out");
         assertThat(args.subList(1, outAt)).containsExactlyElementsOf(outs);
         assertThat(outs).doesNotContain(args.get(outAt + 1));
-        for (int i = 0; i < args.size(); i++) {
-            if (args.get(i).equals("--threshold")) {
-                assertThat(ThresholdParser.parse(args.get(i + 1), Catalogs.RAMP))
-                        .isNotNull();
-            }
-        }
+        List<String> thresholds = IntStream.range(0, args.size() - 1)
+                .filter(i -> args.get(i).equals("--threshold"))
+                .mapToObj(i -> args.get(i + 1))
+                .toList();
+        assertThat(thresholds).as("the merge judges the run").isNotEmpty();
+        // each one a threshold of the ramp's catalog (an unknown metric or a malformed one throws), read as written
+        assertThat(thresholds).allSatisfy(t -> assertThat(
+                        ThresholdParser.parse(t, Catalogs.RAMP).text())
+                .isEqualTo(t));
     }
 }
