@@ -45,7 +45,6 @@ import java.util.function.LongConsumer;
  * console: 700 domains of the default model are 3,500 sessions, 2 threads each. Sessions start in
  * batches of {@link Builder#startBatch(int)} so that thousands of watches do not arrive at once.
  */
-// Past 400 lines: the builder lives in the interface (one type to learn), each option with its units and hazards.
 public interface DomainFleet extends Closeable {
 
     /**

@@ -32,8 +32,7 @@ import org.slf4j.LoggerFactory;
  * the servers (only {@link #start()} holds it while connecting, so nothing else can begin
  * meanwhile). That is what lets {@link #close()} stop an {@link #addDomains} in flight: the adder
  * checks the state under the lock before each batch of sessions, a session closed before it opens
- * never opens, and every wait of the adder also ends when the fleet closes. (Past 300 lines on
- * purpose: that discipline is reviewed in one class or not at all.)
+ * never opens, and every wait of the adder also ends when the fleet closes.
  */
 final class FleetImpl implements DomainFleet {
     private static final Logger LOG = LoggerFactory.getLogger(FleetImpl.class);

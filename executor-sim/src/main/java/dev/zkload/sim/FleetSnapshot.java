@@ -18,7 +18,6 @@ import java.util.TreeMap;
  * FleetSnapshot s = FleetSnapshot.builder().domains(4).executors(12).consoles(8).sessionsOpen(20).build();
  * }</pre>
  */
-// Past 400 lines on purpose: each count is a field, an accessor and a builder setter, each documented where it is.
 public final class FleetSnapshot {
     private final int domains;
     private final int executors;

@@ -26,7 +26,6 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * value, so whatever is wrong is one sentence naming the file and line. Unknown keys are errors too:
  * a misspelt {@code itmes} must not silently become the default.
  */
-// Past 300 lines: every rule of the format, each failing with its file and line, is read in this one place.
 final class ModelFileParser {
     /** The zone Saturn reads a job's cron in when its {@code timeZone} is empty. */
     static final ZoneId SATURN_TIME_ZONE = ZoneId.of("Asia/Shanghai");

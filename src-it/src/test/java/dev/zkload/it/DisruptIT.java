@@ -35,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (freezing the proxies it connects through), which expires every session and sets off the consoles'
  * reshard storm, the tree then checked to hold nothing of the run; and a refusal.
  *
- * <p>Over 400 lines on purpose: every fault of the command runs through the same plan and the same checks of
- * its recovery, sessions and leftovers here, which a split by fault would write once per class.
+ * <p>Every fault of the command runs through the same plan and the same checks of its recovery, sessions and
+ * leftovers here, which a split by fault would write once per class.
  */
 // ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
 @SuppressWarnings("try")

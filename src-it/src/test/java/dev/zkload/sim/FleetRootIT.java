@@ -38,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A fleet on a shared server: its root claimed and never stolen, only what it created removed, and
  * a JVM that ends without close() leaving nothing (System.exit) or a leftover that the next fleet
  * and {@code clean} name and can remove (SIGKILL). Judged by the server's znodes and connections.
- * Over 400 lines: a run's lock and a fleet's claim are checked against each other here too, on the
- * one server this class starts.
+ * A run's lock and a fleet's claim are checked against each other here too, on the one server this class
+ * starts.
  */
 class FleetRootIT {
     private static final StatsClient STATS = new StatsClient(Duration.ofSeconds(5));

@@ -32,8 +32,8 @@ import javax.net.ssl.SSLSocketFactory;
  *
  * <p>Immutable and thread-safe; every call makes its own connection, bounded by the timeout.
  *
- * <p>Over 300 lines: each of the six readings parses both of its sources' answers here (or hands them to the
- * record that holds them), so that the two sources of one figure are read side by side.
+ * <p>Each of the six readings parses both of its sources' answers here (or hands them to the record that holds
+ * them), so that the two sources of one figure are read side by side.
  */
 public final class StatsClient {
     private static final Pattern ZXID = Pattern.compile("^Zxid: 0x([0-9a-fA-F]+)", Pattern.MULTILINE);

@@ -54,9 +54,6 @@ import org.slf4j.LoggerFactory;
  * round, and waiting for it is what made one stalled server pass for a late runner. The rounds'
  * starts are timed on a thread of their own ({@link RoundTicker}): whatever a round waits on, the
  * lateness it reports is the runner's alone.
- *
- * <p>Over 400 lines: a third of them are its builder's documented settings (the process CPU column's
- * among them), and the round's deadline and joined reads belong with the rounds they bound.
  */
 public final class StatsSampler implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(StatsSampler.class);

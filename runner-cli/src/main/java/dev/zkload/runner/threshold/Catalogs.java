@@ -19,8 +19,7 @@ import java.util.stream.Stream;
 /**
  * Every metric a threshold may name, per command, in this one place: a command that offers
  * {@code --threshold} declares its catalog here, and supplies a {@link Measurements} that answers
- * for each of its metrics. Over 300 lines on purpose: one table per command,
- * side by side, is what keeps the metric names, units and docs/thresholds.md in step (a test reads
+ * for each of its metrics. One table per command, side by side, is what keeps the metric names, units and docs/thresholds.md in step (a test reads
  * them all); split per command, the shared naming rules would be written once per file.
  */
 public final class Catalogs {

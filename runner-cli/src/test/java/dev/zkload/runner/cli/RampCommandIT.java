@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The ramp end to end on a small real ensemble, checked against the result-file contract. Over 400 lines:
- * every way a ramp ends (target, saturation, refinement, the runner's own limit, a short add, a repeat)
- * shares the one server this class starts.
+ * The ramp end to end on a small real ensemble, checked against the result-file contract: every way a ramp
+ * ends (target, saturation, refinement, the runner's own limit, a short add, a repeat) shares the one server
+ * this class starts.
  */
 class RampCommandIT {
     private static final List<String> SEVEN =

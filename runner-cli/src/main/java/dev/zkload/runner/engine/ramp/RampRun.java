@@ -34,8 +34,8 @@ import java.util.Optional;
  * One ramp on one fleet, from the baseline to its summary: the steps and their phases, in order. Its
  * collaborators are made once, here, for this run: each step's adding ({@link StepAdds}), waiting
  * ({@link StepStops}), benchmarking ({@link StepBench}), recording ({@link StepRecorder}) and judging
- * ({@link StopRules}) is a class of its own; what changes from step to step is below them. A little past
- * 300 lines on purpose: the order of a step's phases, and what one phase hands the next, read in one place.
+ * ({@link StopRules}) is a class of its own; what changes from step to step is below them: the order of a
+ * step's phases, and what one phase hands the next, read in one place.
  */
 final class RampRun {
     private final RampPlan plan;
