@@ -23,7 +23,7 @@ public record AttributionCell(Cause cause, Condition condition, int run) {
         LEADER_CONFINED("a standalone server (its own leader) confined to a core three busy loops share", 1),
         LEADER_FSYNC("a standalone server's (its own leader's) fsyncs 30 ms slower", 1),
         FOLLOWERS_FSYNC("the followers' fsyncs 30 ms slower (the quorum)", 1),
-        LEADER_HEAP("a standalone server (its own leader) with a 32 MB heap", 1);
+        LEADER_HEAP("a standalone server (its own leader) with a 20 MB heap", 1);
 
         private final String label;
         private final int domains;
@@ -158,11 +158,20 @@ public record AttributionCell(Cause cause, Condition condition, int run) {
         } else {
             c = Classification.FALSE;
         }
+        // a stable count's headroom qualified by a cause names it as surely as a limit would
+        Set<String> claims = new java.util.TreeSet<>(headroomClaims(summary));
+        if (c == Classification.ACCEPTABLE
+                && named.equals("nothing")
+                && claims.stream().anyMatch(cause.right()::contains)) {
+            c = Classification.RIGHT;
+        }
         // what is said beside the limit is a claim too: each must be the cause, or what the condition made — beside
         // this machine at its limit, a log, a quorum or a collector its starved threads timed long, as documented
         boolean besideTheMachine = hostAtLimit && named.equals("this-machine");
         for (JsonNode also : summary.at("/limitedBy/alsoAtLimit")) {
-            String resource = also.asText().replaceFirst(" \\(.*", "");
+            claims.add(also.asText().replaceFirst(" \\(.*", ""));
+        }
+        for (String resource : claims) {
             if (!cause.right().contains(resource)
                     && !explainedByCondition(resource, hostAtLimit)
                     && !(besideTheMachine
@@ -185,6 +194,36 @@ public record AttributionCell(Cause cause, Condition condition, int run) {
                 step.path("verdict").asText(),
                 summary.path("verdict").asText());
         return new Result(this, named, c, detail);
+    }
+
+    /**
+     * The causes a stable count's qualifications name, as the ramp words its headroom: the leader's CPU (at its
+     * limit or confined), its heap, a slowed log or other processes writing to its disk (the log either way).
+     */
+    static Set<String> headroomClaims(JsonNode summary) {
+        Map<String, String> claimOf = Map.of(
+                "its heap is short", "leader-gc",
+                "a slowed log", "transaction-log",
+                "the headroom is measured beside them", "transaction-log",
+                "the leader was confined to", "leader-cpu",
+                "little headroom is left above this count", "leader-cpu");
+        Set<String> claims = new java.util.TreeSet<>();
+        for (JsonNode q : summary.path("qualifications")) {
+            String text = q.asText();
+            if (!text.startsWith("Stable at ")) {
+                continue;
+            }
+            List<String> read = claimOf.entrySet().stream()
+                    .filter(e -> text.contains(e.getKey()))
+                    .map(Map.Entry::getValue)
+                    .toList();
+            if (read.isEmpty()) {
+                // worded anew: the matrix must learn it, not pass it over
+                throw new IllegalStateException("a headroom qualification the matrix does not read: " + text);
+            }
+            claims.addAll(read);
+        }
+        return claims;
     }
 
     /** What the verdict names as the cause: the limiting resource of a saturation, or what else ended the ramp. */
