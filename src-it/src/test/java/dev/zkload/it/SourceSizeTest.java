@@ -35,11 +35,6 @@ class SourceSizeTest {
                     480,
                     "the discipline that lets close() stop an addDomains in flight (the state checked under one lock"
                             + " before each batch) is reviewed in one class or not at all"),
-            "bench-core/src/main/java/dev/zkload/bench/stats/StatsSampler.java",
-            new Allowance(
-                    420,
-                    "a third of it is its builder's documented settings, and a round's deadline and joined reads belong"
-                            + " with the rounds they bound"),
             "src-it/src/test/java/dev/zkload/sim/FleetRootIT.java",
             new Allowance(
                     440, "a run's lock and a fleet's claim on one root are checked against each other in one place"),

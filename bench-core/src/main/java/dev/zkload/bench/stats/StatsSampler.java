@@ -8,9 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -28,7 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Samples every server's statistics at a fixed rate into a time series, a CSV file and a listener.
+ * Samples every server's statistics at a fixed rate and hands each round to its outputs in turn: the in-memory
+ * series ({@link #series()}), a CSV file and a listener. What a round shows of the leader is {@link Rounds}'s.
  *
  * <pre>{@code
  * try (StatsSampler sampler = StatsSampler.builder().servers(ensemble.servers())
@@ -69,11 +68,12 @@ public final class StatsSampler implements Closeable {
     private final Duration interval;
     private final StatsClient client;
     private final Path csvPath;
-    private final Consumer<List<StatsSample>> listener;
-    private final int history;
     private final java.util.function.LongConsumer lateness;
     private final java.util.function.ToDoubleFunction<ServerAddress> processCpu;
-    private final Deque<List<StatsSample>> series = new ArrayDeque<>();
+    private final SampleHistory history;
+    /** Each round goes to these in turn: the history, the CSV once it is open, the builder's listener. */
+    private final List<Consumer<List<StatsSample>>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private final Set<ServerAddress> silent = new HashSet<>();
     /** Each server's read in flight, which a round joins rather than asking a stalled server again. */
     private final Map<ServerAddress, Future<StatsSample>> inFlight = new HashMap<>();
@@ -91,10 +91,13 @@ public final class StatsSampler implements Closeable {
         this.interval = b.interval;
         this.client = b.client != null ? b.client : new StatsClient(minimum(b.interval, Duration.ofSeconds(2)));
         this.csvPath = b.csv;
-        this.listener = b.listener;
-        this.history = b.history;
         this.lateness = b.lateness;
         this.processCpu = b.processCpu;
+        this.history = new SampleHistory(b.history);
+        listeners.add(history);
+        if (b.listener != null) {
+            listeners.add(b.listener);
+        }
         this.deadline = interval.multipliedBy(4).dividedBy(5);
     }
 
@@ -109,6 +112,8 @@ public final class StatsSampler implements Closeable {
         }
         if (csvPath != null) {
             csv = new StatsCsv(csvPath);
+            // before the builder's listener, as the CSV was always written first
+            listeners.add(1, round -> append(csv, round));
         }
         int n = INSTANCES.incrementAndGet();
         readers = Executors.newFixedThreadPool(servers.size(), DaemonThreads.factory("zkload-stats-" + n + "-reader"));
@@ -205,101 +210,39 @@ public final class StatsSampler implements Closeable {
     }
 
     private void record(List<StatsSample> samples) {
-        synchronized (series) {
-            series.addLast(List.copyOf(samples));
-            while (series.size() > history) {
-                series.removeFirst();
-            }
-        }
-        if (csv != null) {
+        List<StatsSample> round = List.copyOf(samples);
+        for (Consumer<List<StatsSample>> l : listeners) {
             try {
-                for (StatsSample s : samples) {
-                    csv.append(s, processCpu.applyAsDouble(s.server()));
-                }
-            } catch (IOException e) {
-                LOG.error("cannot append to {}: {}", csvPath, e.toString());
-            }
-        }
-        if (listener != null) {
-            try {
-                listener.accept(List.copyOf(samples));
+                l.accept(round);
             } catch (RuntimeException e) {
                 LOG.error("stats listener failed", e);
             }
         }
     }
 
+    private void append(StatsCsv to, List<StatsSample> round) {
+        try {
+            for (StatsSample s : round) {
+                to.append(s, processCpu.applyAsDouble(s.server()));
+            }
+        } catch (IOException e) {
+            LOG.error("cannot append to {}: {}", csvPath, e.toString());
+        }
+    }
+
     /** Every sample round still held, oldest first; each round has one sample per server. */
     public List<List<StatsSample>> series() {
-        synchronized (series) {
-            return List.copyOf(series);
-        }
+        return history.all();
     }
 
     /** The rounds taken at or after {@code since}. */
     public List<List<StatsSample>> seriesSince(Instant since) {
-        return series().stream()
-                .filter(r -> !r.isEmpty() && !r.get(0).time().isBefore(since))
-                .toList();
+        return history.since(since);
     }
 
     /** The newest sample of the server that leads (leader or standalone), if the last round found one. */
     public Optional<StatsSample> leader() {
-        List<List<StatsSample>> all = series();
-        if (all.isEmpty()) {
-            return Optional.empty();
-        }
-        return leaderOf(all.get(all.size() - 1));
-    }
-
-    /** The sample of the leading server in one round. */
-    public static Optional<StatsSample> leaderOf(List<StatsSample> round) {
-        return round.stream()
-                .filter(s -> s.reachable() && s.stats().state().leads())
-                .findFirst();
-    }
-
-    /**
-     * True when the round shows that no leader serves: no server leads or serves under a leader
-     * ({@link #leaderServes}), and every server tells ({@link StatsSample#tellsService()}) — each answered
-     * as one not serving, is down, or has a client port that gives no answer —, one of them at least by its
-     * own word (an answer, or a refused port). A round with a server whose
-     * statistics alone are lost cannot tell: that server might be the leader. Knowing how many voting
-     * members the ensemble has, a round also shows no leader when so many servers answered that they do not serve, or refused their client port, that the
-     * others cannot make a quorum (of three voters, two looking for a leader leave none, whatever the
-     * third's silence hides: a killed leader's port often hangs for seconds before it refuses). A hung
-     * client port does not count here: it is a stall's mark, kept from the server's last finished read,
-     * and a busy leader's reads time out too. The round must name voters only (no observer).
-     *
-     * @param voters the ensemble's voting members; 0 when unknown (then every server must tell)
-     */
-    public static boolean leaderless(List<StatsSample> round, int voters) {
-        if (round.isEmpty() || leaderServes(round)) {
-            return false;
-        }
-        // a round in which no server answered or refused tells nothing: every port silent at once is a hung
-        // ensemble, or as much a runner, or a machine, too starved to hear it in time
-        if (round.stream().allMatch(StatsSample::tellsService)
-                && round.stream().anyMatch(s -> s.reachable() || s.serverDown())) {
-            return true;
-        }
-        long notServing =
-                round.stream().filter(s -> s.reachable() || s.serverDown()).count();
-        return voters > 0 && notServing > voters - (voters / 2 + 1);
-    }
-
-    /**
-     * True when the round shows that a leader serves, even one the sampler does not ask: a server leads,
-     * or a follower or observer answers. Those serve only while they follow a leader (without one they
-     * look for one, and answer that they are not serving), so a connect string that names followers
-     * alone is not an ensemble without a leader.
-     */
-    public static boolean leaderServes(List<StatsSample> round) {
-        return round.stream()
-                .anyMatch(s -> s.reachable()
-                        && (s.stats().state().leads()
-                                || s.stats().state() == ServerState.FOLLOWER
-                                || s.stats().state() == ServerState.OBSERVER));
+        return history.newest().flatMap(Rounds::leaderOf);
     }
 
     @Override

@@ -149,7 +149,7 @@ class StatsSamplerIT {
             }
             assertThat(heard).allMatch(round -> !round.get(0).reachable());
             assertThat(heard).noneMatch(round -> portStalled(round, server));
-            assertThat(heard).noneMatch(round -> StatsSampler.leaderless(round, 0));
+            assertThat(heard).noneMatch(round -> Rounds.leaderless(round, 0));
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.disrupt;
 
+import dev.zkload.bench.stats.Rounds;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.sim.FleetSnapshot;
 import dev.zkload.sim.SessionEvent;
 import java.time.Instant;
@@ -54,12 +54,12 @@ public record Moment(
                 round.stream().filter(StatsSample::reachable).toList();
         // the tree's counts are the same on every server; the leader's is the newest
         Optional<StatsSample> counter =
-                StatsSampler.leaderOf(round).or(() -> answering.stream().findFirst());
+                Rounds.leaderOf(round).or(() -> answering.stream().findFirst());
         boolean allWatches = answering.size() == round.size()
                 && answering.stream().allMatch(s -> s.stats().watchCount() >= 0);
         return new Moment(
                 round.isEmpty() ? Instant.now() : round.get(0).time(),
-                StatsSampler.leaderServes(round),
+                Rounds.leaderServes(round),
                 answering.isEmpty() && round.stream().noneMatch(StatsSample::serverDown),
                 answering.size(),
                 round.size(),
@@ -73,9 +73,7 @@ public record Moment(
                                 .mapToLong(s -> s.stats().watchCount())
                                 .sum()
                         : -1,
-                StatsSampler.leaderOf(round)
-                        .map(s -> s.stats().outstandingRequests())
-                        .orElse(-1L),
+                Rounds.leaderOf(round).map(s -> s.stats().outstandingRequests()).orElse(-1L),
                 fleet.reshards(),
                 fleet.reshardWrites());
     }

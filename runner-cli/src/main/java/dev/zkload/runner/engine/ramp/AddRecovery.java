@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.bench.stats.Rounds;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
@@ -89,7 +89,7 @@ final class AddRecovery implements DomainAdder.Recovery {
                 Thread.sleep(Duration.ofSeconds(2).toMillis());
                 return DomainAdder.Outcome.RETRY;
             }
-            if (StatsSampler.leaderServes(round)) {
+            if (Rounds.leaderServes(round)) {
                 return DomainAdder.Outcome.RETRY;
             }
             Thread.sleep(POLL.toMillis());

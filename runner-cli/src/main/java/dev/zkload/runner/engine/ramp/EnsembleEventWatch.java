@@ -1,8 +1,8 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.bench.stats.Rounds;
 import dev.zkload.bench.stats.ServerState;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.result.EnsembleEvents;
 import dev.zkload.runner.result.StepFleetData;
 import java.time.Duration;
@@ -36,7 +36,7 @@ final class EnsembleEventWatch {
     private final Set<String> notServing = new HashSet<>();
     private final Set<String> asked = new HashSet<>();
 
-    /** @param voters the ensemble's voting members, 0 when unknown ({@link StatsSampler#leaderless(List, int)}) */
+    /** @param voters the ensemble's voting members, 0 when unknown ({@link Rounds#leaderless(List, int)}) */
     EnsembleEventWatch(int voters) {
         this.voters = voters;
     }
@@ -54,7 +54,7 @@ final class EnsembleEventWatch {
     }
 
     synchronized void offer(List<StatsSample> round) {
-        Optional<StatsSample> leader = StatsSampler.leaderOf(round);
+        Optional<StatsSample> leader = Rounds.leaderOf(round);
         if (leader.isPresent()) {
             String who = leader.get().server().hostPort();
             if (leaderBefore == null) {
@@ -65,7 +65,7 @@ final class EnsembleEventWatch {
             }
             lastLeader = who;
             leaderLost = false;
-        } else if (StatsSampler.leaderless(round, voters)) {
+        } else if (Rounds.leaderless(round, voters)) {
             // enough servers told: none leads, none follows a leader that the sampler does not ask
             leaderLost = true;
         }

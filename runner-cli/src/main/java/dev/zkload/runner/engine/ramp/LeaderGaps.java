@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.bench.stats.Rounds;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.stats.StatsSampler;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.List;
  * How long the ensemble went without a serving leader, read from the sampler's rounds: a leader
  * election shows as a gap of a second or two, a lost quorum as a gap that does not end.
  *
- * <p>Only rounds that can tell count ({@link StatsSampler#leaderless}): a round is leaderless when no
+ * <p>Only rounds that can tell count ({@link Rounds#leaderless}): a round is leaderless when no
  * server leads, none answers as a follower (a follower serves only while a leader does, so a connect
  * string that names followers alone still sees one), and every server either answered (as one that
  * does not serve), is down (its client port refuses) or hung (its client port gives no answer: a
@@ -18,7 +18,7 @@ import java.util.List;
  * statistics are lost (an AdminServer cut off, a whitelist changed) might be the leader, so such a
  * round neither starts nor extends a gap: losing the metrics is not losing the quorum; a hung majority
  * is. Knowing the ensemble's voters, a round in which so many of them answered that they do not serve
- * (or refused) that the rest cannot make a quorum is leaderless too, whatever the others' silence hides ({@link StatsSampler#leaderless(List, int)}). Thread-safe:
+ * (or refused) that the rest cannot make a quorum is leaderless too, whatever the others' silence hides ({@link Rounds#leaderless(List, int)}). Thread-safe:
  * the sampler offers rounds on its thread, the ramp reads on its own.
  */
 final class LeaderGaps {
@@ -38,12 +38,12 @@ final class LeaderGaps {
             return;
         }
         Instant time = round.get(0).time();
-        if (StatsSampler.leaderServes(round)) {
+        if (Rounds.leaderServes(round)) {
             if (lostSince != null) {
                 longest = max(longest, Duration.between(lostSince, time));
                 lostSince = null;
             }
-        } else if (StatsSampler.leaderless(round, voters)) {
+        } else if (Rounds.leaderless(round, voters)) {
             if (lostSince == null) {
                 lostSince = time;
             }

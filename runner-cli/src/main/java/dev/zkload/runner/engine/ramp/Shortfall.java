@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.bench.stats.Rounds;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.engine.resources.LimitingResource;
 import dev.zkload.runner.result.DeliveredWork;
 import dev.zkload.runner.result.Saturation;
@@ -33,7 +33,7 @@ final class Shortfall {
         long above = 0;
         double sum = 0;
         for (List<StatsSample> round : rounds) {
-            Optional<StatsSample> l = StatsSampler.leaderOf(round);
+            Optional<StatsSample> l = Rounds.leaderOf(round);
             if (l.isPresent()) {
                 long o = l.get().stats().outstandingRequests();
                 n++;

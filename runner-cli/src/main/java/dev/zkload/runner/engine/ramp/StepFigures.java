@@ -1,8 +1,8 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.bench.stats.Rounds;
 import dev.zkload.bench.stats.ServerStats;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
@@ -29,7 +29,7 @@ final class StepFigures {
         StatsSample first = null;
         StatsSample end = null;
         for (List<StatsSample> round : rounds) {
-            var l = StatsSampler.leaderOf(round);
+            var l = Rounds.leaderOf(round);
             if (l.isPresent()) {
                 long outstanding = l.get().stats().outstandingRequests();
                 sum += outstanding;

@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.ramp;
 
+import dev.zkload.bench.stats.Rounds;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.result.Burst;
 import dev.zkload.runner.result.MetricsCoverage;
 import java.time.Instant;
@@ -46,7 +46,7 @@ final class StepWatch {
 
     synchronized void offer(List<StatsSample> round) {
         events.offer(round);
-        Optional<StatsSample> leader = StatsSampler.leaderOf(round);
+        Optional<StatsSample> leader = Rounds.leaderOf(round);
         lastOutstanding = leader.map(l -> l.stats().outstandingRequests()).orElse(-1L);
         if (!steady) {
             leader.ifPresent(l -> {

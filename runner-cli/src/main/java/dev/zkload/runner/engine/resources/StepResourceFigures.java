@@ -145,7 +145,7 @@ public final class StepResourceFigures {
     /** Why the window has no stage times of the leader, in words. */
     private static String whyNoStages(List<List<StatsSample>> rounds) {
         Optional<String> leader = rounds.stream()
-                .map(dev.zkload.bench.stats.StatsSampler::leaderOf)
+                .map(dev.zkload.bench.stats.Rounds::leaderOf)
                 .flatMap(Optional::stream)
                 .map(l -> l.server().hostPort())
                 .reduce((a, b) -> b);
@@ -163,7 +163,7 @@ public final class StepResourceFigures {
     public static LeaderStages stages(List<List<StatsSample>> rounds) {
         String leader = null;
         for (List<StatsSample> round : rounds) {
-            Optional<StatsSample> l = dev.zkload.bench.stats.StatsSampler.leaderOf(round);
+            Optional<StatsSample> l = dev.zkload.bench.stats.Rounds.leaderOf(round);
             if (l.isPresent()) {
                 leader = l.get().server().hostPort();
             }
@@ -175,7 +175,7 @@ public final class StepResourceFigures {
         // a leader that changed in the window: its totals since it led (an earlier leader's are another server's)
         int since = 0;
         for (int i = 0; i < rounds.size(); i++) {
-            Optional<StatsSample> l = dev.zkload.bench.stats.StatsSampler.leaderOf(rounds.get(i));
+            Optional<StatsSample> l = dev.zkload.bench.stats.Rounds.leaderOf(rounds.get(i));
             if (l.isPresent() && !l.get().server().hostPort().equals(current)) {
                 since = i + 1;
             }
