@@ -33,6 +33,22 @@ class LayersTest {
     }
 
     @Test
+    void theEngineReportsToItsListenerNeverToTheConsoleOrTheProcessesGlobals() {
+        // a Java caller drives a run with a RunListener: the console, the exit codes, the signal handling and what a
+        // quit leaves are the command line's, told through that listener
+        noClasses()
+                .that()
+                .resideInAPackage("dev.zkload.runner.engine..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.zkload.runner.progress..")
+                .orShould()
+                .dependOnClassesThat()
+                .belongToAnyOf(Main.class, ExitCodes.class, Interrupts.class, SignalGrace.class, LeftOnQuit.class)
+                .check(MAIN);
+    }
+
+    @Test
     void theResultRecordsKnowNothingOfTheEngineOrTheReports() {
         noClasses()
                 .that()

@@ -132,7 +132,7 @@ public final class LatencyCommand implements Callable<Integer> {
         Progress progress = Progress.forConsole(console);
         try (PreparedRun run = PreparedRun.open(
                 new RunStart(RunKind.LATENCY, runId, runRoot, target.spec(spec, 1), adminUrls, false, force, out),
-                console)) {
+                new ConsoleListener(progress))) {
             run.writeRun(
                     SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings());
             LatencyMeasurement.Measured measured = LatencyMeasurement.run(

@@ -47,12 +47,15 @@ public final class RampCommand {
     private final RampOptions options;
     private final List<String> arguments;
     private final Progress progress;
+    /** The engine's reports, on the console. */
+    private final ConsoleListener listener;
 
     private RampCommand(CommandSpec spec, RampOptions options, List<String> arguments) {
         this.spec = spec;
         this.options = options;
         this.arguments = arguments;
         this.progress = Progress.forConsole(options.load.output.console(spec));
+        this.listener = new ConsoleListener(progress);
     }
 
     public static int run(CommandSpec spec, RampOptions options, List<String> arguments) throws InterruptedException {
@@ -191,7 +194,7 @@ public final class RampCommand {
      */
     private PreparedRun open(RunStart start, RampPlan plan) throws InterruptedException {
         try {
-            return PreparedRun.open(start, options.load.output.console(spec), plan.connectionDemand());
+            return PreparedRun.open(start, listener, plan.connectionDemand());
         } catch (PrometheusLookup.UnknownServer e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -217,7 +220,7 @@ public final class RampCommand {
                 summary = new Ramp(
                                 plan,
                                 run,
-                                progress,
+                                listener,
                                 monitor,
                                 metrics.map(MetricsEndpoint::registry).orElse(null))
                         .run();

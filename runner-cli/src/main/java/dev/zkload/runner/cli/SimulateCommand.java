@@ -97,6 +97,7 @@ public final class SimulateCommand implements Callable<Integer> {
             throws InterruptedException {
         PrintWriter console = load.output.console(spec);
         Progress progress = Progress.forConsole(console);
+        ConsoleListener listener = new ConsoleListener(progress);
         endpoint.ifPresent(e -> progress.line("Serving meters for Prometheus on port %d (/metrics)", e.port()));
         String runId = RunIds.next();
         boolean metrics = !load.serverMetrics.none;
@@ -110,7 +111,7 @@ public final class SimulateCommand implements Callable<Integer> {
                         metrics,
                         false,
                         out),
-                console)) {
+                listener)) {
             Simulation simulation =
                     new Simulation(domains, duration, metrics, load.generator.limits(spec), model.models());
             run.writeRun(
@@ -118,7 +119,7 @@ public final class SimulateCommand implements Callable<Integer> {
                     model.description(),
                     simulation.settings());
             SimulateSummary summary = simulation.run(
-                    run, progress, endpoint.map(MetricsEndpoint::registry).orElse(null));
+                    run, listener, endpoint.map(MetricsEndpoint::registry).orElse(null));
             summary = summary.withThresholds(Gates.judge(gates, new SimulateMeasurements(summary)));
             run.results().writeSummary(summary);
             print(console, summary, model, out);

@@ -113,12 +113,13 @@ final class SweepRun {
                 !options.serverMetrics.none,
                 options.force,
                 out);
-        try (PreparedRun run = PreparedRun.open(start, console)) {
+        ConsoleListener listener = ConsoleListener.printing(console);
+        try (PreparedRun run = PreparedRun.open(start, listener)) {
             // the command line as typed, but never a password given on it
             run.writeRun(
                     SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings);
             sweep = experiment.apply(run);
-            summary = Sweep.run(run, sweep, checked.limits(), console);
+            summary = Sweep.run(run, sweep, checked.limits(), listener);
             boolean interrupted = Thread.interrupted();
             summary = summary.withThresholds(judge(gates, summary, out, gating.catalog(), settings));
             run.results().writeSummary(summary);

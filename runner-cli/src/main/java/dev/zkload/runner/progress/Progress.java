@@ -56,16 +56,25 @@ public final class Progress {
     }
 
     /** A line that stays: a phase starting or ending, a result. */
-    public synchronized void line(String format, Object... args) {
+    public synchronized void line(String text) {
         clearStatus();
-        out.println(String.format(Locale.ROOT, format, args));
+        out.println(text);
         out.flush();
     }
 
+    /** {@link #line(String)}, formatted with {@link Locale#ROOT}. */
+    public void line(String format, Object... args) {
+        line(String.format(Locale.ROOT, format, args));
+    }
+
+    /** {@link #status(String)}, formatted with {@link Locale#ROOT}. */
+    public void status(String format, Object... args) {
+        status(String.format(Locale.ROOT, format, args));
+    }
+
     /** The live status; redrawn on a terminal, printed now and then otherwise. */
-    public synchronized void status(String format, Object... args) {
-        String text = "[" + Durations.clock(Duration.between(start, Instant.now())) + "] "
-                + String.format(Locale.ROOT, format, args);
+    public synchronized void status(String status) {
+        String text = "[" + Durations.clock(Duration.between(start, Instant.now())) + "] " + status;
         if (terminal) {
             if (text.length() >= width) {
                 text = text.substring(0, Math.max(0, width - 2)) + "…";

@@ -1,11 +1,13 @@
 package dev.zkload.runner.cli.options;
 
-import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.engine.ramp.InvalidPlan;
 import dev.zkload.runner.engine.ramp.RampPlan;
+import dev.zkload.runner.engine.ramp.RampPlanBuilder;
 import dev.zkload.runner.engine.ramp.Resolution;
 import dev.zkload.runner.engine.ramp.Shard;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -195,8 +197,6 @@ public final class RampOptions {
         load.validate(spec);
         znodes.validate(spec);
         serverProcesses.lookup(spec, load.target.connect == null);
-        positive(spec, "--domains", domains);
-        positive(spec, "--step", step);
         if (keep && load.target.connect == null) {
             throw new ParameterException(
                     spec.commandLine(),
@@ -214,103 +214,48 @@ public final class RampOptions {
                     spec.commandLine(),
                     "--json prints one run's summary, and --repeat makes several: drop --json and read repeat.json");
         }
-        if (addRate != null && !(addRate > 0 && Double.isFinite(addRate))) {
-            throw new ParameterException(spec.commandLine(), "--add-rate must be positive, got " + addRate);
-        }
-        if (outstandingThreshold < 1) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--outstanding-threshold must be at least 1, got " + outstandingThreshold
-                            + ": an idle leader has 0 requests outstanding, so every step would count as saturated");
-        }
-        checkResolution(spec);
-        if (sustain.isNegative() || settle.isNegative()) {
-            throw new ParameterException(spec.commandLine(), "--sustain and --settle must not be negative");
-        }
-        if (addTimeout.isZero() || addTimeout.isNegative()) {
-            throw new ParameterException(spec.commandLine(), "--add-timeout must be positive");
-        }
-        if (!(maxErrorRate >= 0 && maxErrorRate <= 1)) {
-            throw new ParameterException(
-                    spec.commandLine(), "--max-error-rate must be between 0 and 1, got " + maxErrorRate);
-        }
-        if (!shard.alone()
-                && (startAt == null || stepInterval == null || stepInterval.isNegative() || stepInterval.isZero())) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--shard " + shard
-                            + " needs --start-at and a positive --step-interval, the schedule every shard follows");
-        }
-        if (!shard.alone()) {
-            // the shards add their domains on one schedule of grid steps: a bisection would need them to agree on each
-            if (spec.commandLine().getParseResult().hasMatchedOption("--resolution") && !resolution.off()) {
-                throw new ParameterException(
-                        spec.commandLine(),
-                        "--resolution narrows a ramp of its own by bisection; the shards of --shard " + shard
-                                + " follow one schedule of grid steps: drop --resolution (or give 0)");
-            }
-            resolution = Resolution.parse("0");
-        }
-        if (shard.alone() && (startAt != null || stepInterval != null)) {
-            throw new ParameterException(
-                    spec.commandLine(), "--start-at and --step-interval only go with --shard i/N, N > 1");
-        }
-        if (!(maxExpiredSessions >= 0 && maxExpiredSessions <= 1)) {
-            throw new ParameterException(
-                    spec.commandLine(), "--max-expired-sessions must be between 0 and 1, got " + maxExpiredSessions);
-        }
     }
 
     /**
-     * A resolution the grid already meets can refine nothing: the interval bisected is at most one
-     * {@code --step} wide, and at most 100% of the last stable count (of the saturated one, the first
-     * step, when none was stable).
+     * The engine's plan, once {@link #validate} has passed: the options mapped onto the plan's builder, which holds
+     * the rules between them; a plan they break is bad usage, said with the options' names.
      */
-    private void checkResolution(CommandSpec spec) {
-        if (resolution.percent() && resolution.value() >= 100) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--resolution " + resolution + " cannot narrow anything: the interval it narrows is never wider"
-                            + " than 100% of the last stable count; give less than 100%, or 0 for the plain grid");
+    public RampPlan plan(CommandSpec spec, String root, Workload model) {
+        RampPlanBuilder b = RampPlan.builder(root, model.models())
+                .domains(domains)
+                .step(step)
+                .outstandingThreshold(outstandingThreshold)
+                .sustain(sustain)
+                .settle(settle)
+                .addTimeout(addTimeout)
+                .addRate(addRate)
+                .maxErrorRate(maxErrorRate)
+                .maxExpiredSessions(maxExpiredSessions)
+                .benchTarget(benchTarget)
+                .bench(znodes.znodeCount, znodes.znodeSize, znodes.warmupOr(WARMUP), znodes.benchTimeOr(BENCH_TIME))
+                .shard(shard, startAt, stepInterval)
+                .serverMetrics(!load.serverMetrics.none)
+                .health(load.generator.limits(spec))
+                .yourDomains(model.yourDomains())
+                .keep(keep)
+                .treeWrites(treeWrites);
+        if (forceSaturation) {
+            b.forceSaturation();
         }
-        if (!resolution.percent() && !resolution.off() && resolution.value() >= step) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--resolution " + resolution + " cannot narrow anything: the grid's steps (--step " + step
-                            + ") are already that narrow; give fewer domains than --step, or 0 for the plain grid");
+        // given or not matters: a shard's ramp refuses a --resolution given, and has none by default
+        if (spec.commandLine().getParseResult().hasMatchedOption("--resolution")) {
+            b.resolution(resolution);
+        }
+        try {
+            return b.build();
+        } catch (InvalidPlan e) {
+            throw new ParameterException(spec.commandLine(), e.said(RampOptions::option), e);
         }
     }
 
-    /** The engine's plan, once {@link #validate} has passed. */
-    public RampPlan plan(CommandSpec spec, String root, Workload model) {
-        HealthLimits health = load.generator.limits(spec);
-        return new RampPlan(
-                domains,
-                step,
-                root,
-                forceSaturation ? 0 : outstandingThreshold,
-                sustain,
-                settle,
-                addTimeout,
-                addRate,
-                maxErrorRate,
-                maxExpiredSessions,
-                benchTarget,
-                new RampPlan.BenchSize(
-                        znodes.znodeCount,
-                        znodes.znodeSize,
-                        Math.min(znodes.znodeCount, znodes.warmupOr(WARMUP)),
-                        znodes.benchTimeOr(BENCH_TIME)),
-                shard,
-                startAt,
-                stepInterval,
-                !load.serverMetrics.none,
-                health,
-                model.models(),
-                model.yourDomains(),
-                resolution,
-                keep,
-                treeWrites);
+    /** The option that sets a plan's setting: {@code addRate} is {@code --add-rate}. */
+    static String option(String setting) {
+        return "--" + setting.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
     }
 
     /** Reads {@code --resolution}: a count of domains or a percentage, in one sentence when it is neither. */

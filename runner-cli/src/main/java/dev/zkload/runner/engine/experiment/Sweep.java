@@ -3,13 +3,13 @@ package dev.zkload.runner.engine.experiment;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.SweepSummary;
 import dev.zkload.runner.result.SweepSummary.Stop;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +82,7 @@ public final class Sweep {
     private Sweep() {}
 
     /** Runs every level, or until Ctrl-C or a failure; the interrupt of a Ctrl-C is kept for the caller. */
-    public static SweepSummary run(PreparedRun run, Experiment experiment, HealthLimits limits, PrintWriter console) {
+    public static SweepSummary run(PreparedRun run, Experiment experiment, HealthLimits limits, RunListener console) {
         LevelPlan levels = experiment.levels();
         List<String> notes = new ArrayList<>();
         List<LevelResult> done = new ArrayList<>();
@@ -97,8 +97,7 @@ public final class Sweep {
                 current = level.label();
                 LevelResult result = experiment.measure(done.size() + 1, level, monitor);
                 run.results().appendLevel(result);
-                console.println(LevelLine.of(result, levels.requested()));
-                console.flush();
+                console.line(LevelLine.of(result, levels.requested()));
                 if (result.interrupted()) {
                     stop = Stop.INTERRUPTED;
                     detail = "Ctrl-C during level " + level.label() + "; the levels before it are complete.";

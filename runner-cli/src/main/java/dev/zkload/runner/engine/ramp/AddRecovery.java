@@ -2,7 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.bench.stats.Rounds;
 import dev.zkload.bench.stats.StatsSample;
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
 import dev.zkload.sim.FleetSnapshot;
@@ -40,7 +40,7 @@ final class AddRecovery implements DomainAdder.Recovery {
     private final StepWatch watch;
     private final LeaderGaps leaderGaps;
     private final ServerReadings readings;
-    private final Progress progress;
+    private final RunListener progress;
     private volatile boolean stopped;
 
     AddRecovery(
@@ -49,7 +49,7 @@ final class AddRecovery implements DomainAdder.Recovery {
             StepWatch watch,
             LeaderGaps leaderGaps,
             ServerReadings readings,
-            Progress progress) {
+            RunListener progress) {
         this.fleet = fleet;
         this.before = before;
         this.watch = watch;

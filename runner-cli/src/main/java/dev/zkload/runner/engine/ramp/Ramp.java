@@ -3,7 +3,7 @@ package dev.zkload.runner.engine.ramp;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.sim.DomainFleet;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,12 +28,12 @@ import java.io.IOException;
 public final class Ramp {
     private final RampPlan plan;
     private final PreparedRun run;
-    private final Progress progress;
+    private final RunListener progress;
     private final GeneratorMonitor monitor;
     private final MeterRegistry meters;
 
     /** @param meters where the fleet's meters go for Prometheus, or null */
-    public Ramp(RampPlan plan, PreparedRun run, Progress progress, GeneratorMonitor monitor, MeterRegistry meters) {
+    public Ramp(RampPlan plan, PreparedRun run, RunListener progress, GeneratorMonitor monitor, MeterRegistry meters) {
         this.plan = plan;
         this.run = run;
         this.progress = progress;

@@ -13,8 +13,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything the ramp engine is told, decided before it starts: built once from the command line
- * (the engine knows nothing of picocli) and immutable.
+ * Everything the ramp engine is told, decided before it starts, and immutable: built with {@link #builder}, which
+ * holds the defaults and the rules between the settings (the command line maps its options onto it; the engine
+ * knows nothing of picocli).
  *
  * @param domains              the most domains to reach
  * @param step                 domains added per step
@@ -99,6 +100,15 @@ public record RampPlan(
         if (domains < 1 || step < 1) {
             throw new IllegalArgumentException("domains and step must be positive");
         }
+    }
+
+    /**
+     * A plan with the ramp's defaults, for {@code root} and the domains of {@code models}: 700 domains 100 at a
+     * time, saturation at 300 outstanding requests held 60 s after a 60 s settle, and the rest as the command line's
+     * defaults are; {@link RampPlanBuilder#build()} holds every rule between the settings.
+     */
+    public static RampPlanBuilder builder(String root, ModelFile models) {
+        return new RampPlanBuilder(root, models);
     }
 
     /** The plan as {@code run.json} records it under {@code settings}; a map the caller may add to. */

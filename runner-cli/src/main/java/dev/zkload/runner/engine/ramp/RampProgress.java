@@ -1,7 +1,7 @@
 package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.bench.threads.DaemonThreads;
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.text.Durations;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,10 +18,10 @@ import java.util.function.LongSupplier;
  * left, and the runner's own CPU (of its share: near 100% it is the bottleneck), e.g.
  * {@code step 2/7 200 dom: adding, 120 up | out 12/300 | cpu 41% | ~41m left}, and during the refinement
  * {@code refining at 150 dom: settling | out 280/300 | cpu 38%}. It fits an 80-column
- * terminal ({@link Progress} cuts what does not).
+ * terminal (the console cuts what does not).
  */
 final class RampProgress implements AutoCloseable {
-    private final Progress progress;
+    private final RunListener progress;
     private final int loadSteps;
     private final long threshold;
     private final LongSupplier outstanding;
@@ -41,7 +41,8 @@ final class RampProgress implements AutoCloseable {
      * @param outstanding the leader's last outstanding requests, -1 when unknown; null when metrics are off
      * @param runnerCpu   the runner's recent CPU, percent of its share
      */
-    RampProgress(Progress progress, int loadSteps, long threshold, LongSupplier outstanding, DoubleSupplier runnerCpu) {
+    RampProgress(
+            RunListener progress, int loadSteps, long threshold, LongSupplier outstanding, DoubleSupplier runnerCpu) {
         this.progress = progress;
         this.loadSteps = loadSteps;
         this.threshold = threshold;

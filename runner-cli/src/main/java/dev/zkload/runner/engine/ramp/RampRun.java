@@ -7,8 +7,8 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.resources.HostWindow;
 import dev.zkload.runner.engine.resources.ResourceMonitor;
 import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.engine.run.Target;
-import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.ConnectionLimit;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.HostUsage;
@@ -40,7 +40,7 @@ import java.util.Optional;
 final class RampRun {
     private final RampPlan plan;
     private final Target target;
-    private final Progress progress;
+    private final RunListener progress;
     private final GeneratorMonitor monitor;
     private final DomainFleet fleet;
     private final SaturationDetector detector;
@@ -79,7 +79,7 @@ final class RampRun {
      * Makes the run's collaborators; the sampler they read is started by {@link #run()}, so that none of
      * them hears of a round before all of them are made.
      */
-    RampRun(RampPlan plan, PreparedRun run, Progress progress, GeneratorMonitor monitor, DomainFleet fleet) {
+    RampRun(RampPlan plan, PreparedRun run, RunListener progress, GeneratorMonitor monitor, DomainFleet fleet) {
         this.plan = plan;
         this.target = run.target();
         this.progress = progress;

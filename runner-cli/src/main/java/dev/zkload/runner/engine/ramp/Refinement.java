@@ -1,6 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.StepResult;
@@ -109,7 +109,7 @@ final class Refinement {
             int lastStep,
             List<StepResult> recorded,
             Steps steps,
-            Progress progress) {
+            RunListener progress) {
         int gridStable = b.stable();
         int gridSaturated = b.saturated();
         int width = b.width();

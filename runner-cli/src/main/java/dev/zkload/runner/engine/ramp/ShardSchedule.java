@@ -1,6 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RunListener;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -9,7 +9,7 @@ final class ShardSchedule {
     private ShardSchedule() {}
 
     /** Waits for the step's start on the shared schedule; at once when alone, or with a warning when behind it. */
-    static void await(RampPlan plan, int step, Progress progress, RampProgress status) throws InterruptedException {
+    static void await(RampPlan plan, int step, RunListener progress, RampProgress status) throws InterruptedException {
         if (plan.shard().alone()) {
             return;
         }

@@ -5,7 +5,7 @@ import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.SimulateSummary;
@@ -55,7 +55,8 @@ public record Simulation(int domains, Duration duration, boolean serverMetrics, 
      * @param meters where the fleet's meters go for Prometheus, or null
      * @throws RunFailure when the domains cannot be added or the metrics file not written
      */
-    public SimulateSummary run(PreparedRun run, Progress progress, MeterRegistry meters) throws InterruptedException {
+    public SimulateSummary run(PreparedRun run, RunListener progress, MeterRegistry meters)
+            throws InterruptedException {
         try (StatsSampler sampler = serverMetrics
                         ? StatsSampler.builder()
                                 .servers(run.target().servers())
@@ -88,7 +89,7 @@ public record Simulation(int domains, Duration duration, boolean serverMetrics, 
     }
 
     private SimulateSummary hold(
-            DomainFleet fleet, ServerReadings readings, GeneratorMonitor monitor, Progress progress)
+            DomainFleet fleet, ServerReadings readings, GeneratorMonitor monitor, RunListener progress)
             throws InterruptedException {
         fleet.start();
         // read with the fleet's root and admin session in place, so only the domains are in the difference

@@ -1,6 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.text.Plural;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.DomainStartException;
@@ -34,7 +34,7 @@ final class StepAdds {
     private final LeaderGaps leaderGaps;
     private final ServerReadings readings;
     private final RampProgress status;
-    private final Progress progress;
+    private final RunListener progress;
     private int up;
 
     StepAdds(
@@ -44,7 +44,7 @@ final class StepAdds {
             LeaderGaps leaderGaps,
             ServerReadings readings,
             RampProgress status,
-            Progress progress) {
+            RunListener progress) {
         this.plan = plan;
         this.fleet = fleet;
         this.refusals = refusals;

@@ -8,8 +8,8 @@ import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.resources.HostWindow;
 import dev.zkload.runner.engine.resources.ResourceMonitor;
 import dev.zkload.runner.engine.resources.StepResourceFigures;
+import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.engine.run.Target;
-import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.DeliveredWork;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.HostUsage;
@@ -127,7 +127,7 @@ final class StepRecorder {
 
     private final RampPlan plan;
     private final ResultWriter results;
-    private final Progress progress;
+    private final RunListener progress;
     private final ServerReadings readings;
     private final Target target;
     private final DomainFleet fleet;
@@ -143,7 +143,7 @@ final class StepRecorder {
     StepRecorder(
             RampPlan plan,
             ResultWriter results,
-            Progress progress,
+            RunListener progress,
             ServerReadings readings,
             Target target,
             DomainFleet fleet,
@@ -267,16 +267,19 @@ final class StepRecorder {
         }
         GeneratorHealth health =
                 r.registrationOnly() && r.generatorDuringAdd() != null ? r.generatorDuringAdd() : r.generator();
-        progress.line(
-                "step %d: %s, %d sessions, leader outstanding avg %s max %s, %s — %s%s",
-                r.step(),
-                Plural.domains(r.domains()),
-                r.sessions(),
-                s == null ? "n/a" : s.outstandingAvg(),
-                s == null ? "n/a" : s.outstandingMax(),
-                GeneratorMonitor.summary(health),
-                r.verdict().json().toUpperCase(Locale.ROOT),
-                events.isEmpty() ? "" : " (" + String.join("; ", events) + ")");
+        progress.stepRecorded(
+                r,
+                String.format(
+                        Locale.ROOT,
+                        "step %d: %s, %d sessions, leader outstanding avg %s max %s, %s — %s%s",
+                        r.step(),
+                        Plural.domains(r.domains()),
+                        r.sessions(),
+                        s == null ? "n/a" : s.outstandingAvg(),
+                        s == null ? "n/a" : s.outstandingMax(),
+                        GeneratorMonitor.summary(health),
+                        r.verdict().json().toUpperCase(Locale.ROOT),
+                        events.isEmpty() ? "" : " (" + String.join("; ", events) + ")"));
     }
 
     /** The servers' counters over the settled load, with the embedded leader's CPU and memory beside them. */

@@ -2,7 +2,6 @@ package dev.zkload.runner.engine.run;
 
 import dev.zkload.bench.client.Connections;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.List;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
@@ -14,7 +13,7 @@ import org.apache.zookeeper.ZooKeeper;
 final class LeftoverWarning {
     private LeftoverWarning() {}
 
-    static void print(Target target, RunStart start, PrintWriter console) throws InterruptedException {
+    static void print(Target target, RunStart start, RunListener console) throws InterruptedException {
         String connect = target.connectString().toString();
         List<Leftovers.Leftover> found;
         try {
@@ -30,14 +29,12 @@ final class LeftoverWarning {
                 zk.close();
             }
         } catch (IOException | KeeperException e) {
-            console.println("Could not look for earlier runs' trees beside " + start.root() + ": " + e.getMessage());
-            console.flush();
+            console.line("Could not look for earlier runs' trees beside " + start.root() + ": " + e.getMessage());
             return;
         }
         if (!found.isEmpty()) {
-            console.println(Leftovers.warning(
+            console.line(Leftovers.warning(
                     found, root -> CleanHint.of(target, start.target().security(), root)));
-            console.flush();
         }
     }
 }

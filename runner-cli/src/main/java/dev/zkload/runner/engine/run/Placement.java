@@ -6,7 +6,6 @@ import dev.zkload.bench.machine.CpuPlacement;
 import dev.zkload.bench.machine.ProcessCpu;
 import dev.zkload.runner.text.Plural;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -18,7 +17,7 @@ final class Placement {
     private Placement() {}
 
     /** Pins this runner's threads, if placed; the placement in words. */
-    static String apply(Optional<CpuPlacement> placement, EmbeddedServers servers, PrintWriter progress)
+    static String apply(Optional<CpuPlacement> placement, EmbeddedServers servers, RunListener progress)
             throws InterruptedException {
         if (placement.isEmpty()) {
             int cores = ProcessCpu.read(ProcessHandle.current().pid())
@@ -48,16 +47,15 @@ final class Placement {
                     .start();
             if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
                 taskset.destroyForcibly();
-                progress.println("warning: the runner could not be placed on CPUs " + runner
+                progress.line("warning: the runner could not be placed on CPUs " + runner
                         + " (taskset failed): the servers have cores of their own, the runner shares every core");
                 return p.describe() + " (the runner not placed: taskset failed)";
             }
         } catch (IOException e) {
-            progress.println("warning: the runner could not be placed on CPUs " + runner + ": " + e.getMessage());
+            progress.line("warning: the runner could not be placed on CPUs " + runner + ": " + e.getMessage());
             return p.describe() + " (the runner not placed)";
         }
-        progress.println("Placed: " + p.describe());
-        progress.flush();
+        progress.line("Placed: " + p.describe());
         return p.describe();
     }
 }

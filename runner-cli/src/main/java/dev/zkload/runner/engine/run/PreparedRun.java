@@ -3,7 +3,6 @@ package dev.zkload.runner.engine.run;
 import dev.zkload.bench.client.RunLock;
 import dev.zkload.bench.stats.ClientTls;
 import dev.zkload.bench.stats.StatsClient;
-import dev.zkload.runner.LeftOnQuit;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.Version;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
@@ -14,7 +13,6 @@ import dev.zkload.runner.result.ServerCheck;
 import dev.zkload.sim.DomainFleet;
 import dev.zkload.sim.ModelFile;
 import dev.zkload.zk.claim.RootLock;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,7 +39,9 @@ public final class PreparedRun implements AutoCloseable {
     private final ResultWriter results;
     private final EmbeddedServers embedded;
     private final ClientSecuritySpec security;
-    /** The clean command a quit without cleanup prints until {@link #close()} removed the root; null when none. */
+    /** Told of the tree a quit would leave, and of its removal. */
+    private final RunListener listener;
+    /** The clean command a quit without cleanup leaves for until {@link #close()} removed the root; null when none. */
     private String cleanOnQuit;
 
     private PreparedRun(
@@ -52,7 +52,8 @@ public final class PreparedRun implements AutoCloseable {
             List<ServerCheck> servers,
             RunLock lock,
             ResultWriter results,
-            TargetSpec spec) {
+            TargetSpec spec,
+            RunListener listener) {
         this.command = command;
         this.runId = runId;
         this.target = target;
@@ -62,6 +63,7 @@ public final class PreparedRun implements AutoCloseable {
         this.results = results;
         this.embedded = spec.embedded();
         this.security = spec.security();
+        this.listener = listener;
     }
 
     /**
@@ -69,26 +71,23 @@ public final class PreparedRun implements AutoCloseable {
      *
      * @throws RunFailure when the target or a check refuses (exit 1)
      */
-    public static PreparedRun open(RunStart start, PrintWriter console) throws InterruptedException {
-        return open(start, console, null);
+    public static PreparedRun open(RunStart start, RunListener listener) throws InterruptedException {
+        return open(start, listener, null);
     }
 
     /**
-     * As {@link #open(RunStart, PrintWriter)}, and refuses a plan whose connections from this address do
+     * As {@link #open(RunStart, RunListener)}, and refuses a plan whose connections from this address do
      * not fit under a server's {@code maxClientCnxns}.
      *
      * @param demand the connections the run opens; null when not checked
      */
-    public static PreparedRun open(RunStart start, PrintWriter console, ConnectionDemand demand)
+    public static PreparedRun open(RunStart start, RunListener listener, ConnectionDemand demand)
             throws InterruptedException {
-        Target target = Target.open(start.target(), console);
+        Target target = Target.open(start.target(), listener);
         RunLock lock = null;
         try {
             StatsClient stats = new StatsClient(Duration.ofSeconds(2), start.adminUrls(), tls(target));
-            Consumer<String> warn = w -> {
-                console.println("warning: " + w);
-                console.flush();
-            };
+            Consumer<String> warn = w -> listener.line("warning: " + w);
             List<ServerCheck> servers =
                     Preflight.servers(target.servers(), stats, start.metricsRequired(), demand, warn);
             // said once every server the run reads has been checked, its Prometheus endpoint too
@@ -112,7 +111,7 @@ public final class PreparedRun implements AutoCloseable {
                     owner,
                     start.force());
             if (!target.embedded()) {
-                LeftoverWarning.print(target, start, console);
+                LeftoverWarning.print(target, start, listener);
             }
             ResultWriter results;
             try {
@@ -121,11 +120,19 @@ public final class PreparedRun implements AutoCloseable {
                 throw new RunFailure("--out: " + e.getMessage(), e);
             }
             PreparedRun run = new PreparedRun(
-                    start.kind().command(), start.runId(), target, stats, servers, lock, results, start.target());
+                    start.kind().command(),
+                    start.runId(),
+                    target,
+                    stats,
+                    servers,
+                    lock,
+                    results,
+                    start.target(),
+                    listener);
             // an embedded ensemble's data goes with its servers; an existing ensemble keeps the tree
             if (!target.embedded()) {
                 run.cleanOnQuit = run.cleanCommand();
-                LeftOnQuit.remember(run.cleanOnQuit);
+                listener.treeLeftIfQuit(run.cleanOnQuit);
             }
             return run;
         } catch (RuntimeException | InterruptedException e) {
@@ -254,7 +261,7 @@ public final class PreparedRun implements AutoCloseable {
             try {
                 lock.close();
                 if (cleanOnQuit != null) {
-                    LeftOnQuit.forget(cleanOnQuit);
+                    listener.treeRemoved(cleanOnQuit);
                 }
             } finally {
                 target.close();

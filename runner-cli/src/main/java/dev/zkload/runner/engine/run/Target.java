@@ -10,7 +10,6 @@ import dev.zkload.zk.ZkClientSecurity;
 import dev.zkload.zk.connect.ConnectString;
 import dev.zkload.zk.connect.ServerAddress;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,10 +42,10 @@ public final class Target implements AutoCloseable {
     /**
      * Opens the target: reaches an existing ensemble, or starts the embedded one.
      *
-     * @param progress where to say that an embedded ensemble is starting
+     * @param progress told that an embedded ensemble is starting, and where it serves
      * @throws RunFailure when the ensemble does not answer, refuses the credentials, or cannot start (exit 1)
      */
-    public static Target open(TargetSpec spec, PrintWriter progress) throws InterruptedException {
+    public static Target open(TargetSpec spec, RunListener progress) throws InterruptedException {
         if (spec.security().jaas() != null) {
             Jaas.use(spec.security().jaas());
         }
@@ -58,10 +57,9 @@ public final class Target implements AutoCloseable {
         Optional<CpuPlacement> placement = spec.embedded().placement();
         String placed = Placement.apply(placement, spec.embedded(), progress);
         LocalEnsemble ensemble = build(spec.embedded(), placement, progress);
-        progress.printf(
-                "Starting an embedded ZooKeeper ensemble of %s (%s)...%n",
+        progress.line(
+                "Starting an embedded ZooKeeper ensemble of %s (%s)...",
                 Plural.of(ensemble.size(), "server"), ensemble.distribution());
-        progress.flush();
         try {
             ensemble.start();
         } catch (InterruptedException e) {
@@ -72,8 +70,7 @@ public final class Target implements AutoCloseable {
             throw new RunFailure("the embedded ensemble did not start: " + e.getMessage(), e);
         }
         ensemble.clientJaas().ifPresent(Jaas::use);
-        progress.printf("Embedded ensemble serving at %s%n", ensemble.connectString());
-        progress.flush();
+        progress.line("Embedded ensemble serving at %s", ensemble.connectString());
         ConnectString cs = ConnectString.parse(ensemble.connectString());
         Target target = new Target(cs, ensemble, spec.security().security(ensemblePropertiesOf(ensemble)), placed);
         if (spec.embedded().sasl() || !spec.security().equals(ClientSecuritySpec.NONE)) {
@@ -89,13 +86,10 @@ public final class Target implements AutoCloseable {
 
     /** The ensemble's settings with its ZooKeeper release resolved (a progress line while it downloads). */
     private static LocalEnsemble build(
-            EmbeddedServers servers, Optional<CpuPlacement> placement, PrintWriter progress) {
+            EmbeddedServers servers, Optional<CpuPlacement> placement, RunListener progress) {
         ServerDistribution distribution;
         try {
-            distribution = servers.distribution(line -> {
-                progress.println(line);
-                progress.flush();
-            });
+            distribution = servers.distribution(progress::line);
         } catch (IOException e) {
             throw new RunFailure(e.getMessage(), e);
         }

@@ -2,17 +2,14 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.runner.progress.Progress;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.time.Duration;
+import dev.zkload.runner.engine.run.RunListener;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class RampProgressTest {
     @Test
     void theLineSaysStepPhaseDomainsUpQueueAndTimeLeftWithinEightyColumns() {
-        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, () -> 412, () -> 41.2);
+        RampProgress p = new RampProgress(RunListener.SILENT, 7, 300, () -> 412, () -> 41.2);
         Instant t0 = Instant.now();
         p.step(1, 100);
         p.step(2, 200);
@@ -27,7 +24,7 @@ class RampProgressTest {
 
     @Test
     void theRefinementsStepsAreNamedSoWithoutAStepCountOrATimeLeft() {
-        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 4, 300, () -> 280, () -> 38.0);
+        RampProgress p = new RampProgress(RunListener.SILENT, 4, 300, () -> 280, () -> 38.0);
         Instant t0 = Instant.now();
         for (int k = 1; k <= 4; k++) {
             p.step(k, 100 * k);
@@ -40,13 +37,9 @@ class RampProgressTest {
 
     @Test
     void withoutServerMetricsItSaysSo() {
-        RampProgress p = new RampProgress(progress(new StringWriter(), 80), 7, 300, null, () -> 3.0);
+        RampProgress p = new RampProgress(RunListener.SILENT, 7, 300, null, () -> 3.0);
         p.step(1, 100);
         p.phase("settling");
         assertThat(p.line(Instant.now())).isEqualTo("step 1/7 100 dom: settling | no server metrics | cpu 3%");
-    }
-
-    private static Progress progress(StringWriter out, int width) {
-        return new Progress(new PrintWriter(out, true), true, width, Duration.ofSeconds(10));
     }
 }

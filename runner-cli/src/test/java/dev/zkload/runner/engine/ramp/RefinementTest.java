@@ -2,15 +2,13 @@ package dev.zkload.runner.engine.ramp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RecordingListener;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.RefinementSummary;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
 import dev.zkload.runner.result.StopReason;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +20,7 @@ class RefinementTest {
 
     private final List<StepResult> recorded = new ArrayList<>();
     private final List<Integer> stepNumbers = new ArrayList<>();
-    private final StringWriter console = new StringWriter();
+    private final RecordingListener console = new RecordingListener();
     private Refinement.Refined lastRefined;
     private RampSummary grid;
 
@@ -39,7 +37,7 @@ class RefinementTest {
         assertThat(r.complete()).isTrue();
         assertThat(r.endedBy()).isNull();
         assertThat(r.widthDomains()).isEqualTo(10);
-        assertThat(console.toString())
+        assertThat(console.text())
                 .contains("Refining between 100 and 200 domains by bisection, to within 10 domains (--resolution 10%)");
 
         RampSummary s = CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, r);
@@ -124,7 +122,7 @@ class RefinementTest {
                             .build());
                     return Optional.empty();
                 },
-                Progress.forConsole(new PrintWriter(console, true)));
+                console);
         assertThat(Thread.interrupted()).as("the interrupt is passed on").isTrue();
         assertThat(r.interruptedStep()).hasValue(4);
         RampSummary grid = gridSummary(StopReason.SATURATED, 100, 200);
@@ -195,7 +193,7 @@ class RefinementTest {
         assertThat(r.widthDomains())
                 .as("10% of the saturated count, no count being stable")
                 .isEqualTo(10);
-        assertThat(console.toString())
+        assertThat(console.text())
                 .contains("Refining between 0 and 100 domains by bisection, to within 10 domains (--resolution 10%)");
         RampSummary s = CapacityVerdict.summarize(StopReason.SATURATED, "m", recorded, PLAN, false, r);
         assertThat(s.maxStableDomains()).isEqualTo(75);
@@ -285,7 +283,7 @@ class RefinementTest {
                                             : v == StepVerdict.SATURATED ? StopReason.SATURATED : StopReason.DISTURBED,
                                     "stop after " + d + ": " + v.json()));
                 },
-                Progress.forConsole(new PrintWriter(console, true)));
+                console);
     }
 
     private static RampSummary gridSummary(StopReason reason, Integer stable, Integer saturated) {

@@ -3,17 +3,14 @@ package dev.zkload.runner.engine.ramp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.result.ResultJson;
-import dev.zkload.runner.progress.Progress;
+import dev.zkload.runner.engine.run.RecordingListener;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.StepFixture;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepVerdict;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +19,7 @@ class StepRecorderTest {
     @TempDir
     Path tmp;
 
-    private final StringWriter console = new StringWriter();
+    private final RecordingListener console = new RecordingListener();
 
     @Test
     void aStepStoppedInItsRegistrationShowsTheRegistrationsHealthAndTheRefusedConnections() throws Exception {
@@ -34,7 +31,7 @@ class StepRecorderTest {
                     .build()
                     .serverLimit(Map.of("127.0.0.1:2181", 45L, "127.0.0.1:2182", 1L)));
 
-            assertThat(console.toString())
+            assertThat(console.text())
                     .as("the registration's health (98%% CPU), not the empty settled window's (40%%)")
                     .contains("runner CPU 98% of 2 cores")
                     .doesNotContain("runner CPU 40%")
@@ -54,12 +51,15 @@ class StepRecorderTest {
     @Test
     void aSettledStepShowsItsSettledHealthAndNoRefusals() throws Exception {
         try (ResultWriter results = ResultWriter.create(tmp.resolve("out"))) {
-            recorder(results)
-                    .record(StepFixture.step(20).verdict(StepVerdict.STABLE).build());
+            StepResult step = StepFixture.step(20).verdict(StepVerdict.STABLE).build();
+            recorder(results).record(step);
 
-            assertThat(console.toString())
+            assertThat(console.steps()).as("the step told as recorded").containsExactly(step);
+            assertThat(console.lines())
+                    .singleElement()
+                    .asString()
                     .contains("runner CPU 40% of 2 cores")
-                    .endsWith("— STABLE" + System.lineSeparator());
+                    .endsWith("— STABLE");
             String line = Files.readString(results.resolve(ResultFiles.STEPS));
             assertThat(line).contains(",\"connectionsRefused\":{}");
             String older = line.replace(",\"connectionsRefused\":{}", "");
@@ -73,7 +73,6 @@ class StepRecorderTest {
     }
 
     private StepRecorder recorder(ResultWriter results) {
-        Progress progress = new Progress(new PrintWriter(console), false, Integer.MAX_VALUE, Duration.ofSeconds(10));
-        return new StepRecorder(Plans.plan(40, true), results, progress, null, null, null, null, null);
+        return new StepRecorder(Plans.plan(40, true), results, console, null, null, null, null, null);
     }
 }

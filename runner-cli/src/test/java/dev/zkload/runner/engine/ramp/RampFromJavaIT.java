@@ -1,0 +1,101 @@
+package dev.zkload.runner.engine.ramp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.stats.AdminUrls;
+import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.run.ClientSecuritySpec;
+import dev.zkload.runner.engine.run.PreparedRun;
+import dev.zkload.runner.engine.run.RecordingListener;
+import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.engine.run.TargetSpec;
+import dev.zkload.runner.result.RampSummary;
+import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.RunKind;
+import dev.zkload.runner.result.StepResult;
+import dev.zkload.runner.result.StopReason;
+import dev.zkload.sim.ModelFile;
+import dev.zkload.sim.SaturnModel;
+import dev.zkload.zk.connect.ConnectString;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A ramp driven from Java alone, as another team's test would ask "does my ensemble still carry two domains": no
+ * command line, no console, no process-wide state of the runner — a plan, a prepared run, a listener, and the summary
+ * returned. {@code LayersTest} keeps the engine from reaching for the command line; this is the proof that nothing
+ * of it is needed.
+ */
+class RampFromJavaIT {
+    private static final String ROOT = "/zkload/from-java";
+
+    @Test
+    // ZooKeeper.close() declares InterruptedException; no test thread is ever interrupted
+    @SuppressWarnings("try")
+    void aRampDrivenFromJavaReturnsItsSummaryAndTellsItsListenerEachStep(@TempDir Path tmp) throws Exception {
+        try (LocalEnsemble zk = LocalEnsemble.builder().servers(1).heap("512m").build()) {
+            zk.start();
+            RampPlan plan = RampPlan.builder(
+                            ROOT,
+                            ModelFile.of(SaturnModel.saturn21().toBuilder()
+                                    .jobsPerDomain(2)
+                                    .build()))
+                    .domains(2)
+                    .step(1)
+                    .settle(Duration.ofSeconds(1))
+                    .sustain(Duration.ofSeconds(4))
+                    .addTimeout(Duration.ofMinutes(2))
+                    .bench(50, 100, 0, Duration.ofSeconds(2))
+                    .build();
+            RunStart start = new RunStart(
+                    RunKind.RAMP,
+                    "from-java",
+                    ROOT,
+                    TargetSpec.existing(
+                            ConnectString.parse(zk.connectString()), Duration.ofSeconds(10), ClientSecuritySpec.NONE),
+                    AdminUrls.DEFAULT,
+                    true,
+                    false,
+                    tmp.resolve("out"));
+            RecordingListener listener = new RecordingListener();
+            RampSummary summary;
+            String clean;
+            try (PreparedRun run = PreparedRun.open(start, listener, plan.connectionDemand())) {
+                clean = run.cleanCommand();
+                run.writeRun(List.of(), Map.of(), plan.settings());
+                try (GeneratorMonitor monitor = new GeneratorMonitor(plan.health(), null)) {
+                    summary = new Ramp(plan, run, listener, monitor, null).run();
+                }
+                run.results().writeSummary(summary);
+            }
+
+            // the baseline and the two load steps, told as recorded and written alike
+            List<StepResult> told = listener.steps();
+            assertThat(told).extracting(StepResult::domains).containsExactly(0, 1, 2);
+            assertThat(summary.steps()).isEqualTo(told.size());
+            assertThat(Files.readAllLines(tmp.resolve("out").resolve(ResultFiles.STEPS)))
+                    .hasSize(told.size());
+            // two small domains on a server of its own are carried, unless this machine was too busy to measure
+            assertThat(summary.stopReason()).isIn(StopReason.TARGET_REACHED, StopReason.HOST_BUSY);
+            if (summary.stopReason() == StopReason.TARGET_REACHED) {
+                assertThat(summary.maxStableDomains()).isEqualTo(2);
+                assertThat(summary.verdict()).startsWith("The ensemble carried all 2 domains");
+            }
+            assertThat(listener.trees())
+                    .as("the tree a quit would leave on the ensemble, then removed")
+                    .containsExactly("left if quit: " + clean, "removed: " + clean);
+            try (ZooKeeper client = new ZooKeeper(zk.connectString(), 10_000, e -> {})) {
+                assertThat(client.exists(ROOT, false))
+                        .as("nothing left under the run's root")
+                        .isNull();
+            }
+        }
+    }
+}
