@@ -29,6 +29,12 @@ final class DiskRules {
     static final double LOG_HALF = 0.5;
     /** Other processes writing this much to a log's disk, bytes a second, are named beside the log's figures. */
     static final double OTHER_WRITERS_BYTES_PER_SEC = 1e6;
+    /**
+     * A disk busy at least this share of the time is one that other writers contend for. Below it they wrote beside
+     * the log without holding it up: a quiet 2-core CI machine's own writes (1–3 MB/s) kept its disk 8–19% busy, a
+     * writer syncing every block 44–67%.
+     */
+    static final double CONTENDED_BUSY_PERCENT = 30;
 
     private DiskRules() {}
 

@@ -67,7 +67,12 @@ public final class Headroom {
                     Amounts.times(u.fsync().meanMs() / b.fsync().meanMs()),
                     b.fsync().meanMs(),
                     others));
-        } else if (!others.isEmpty()) {
+        } else if (!others.isEmpty()
+                && DiskRules.logDisk(stable, leader.get())
+                                .orElseThrow()
+                                .getValue()
+                                .busyPercent()
+                        >= DiskRules.CONTENDED_BUSY_PERCENT) {
             Map.Entry<String, DiskUsage> d =
                     DiskRules.logDisk(stable, leader.get()).orElseThrow();
             q.add(String.format(

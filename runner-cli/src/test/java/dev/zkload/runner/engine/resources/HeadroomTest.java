@@ -105,6 +105,12 @@ class HeadroomTest {
         assertThat(Headroom.of(fastLog, base(0.09)))
                 .containsExactly("Stable at 100 domains, but other processes wrote 4.1 MB/s to the disk under the"
                         + " leader's log (vda, 30% busy): the headroom is measured beside them.");
+        StepResult idleDisk = withDisk(
+                step(leader(0.4, null, null, null, new ServerUsage.Fsync(6000, 0.3, 1), 2.0)),
+                new DiskUsage(List.of(LEADER), 4e6, 3.2e6, 8));
+        assertThat(Headroom.of(idleDisk, base(0.09)))
+                .as("others' writes to a disk 8% busy held nothing up")
+                .isEmpty();
     }
 
     private static ServerUsage leader(
