@@ -30,11 +30,14 @@ final class DiskRules {
     /** Other processes writing this much to a log's disk, bytes a second, are named beside the log's figures. */
     static final double OTHER_WRITERS_BYTES_PER_SEC = 1e6;
     /**
-     * A disk busy at least this share of the time is one that other writers contend for. Below it they wrote beside
-     * the log without holding it up: a quiet 2-core CI machine's own writes (1–3 MB/s) kept its disk 8–19% busy, a
-     * writer syncing every block 44–67%.
+     * Other writers contend for the log's disk when it is busy at least this share of the time and they wrote most
+     * of what it wrote ({@link #CONTENDING_SHARE}). Measured on a 2-core machine: a writer syncing every block wrote
+     * 95–100% of the disk's bytes (22–250 MB/s) with the disk 42–67% busy; a quiet machine's own writes, 0.1–3.8 MB/s,
+     * were 25–60% of the bytes (the servers wrote the rest) with the disk 2–37% busy.
      */
     static final double CONTENDED_BUSY_PERCENT = 30;
+
+    static final double CONTENDING_SHARE = 0.75;
 
     private DiskRules() {}
 
@@ -104,6 +107,17 @@ final class DiskRules {
                         d.getKey(),
                         d.getValue().busyPercent()))
                 .orElse("");
+    }
+
+    /** Whether other processes contended for {@code server}'s log disk: it busy, and most of its writes theirs. */
+    static boolean othersContended(StepResult at, String server) {
+        return logDisk(at, server)
+                .map(Map.Entry::getValue)
+                .filter(d -> d.othersBytesPerSec() != null
+                        && d.othersBytesPerSec() >= OTHER_WRITERS_BYTES_PER_SEC
+                        && d.busyPercent() >= CONTENDED_BUSY_PERCENT
+                        && d.othersBytesPerSec() >= CONTENDING_SHARE * d.writtenBytesPerSec())
+                .isPresent();
     }
 
     /** The disk (by name) that holds {@code server}'s transaction log, where it runs here and was found. */

@@ -67,12 +67,7 @@ public final class Headroom {
                     Amounts.times(u.fsync().meanMs() / b.fsync().meanMs()),
                     b.fsync().meanMs(),
                     others));
-        } else if (!others.isEmpty()
-                && DiskRules.logDisk(stable, leader.get())
-                                .orElseThrow()
-                                .getValue()
-                                .busyPercent()
-                        >= DiskRules.CONTENDED_BUSY_PERCENT) {
+        } else if (DiskRules.othersContended(stable, leader.get())) {
             Map.Entry<String, DiskUsage> d =
                     DiskRules.logDisk(stable, leader.get()).orElseThrow();
             q.add(String.format(

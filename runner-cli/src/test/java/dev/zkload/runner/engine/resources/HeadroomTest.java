@@ -102,6 +102,12 @@ class HeadroomTest {
         StepResult fastLog = withDisk(
                 step(leader(0.4, null, null, null, new ServerUsage.Fsync(6000, 0.3, 1), 2.0)),
                 new DiskUsage(List.of(LEADER), 5e6, 4.1e6, 30));
+        StepResult ownWrites = withDisk(
+                step(leader(0.4, null, null, null, new ServerUsage.Fsync(6000, 0.3, 1), 2.0)),
+                new DiskUsage(List.of(LEADER), 6.3e6, 1.6e6, 37));
+        assertThat(Headroom.of(ownWrites, base(0.09)))
+                .as("a disk busy with the servers' own logs, the others a quarter of its writes")
+                .isEmpty();
         assertThat(Headroom.of(fastLog, base(0.09)))
                 .containsExactly("Stable at 100 domains, but other processes wrote 4.1 MB/s to the disk under the"
                         + " leader's log (vda, 30% busy): the headroom is measured beside them.");
