@@ -111,18 +111,16 @@ public record AttributionCell(Cause cause, Condition condition, int run) {
     }
 
     /**
-     * What every verify affords (about 40 s a cell as the machine is, 75 s beside a hog): a confined leader and a
-     * slow leader log where the machine is as it is, to be named there and nothing beside them, a throttle on 3.9
-     * (on two cores the machine is its limit first: never the runner or a fault), and the machine itself and a slow
-     * quorum beside a CPU hog, never to be taken for a cause.
+     * What every verify affords (about 30 s a cell as the machine is, 60 s beside a hog): a confined leader, a slow
+     * leader log and a short heap where the machine is as it is, each to be named (the heap beside a stable count)
+     * and nothing beside them, and the machine itself beside a CPU hog, never to be taken for a cause.
      */
     public static List<AttributionCell> ciSlice() {
         return List.of(
                 new AttributionCell(Cause.NONE, Condition.CPU_HOG, 1),
-                new AttributionCell(Cause.THROTTLE_39, Condition.QUIET, 1),
                 new AttributionCell(Cause.LEADER_CONFINED, Condition.QUIET, 1),
                 new AttributionCell(Cause.LEADER_FSYNC, Condition.QUIET, 1),
-                new AttributionCell(Cause.FOLLOWERS_FSYNC, Condition.CPU_HOG, 1));
+                new AttributionCell(Cause.LEADER_HEAP, Condition.QUIET, 1));
     }
 
     public AttributionCell run(int n) {
