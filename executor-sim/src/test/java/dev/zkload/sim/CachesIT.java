@@ -69,8 +69,11 @@ class CachesIT {
             zk.delete(root).get(10, TimeUnit.SECONDS);
             await().atMost(Duration.ofSeconds(10))
                     .untilAsserted(() -> assertThat(events).contains("removed " + root + "/child", "removed " + root));
+            // the removal is told before the exists watch is sent: wait for it
+            await("the exists watch on the absent root")
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> state.ops().snapshot().get(Operation.EXISTS) > 0);
             long exists = state.ops().snapshot().get(Operation.EXISTS);
-            assertThat(exists).as("the exists watch on the absent root").isPositive();
 
             expire(session);
             WatchedEvent late = new WatchedEvent(EventType.NodeDeleted, KeeperState.SyncConnected, root);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zkload.runner.engine.ramp.RampPlan;
+import dev.zkload.runner.engine.ramp.Resolution;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -15,6 +16,8 @@ class RampOptionsTest {
         CommandLine line = new CommandLine(options).setCaseInsensitiveEnumValuesAllowed(true);
         line.parseArgs();
         Workload model = options.load.model.workload(line.getCommandSpec());
+        // --resolution's default is the help's; the plan's is the builder's, given only when the option is
+        assertThat(options.resolution).isEqualTo(Resolution.DEFAULT);
         assertThat(options.plan(line.getCommandSpec(), "/zkload/r", model))
                 .as("the ramp a Java caller gets with no setting is the command line's with no option")
                 .isEqualTo(RampPlan.builder("/zkload/r", model.models())

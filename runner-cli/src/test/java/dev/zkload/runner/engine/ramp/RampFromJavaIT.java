@@ -76,17 +76,20 @@ class RampFromJavaIT {
                 run.results().writeSummary(summary);
             }
 
-            // the baseline and the two load steps, told as recorded and written alike
+            // every step told as recorded and written alike: the baseline and the load steps the ramp took
             List<StepResult> told = listener.steps();
-            assertThat(told).extracting(StepResult::domains).containsExactly(0, 1, 2);
             assertThat(summary.steps()).isEqualTo(told.size());
             assertThat(Files.readAllLines(tmp.resolve("out").resolve(ResultFiles.STEPS)))
                     .hasSize(told.size());
-            // two small domains on a server of its own are carried, unless this machine was too busy to measure
+            // two small domains on a server of its own are carried, unless this machine was too busy to measure (the
+            // ramp then stops at the step it could not measure)
             assertThat(summary.stopReason()).isIn(StopReason.TARGET_REACHED, StopReason.HOST_BUSY);
             if (summary.stopReason() == StopReason.TARGET_REACHED) {
+                assertThat(told).extracting(StepResult::domains).containsExactly(0, 1, 2);
                 assertThat(summary.maxStableDomains()).isEqualTo(2);
                 assertThat(summary.verdict()).startsWith("The ensemble carried all 2 domains");
+            } else {
+                assertThat(told).extracting(StepResult::domains).startsWith(0).isSubsetOf(0, 1, 2);
             }
             assertThat(listener.trees())
                     .as("the tree a quit would leave on the ensemble, then removed")
