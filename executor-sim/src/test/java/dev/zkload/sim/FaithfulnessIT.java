@@ -34,8 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The simulator against a real forked server, measured from outside: per domain, what the server
  * counts ({@code mntr}, {@code srvr}) must be within 10% of the model's expectation, the run cycle
  * must turn (every item ran), and for one domain of each model the requests the server answered
- * must match the model within 1% per job fire (the items' creates and deletes within one fire of those
- * in the window) and 2% per second (with the statistics flushes the window held). The per-fire figure is exact in
+ * must match the model per job fire within one fire of those in the window (a fire a busy machine delayed
+ * across the window's edge) and within 2% per second (with the statistics flushes the window held). The per-fire figure is exact in
  * the model and in the simulator, so a one-minute window is enough: every job fires once a minute at
  * its own second, so a fire cut by the window's start is cut at the same point by its end, and the
  * two parts make one whole fire.
@@ -245,15 +245,18 @@ class FaithfulnessIT {
                 expected.writesPerSec(),
                 expected.requestsPerSec(),
                 expectedPerSec);
+        // a fire that straddles the window's start is cut at the same point by its end only if every fire keeps
+        // its second exactly; a machine that delays one fire by a few hundred ms moves up to one fire's requests
+        // across an edge, so the tolerance is one fire in those the window holds (2.9% for 35): in one CI run a
+        // busy machine moved 3 item runs of a fire into the window, and its reads with them (231.2 per fire
+        // against the model's 228, 1.4%)
+        double oneFire = 100.0 / fires;
         assertThat(readsPerFire)
                 .as("reads per job fire")
-                .isCloseTo(FootprintModel.readsPerFire(model), withinPercentage(1));
-        // a fire that straddles the window's start is cut at the same point by its end only if every fire keeps
-        // its second exactly; a machine that delays one fire by a few hundred ms moves up to one fire's item
-        // writes across an edge, so the tolerance is one fire in those the window holds (2.9% for 35)
+                .isCloseTo(FootprintModel.readsPerFire(model), withinPercentage(oneFire));
         assertThat(itemWritesPerFire)
                 .as("creates and deletes per job fire")
-                .isCloseTo(4.0 * model.itemsPerJob(), withinPercentage(100.0 / fires));
+                .isCloseTo(4.0 * model.itemsPerJob(), withinPercentage(oneFire));
         assertThat(requestsPerSec).as("requests per second").isCloseTo(expectedPerSec, withinPercentage(2));
         // the server's own counter also holds the idle sessions' pings, well under 1% here
         assertThat(packetsPerSec).as("zk_packets_received per second").isCloseTo(expectedPerSec, withinPercentage(2));
