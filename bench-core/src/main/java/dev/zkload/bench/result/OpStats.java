@@ -1,6 +1,8 @@
 package dev.zkload.bench.result;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -45,7 +47,8 @@ public record OpStats(
         double elapsedMs) {
 
     public OpStats {
-        errorsByCode = errorsByCode == null ? Map.of() : Map.copyOf(errorsByCode);
+        // in the order given, as written: Map.copyOf would order the codes anew in every JVM
+        errorsByCode = errorsByCode == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(errorsByCode));
     }
 
     /**

@@ -13,8 +13,8 @@ import dev.zkload.runner.cli.options.TargetOptions;
 import dev.zkload.runner.cli.options.ThresholdOptions;
 import dev.zkload.runner.cli.options.ZnodeOptions;
 import dev.zkload.runner.engine.latency.LatencyMeasurement;
-import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.engine.run.RunTemplate;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.LatencySummary;
 import dev.zkload.runner.result.ResultFiles;
@@ -130,39 +130,49 @@ public final class LatencyCommand implements Callable<Integer> {
         Path out = output.checked(RunKind.LATENCY.command(), spec);
         PrintWriter console = output.console(spec);
         Progress progress = Progress.forConsole(console);
-        try (PreparedRun run = PreparedRun.open(
+        ConsoleListener listener = new ConsoleListener(progress);
+        RunTemplate.Done<LatencySummary> done = RunTemplate.execute(
                 new RunStart(RunKind.LATENCY, runId, runRoot, target.spec(spec, 1), adminUrls, false, force, out),
-                new ConsoleListener(progress))) {
-            run.writeRun(
-                    SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings());
-            LatencyMeasurement.Measured measured = LatencyMeasurement.run(
-                    run,
-                    config(
-                            run.target().connectString().toString(),
-                            runRoot,
-                            run.target().security()),
-                    new PhaseProgress(progress));
-            LatencyReport report = measured.report();
-            LatencySummary summary = summary(report, run.results().dir(), gates);
-            run.results().writeSummary(summary);
-            FinalReport.write(out, console);
-            LatencyTable.print(report, console);
-            Gates.print(console, summary.thresholds());
-            console.printf("Results in %s%n", out);
-            console.flush();
-            if (output.json) {
-                Gates.printJson(spec.commandLine().getOut(), summary);
-            }
-            return Gates.exitCode(measured.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK, summary.thresholds());
+                null,
+                listener,
+                run -> {
+                    run.writeRun(
+                            SecretArguments.redact(
+                                    spec.commandLine().getParseResult().originalArgs()),
+                            null,
+                            settings());
+                    LatencyReport report = LatencyMeasurement.run(
+                            run,
+                            config(
+                                    run.target().connectString().toString(),
+                                    runRoot,
+                                    run.target().security()),
+                            new PhaseProgress(progress));
+                    return new LatencySummary(ResultFiles.SCHEMA_VERSION, report, List.of());
+                },
+                (summary, dir) -> judged(summary, dir, gates));
+        LatencySummary summary = done.summary();
+        FinalReport.write(out, console);
+        LatencyTable.print(summary.latency(), console);
+        Gates.print(console, summary.thresholds());
+        console.printf("Results in %s%n", out);
+        console.flush();
+        if (output.json) {
+            Gates.printJson(spec.commandLine().getOut(), summary);
         }
+        return Gates.exitCode(done.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK, summary.thresholds());
     }
 
     /** summary.json: the table and the thresholds, judged with every percentile from the histogram logs. */
-    private static LatencySummary summary(LatencyReport report, Path dir, List<Threshold> gates) throws IOException {
-        List<String> notes = new ArrayList<>();
-        RunHistograms histograms = gates.isEmpty() ? RunHistograms.NONE : RunHistograms.read(dir, notes);
+    private static LatencySummary judged(LatencySummary summary, Path dir, List<Threshold> gates) throws IOException {
+        if (gates.isEmpty()) {
+            return summary;
+        }
+        RunHistograms histograms = RunHistograms.read(dir, new ArrayList<>());
         return new LatencySummary(
-                ResultFiles.SCHEMA_VERSION, report, Gates.judge(gates, new LatencyMeasurements(report, histograms)));
+                summary.schemaVersion(),
+                summary.latency(),
+                Gates.judge(gates, new LatencyMeasurements(summary.latency(), histograms)));
     }
 
     /** The benchmark works in {@code bench} under the run's root, which holds the run's lock beside it. */

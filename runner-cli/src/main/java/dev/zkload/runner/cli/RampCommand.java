@@ -2,7 +2,6 @@ package dev.zkload.runner.cli;
 
 import dev.zkload.bench.ops.RunIds;
 import dev.zkload.runner.ExitCodes;
-import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.cli.options.RampOptions;
 import dev.zkload.runner.cli.options.Workload;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
@@ -13,6 +12,7 @@ import dev.zkload.runner.engine.ramp.Repeats;
 import dev.zkload.runner.engine.resources.PrometheusLookup;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.engine.run.RunTemplate;
 import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.report.RepeatReport;
@@ -170,37 +170,19 @@ public final class RampCommand {
     }
 
     /** The summary with its thresholds judged on the results folder as the ramp left it. */
-    private RampSummary judged(RampSummary summary, Path out, List<Threshold> thresholds) {
+    private static RampSummary judged(RampSummary summary, Path out, List<Threshold> thresholds) throws IOException {
         if (thresholds.isEmpty()) {
             return summary;
         }
-        // after Ctrl-C too: reading a file on an interrupted thread would fail, so the flag waits
-        boolean interrupted = Thread.interrupted();
-        try {
-            RunResults results = ResultReader.read(out);
-            return summary.withThresholds(Gates.judge(thresholds, new RampMeasurements(results, Optional.of(summary))));
-        } catch (IOException e) {
-            throw new RunFailure("cannot read the results back to judge the thresholds: " + e.getMessage(), e);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        RunResults results = ResultReader.read(out);
+        return summary.withThresholds(Gates.judge(thresholds, new RampMeasurements(results, Optional.of(summary))));
     }
 
     /**
-     * The prepared run; an option the preflight finds wrong for the target (a {@code --server-prometheus} entry naming
-     * a server the run does not read) is bad usage, as if picocli had found it.
+     * The ramp from the preflight to summary.json, the domains removed (unless --keep) and the ensemble stopped. An
+     * option the preflight finds wrong for the target (a {@code --server-prometheus} entry naming a server the run
+     * does not read) is bad usage, as if picocli had found it.
      */
-    private PreparedRun open(RunStart start, RampPlan plan) throws InterruptedException {
-        try {
-            return PreparedRun.open(start, listener, plan.connectionDemand());
-        } catch (PrometheusLookup.UnknownServer e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-        }
-    }
-
-    /** The ramp from the preflight to summary.json, the domains removed (unless --keep) and the ensemble stopped. */
     private RampSummary ramp(
             RunStart start,
             RampPlan plan,
@@ -208,26 +190,36 @@ public final class RampCommand {
             Optional<MetricsEndpoint> metrics,
             List<Threshold> thresholds)
             throws InterruptedException {
-        RampSummary summary;
-        try (PreparedRun run = open(start, plan)) {
-            Map<String, Object> settings = plan.settings();
-            Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
-            benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
-            run.writeRun(arguments, model.description(), settings);
-            benched.flatMap(BenchedServer::warning).ifPresent(w -> progress.line("%s", w));
-            try (GeneratorMonitor monitor =
-                    new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
-                summary = new Ramp(
-                                plan,
-                                run,
-                                listener,
-                                monitor,
-                                metrics.map(MetricsEndpoint::registry).orElse(null))
-                        .run();
-            }
-            summary = judged(summary, run.results().dir(), thresholds);
-            run.results().writeSummary(summary);
+        try {
+            return RunTemplate.execute(
+                            start,
+                            plan.connectionDemand(),
+                            listener,
+                            run -> measure(run, plan, model, metrics),
+                            (summary, dir) -> judged(summary, dir, thresholds))
+                    .summary();
+        } catch (PrometheusLookup.UnknownServer e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        return summary;
+    }
+
+    /** run.json, then the ramp's steps with the runner watched. */
+    private RampSummary measure(PreparedRun run, RampPlan plan, Workload model, Optional<MetricsEndpoint> metrics)
+            throws InterruptedException {
+        Map<String, Object> settings = plan.settings();
+        Optional<BenchedServer> benched = BenchedServer.of(plan.benchTarget(), run.servers());
+        benched.ifPresent(b -> settings.put("benchmarked", b.describe()));
+        run.writeRun(arguments, model.description(), settings);
+        benched.flatMap(BenchedServer::warning).ifPresent(w -> progress.line("%s", w));
+        try (GeneratorMonitor monitor =
+                new GeneratorMonitor(plan.health(), run.target().ensemble().orElse(null))) {
+            return new Ramp(
+                            plan,
+                            run,
+                            listener,
+                            monitor,
+                            metrics.map(MetricsEndpoint::registry).orElse(null))
+                    .run();
+        }
     }
 }

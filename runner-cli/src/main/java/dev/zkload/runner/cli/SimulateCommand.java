@@ -9,8 +9,8 @@ import dev.zkload.runner.cli.options.ThresholdOptions;
 import dev.zkload.runner.cli.options.Workload;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.ramp.Simulation;
-import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.engine.run.RunTemplate;
 import dev.zkload.runner.metrics.MetricsEndpoint;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.RunKind;
@@ -101,7 +101,7 @@ public final class SimulateCommand implements Callable<Integer> {
         endpoint.ifPresent(e -> progress.line("Serving meters for Prometheus on port %d (/metrics)", e.port()));
         String runId = RunIds.next();
         boolean metrics = !load.serverMetrics.none;
-        try (PreparedRun run = PreparedRun.open(
+        RunTemplate.Done<SimulateSummary> done = RunTemplate.execute(
                 new RunStart(
                         RunKind.SIMULATE,
                         runId,
@@ -111,22 +111,27 @@ public final class SimulateCommand implements Callable<Integer> {
                         metrics,
                         false,
                         out),
-                listener)) {
-            Simulation simulation =
-                    new Simulation(domains, duration, metrics, load.generator.limits(spec), model.models());
-            run.writeRun(
-                    SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()),
-                    model.description(),
-                    simulation.settings());
-            SimulateSummary summary = simulation.run(
-                    run, listener, endpoint.map(MetricsEndpoint::registry).orElse(null));
-            summary = summary.withThresholds(Gates.judge(gates, new SimulateMeasurements(summary)));
-            run.results().writeSummary(summary);
-            print(console, summary, model, out);
-            if (load.output.json) {
-                Gates.printJson(spec.commandLine().getOut(), summary);
-            }
-            return Gates.exitCode(summary.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK, summary.thresholds());
+                null,
+                listener,
+                run -> {
+                    Simulation simulation =
+                            new Simulation(domains, duration, metrics, load.generator.limits(spec), model.models());
+                    run.writeRun(
+                            SecretArguments.redact(
+                                    spec.commandLine().getParseResult().originalArgs()),
+                            model.description(),
+                            simulation.settings());
+                    return simulation.run(
+                            run,
+                            listener,
+                            endpoint.map(MetricsEndpoint::registry).orElse(null));
+                },
+                (summary, dir) -> summary.withThresholds(Gates.judge(gates, new SimulateMeasurements(summary))));
+        SimulateSummary summary = done.summary();
+        print(console, summary, model, out);
+        if (load.output.json) {
+            Gates.printJson(spec.commandLine().getOut(), summary);
         }
+        return Gates.exitCode(summary.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK, summary.thresholds());
     }
 }

@@ -13,6 +13,7 @@ import dev.zkload.runner.engine.experiment.Sweep;
 import dev.zkload.runner.engine.health.HealthLimits;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.engine.run.RunTemplate;
 import dev.zkload.runner.progress.Progress;
 import dev.zkload.runner.result.LevelResult;
 import dev.zkload.runner.result.RunKind;
@@ -30,6 +31,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -102,8 +104,6 @@ final class SweepRun {
         }
         Path out = options.output.checked(kind.command(), spec);
         PrintWriter console = options.output.console(spec);
-        SweepSummary summary;
-        Sweep.Experiment sweep;
         RunStart start = new RunStart(
                 kind,
                 runId,
@@ -114,19 +114,26 @@ final class SweepRun {
                 options.force,
                 out);
         ConsoleListener listener = ConsoleListener.printing(console);
-        try (PreparedRun run = PreparedRun.open(start, listener)) {
-            // the command line as typed, but never a password given on it
-            run.writeRun(
-                    SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()), null, settings);
-            sweep = experiment.apply(run);
-            summary = Sweep.run(run, sweep, checked.limits(), listener);
-            boolean interrupted = Thread.interrupted();
-            summary = summary.withThresholds(judge(gates, summary, out, gating.catalog(), settings));
-            run.results().writeSummary(summary);
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        // the experiment is made on the prepared run; its answer's lines are printed after the run is closed
+        AtomicReference<Sweep.Experiment> swept = new AtomicReference<>();
+        SweepSummary summary = RunTemplate.execute(
+                        start,
+                        null,
+                        listener,
+                        run -> {
+                            // the command line as typed, but never a password given on it
+                            run.writeRun(
+                                    SecretArguments.redact(
+                                            spec.commandLine().getParseResult().originalArgs()),
+                                    null,
+                                    settings);
+                            swept.set(experiment.apply(run));
+                            return Sweep.run(run, swept.get(), checked.limits(), listener);
+                        },
+                        (measured, dir) ->
+                                measured.withThresholds(judge(gates, measured, dir, gating.catalog(), settings)))
+                .summary();
+        Sweep.Experiment sweep = swept.get();
         FinalReport.write(out, console);
         if (summary.stopDetail() != null) {
             console.println(summary.stopDetail());

@@ -1,5 +1,7 @@
 package dev.zkload.runner.result;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -20,7 +22,9 @@ public record StepFleetData(
         long runsFailed) {
 
     public StepFleetData {
-        sessionEvents = sessionEvents == null ? Map.of() : Map.copyOf(sessionEvents);
+        // in the order given, as written to steps.jsonl: Map.copyOf would order the keys anew in every JVM
+        sessionEvents =
+                sessionEvents == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(sessionEvents));
     }
 
     /** Both counts added up, event by event: the fleet of two shards as one. Either may be null (nothing to add). */

@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.experiment;
 
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.engine.run.InterruptFlag;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.result.LevelResult;
@@ -116,11 +117,7 @@ public final class Sweep {
             stop = Stop.ERRORS;
             detail = "The ensemble refused at level " + current + ": " + e.getMessage();
         } finally {
-            boolean interrupted = Thread.interrupted();
-            experiment.close(notes);
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            InterruptFlag.aside(() -> experiment.close(notes));
         }
         int requested = levels.requested() < 0 ? done.size() : levels.requested();
         return new SweepSummary(

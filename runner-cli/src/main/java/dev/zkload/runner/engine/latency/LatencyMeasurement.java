@@ -7,6 +7,7 @@ import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.result.LatencyReport;
 import dev.zkload.bench.result.TargetResult;
 import dev.zkload.runner.RunFailure;
+import dev.zkload.runner.engine.run.InterruptFlag;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ServerCheck;
@@ -19,35 +20,33 @@ import java.util.List;
  * single-server target's role as the preflight found it, and its histogram logs beside it.
  */
 public final class LatencyMeasurement {
-    /**
-     * What the benchmark measured, as written to the run's results.
-     *
-     * @param report      the report, {@code latency.json}
-     * @param interrupted Ctrl-C came during the benchmark: the report holds what was measured until then
-     */
-    public record Measured(LatencyReport report, boolean interrupted) {}
-
     private LatencyMeasurement() {}
 
     /**
-     * Runs the benchmark against the run's target and writes its results.
+     * Runs the benchmark against the run's target and writes its results. Ctrl-C during the benchmark leaves the
+     * thread interrupted and the report with what was measured until then.
      *
      * @param config the benchmark, its root under the run's
-     * @throws RunFailure when the benchmark cannot run (its root not ours, the ensemble gone)
+     * @throws RunFailure when the benchmark cannot run (its root not ours, the ensemble gone) or its results cannot
+     *     be written
      */
-    public static Measured run(PreparedRun run, LatencyConfig config, LatencyListener progress) throws IOException {
+    public static LatencyReport run(PreparedRun run, LatencyConfig config, LatencyListener progress) {
         LatencyRun result;
         try {
             result = LatencyBenchmark.run(config, progress);
         } catch (IllegalStateException | IOException e) {
             throw new RunFailure(e.getMessage(), e);
         }
-        // cleared before the files are written, which an interrupted thread's channels would refuse
-        boolean interrupted = Thread.interrupted();
         LatencyReport report = withRoles(result.report(), run.servers());
-        run.results().writeAtomically(ResultFiles.LATENCY, report);
-        result.writeHistogramLogs(run.results().resolve(ResultFiles.HISTOGRAMS), ResultFiles.LATENCY_LOGS);
-        return new Measured(report, interrupted);
+        try {
+            InterruptFlag.aside(() -> {
+                run.results().writeAtomically(ResultFiles.LATENCY, report);
+                result.writeHistogramLogs(run.results().resolve(ResultFiles.HISTOGRAMS), ResultFiles.LATENCY_LOGS);
+            });
+        } catch (IOException e) {
+            throw new RunFailure("cannot write " + run.results().dir() + ": " + e.getMessage(), e);
+        }
+        return report;
     }
 
     /** Each single-server target's role, as the preflight found it. */

@@ -2,6 +2,7 @@ package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
+import dev.zkload.runner.engine.run.InterruptFlag;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.result.RampSummary;
@@ -64,9 +65,12 @@ public final class Ramp {
         }
     }
 
-    /** Removes the simulated domains (with the interrupt flag cleared, so Ctrl-C's cleanup works), unless kept. */
+    /** Removes the simulated domains (with the interrupt flag aside, so Ctrl-C's cleanup works), unless kept. */
     private void cleanUp(DomainFleet fleet, boolean quorumLost) {
-        boolean interrupted = Thread.interrupted();
+        InterruptFlag.aside(() -> removeOrKeep(fleet, quorumLost));
+    }
+
+    private void removeOrKeep(DomainFleet fleet, boolean quorumLost) {
         String clean = run.cleanCommand();
         if (plan.keep()) {
             progress.line("Leaving the simulated domains under %s (--keep); remove them with: %s", run.root(), clean);
@@ -78,9 +82,6 @@ public final class Ramp {
                 progress.line(
                         "The ensemble had no leader, so some of it may be left: once the ensemble is back, %s", clean);
             }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.zkload.bench.stats.StatsSampler;
 import dev.zkload.runner.RunFailure;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.health.HealthLimits;
+import dev.zkload.runner.engine.run.InterruptFlag;
 import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.result.MeasuredFootprint;
@@ -77,11 +78,7 @@ public record Simulation(int domains, Duration duration, boolean serverMetrics, 
             } catch (DomainStartException e) {
                 throw new RunFailure("could not add the domains: " + e.getMessage(), e);
             } finally {
-                boolean interrupted = Thread.interrupted();
-                fleet.close();
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
+                InterruptFlag.aside(fleet::close);
             }
         } catch (IOException e) {
             throw new RunFailure("cannot write " + run.results().dir() + ": " + e.getMessage(), e);

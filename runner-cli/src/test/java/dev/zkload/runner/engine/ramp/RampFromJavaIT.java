@@ -3,15 +3,17 @@ package dev.zkload.runner.engine.ramp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.result.ResultJson;
 import dev.zkload.bench.stats.AdminUrls;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.run.ClientSecuritySpec;
-import dev.zkload.runner.engine.run.PreparedRun;
 import dev.zkload.runner.engine.run.RecordingListener;
 import dev.zkload.runner.engine.run.RunStart;
+import dev.zkload.runner.engine.run.RunTemplate;
 import dev.zkload.runner.engine.run.TargetSpec;
 import dev.zkload.runner.result.RampSummary;
 import dev.zkload.runner.result.ResultFiles;
+import dev.zkload.runner.result.ResultReader;
 import dev.zkload.runner.result.RunKind;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StopReason;
@@ -23,14 +25,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A ramp driven from Java alone, as another team's test would ask "does my ensemble still carry two domains": no
- * command line, no console, no process-wide state of the runner — a plan, a prepared run, a listener, and the summary
- * returned. {@code LayersTest} keeps the engine from reaching for the command line; this is the proof that nothing
+ * command line, no console, no process-wide state of the runner — a plan, the run template the commands use, a
+ * listener, and the summary returned. {@code LayersTest} keeps the engine from reaching for the command line; this is the proof that nothing
  * of it is needed.
  */
 class RampFromJavaIT {
@@ -65,22 +68,36 @@ class RampFromJavaIT {
                     false,
                     tmp.resolve("out"));
             RecordingListener listener = new RecordingListener();
-            RampSummary summary;
-            String clean;
-            try (PreparedRun run = PreparedRun.open(start, listener, plan.connectionDemand())) {
-                clean = run.cleanCommand();
-                run.writeRun(List.of(), Map.of(), plan.settings());
-                try (GeneratorMonitor monitor = new GeneratorMonitor(plan.health(), null)) {
-                    summary = new Ramp(plan, run, listener, monitor, null).run();
-                }
-                run.results().writeSummary(summary);
-            }
+            AtomicReference<String> clean = new AtomicReference<>();
+            RunTemplate.Done<RampSummary> done = RunTemplate.execute(
+                    start,
+                    plan.connectionDemand(),
+                    listener,
+                    run -> {
+                        clean.set(run.cleanCommand());
+                        run.writeRun(List.of(), Map.of(), plan.settings());
+                        try (GeneratorMonitor monitor = new GeneratorMonitor(plan.health(), null)) {
+                            return new Ramp(plan, run, listener, monitor, null).run();
+                        }
+                    },
+                    RunTemplate.unjudged());
+            RampSummary summary = done.summary();
+            assertThat(done.interrupted()).isFalse();
+            RampSummary written =
+                    ResultReader.read(tmp.resolve("out")).summary().orElseThrow();
+            assertThat(written.verdict()).as("summary.json written as returned").isEqualTo(summary.verdict());
+            assertThat(written.stopReason()).isEqualTo(summary.stopReason());
 
             // every step told as recorded and written alike: the baseline and the load steps the ramp took
             List<StepResult> told = listener.steps();
             assertThat(summary.steps()).isEqualTo(told.size());
-            assertThat(Files.readAllLines(tmp.resolve("out").resolve(ResultFiles.STEPS)))
-                    .hasSize(told.size());
+            List<String> lines = Files.readAllLines(tmp.resolve("out").resolve(ResultFiles.STEPS));
+            assertThat(lines).hasSize(told.size());
+            for (int i = 0; i < lines.size(); i++) {
+                assertThat(ResultJson.compact().writeValueAsString(told.get(i)))
+                        .as("the step told is the line written")
+                        .isEqualTo(lines.get(i));
+            }
             // two small domains on a server of its own are carried, unless this machine was too busy to measure (the
             // ramp then stops at the step it could not measure)
             assertThat(summary.stopReason()).isIn(StopReason.TARGET_REACHED, StopReason.HOST_BUSY);
@@ -93,7 +110,7 @@ class RampFromJavaIT {
             }
             assertThat(listener.trees())
                     .as("the tree a quit would leave on the ensemble, then removed")
-                    .containsExactly("left if quit: " + clean, "removed: " + clean);
+                    .containsExactly("left if quit: " + clean.get(), "removed: " + clean.get());
             try (ZooKeeper client = new ZooKeeper(zk.connectString(), 10_000, e -> {})) {
                 assertThat(client.exists(ROOT, false))
                         .as("nothing left under the run's root")
