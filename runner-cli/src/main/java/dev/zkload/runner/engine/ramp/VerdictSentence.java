@@ -94,10 +94,10 @@ final class VerdictSentence {
      */
     private static String hostBusy(
             StepResult at, Integer maxStable, String yours, String firstYours, boolean embedded) {
-        String where = at == null ? "" : "At " + counted(at.domains(), firstYours) + " ";
         String busy = at == null
-                ? "this machine was too busy to measure"
-                : BusyHost.during(at).map(BusyHost::headline).orElse("this machine was too busy to measure");
+                ? "This machine was too busy to measure"
+                : "At " + counted(at.domains(), firstYours) + " "
+                        + BusyHost.during(at).map(BusyHost::headline).orElse("this machine was too busy to measure");
         String carried = maxStable == null
                 ? "No step measured the ensemble before, so its capacity is not known"
                 : "The ensemble carried " + counted(maxStable, yours) + ", and beyond that its capacity is not known";
@@ -113,7 +113,7 @@ final class VerdictSentence {
                         ? "run the runner and the servers where nothing else competes for the cores, or the servers on"
                                 + " machines of their own, to measure it"
                         : "run the runner where nothing else competes for its cores to measure it";
-        return where + busy + ". " + carried + ": " + cure + ".";
+        return busy + ". " + carried + ": " + cure + ".";
     }
 
     /**

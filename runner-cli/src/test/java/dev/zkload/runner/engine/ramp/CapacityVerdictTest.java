@@ -318,6 +318,43 @@ class CapacityVerdictTest {
                 .startsWith("Noisy host: at 10 domains");
     }
 
+    @Test
+    void theDecisionIsDataTheStepItIsAboutAndTheSaturationTheRunnersLimitKeptFromCounting() {
+        StepResult bound = StepFixture.step(100)
+                .saturatedOnAverage(0.877, 612.0)
+                .countedMean(475.3)
+                .bound("job fires ran 1.4 s late (p99; limit 1.0 s)")
+                .verdict(StepVerdict.GENERATOR_BOUND)
+                .build();
+        Verdict v =
+                CapacityVerdict.decide(StopReason.GENERATOR_BOUND, "m", List.of(stable(80), bound), PLAN, true, null);
+        assertThat(v.maxStable()).isEqualTo(80);
+        assertThat(v.boundAt()).isEqualTo(100);
+        assertThat(v.saturatedAt()).isNull();
+        assertThat(v.observable()).isTrue();
+        assertThat(v.limitStep()).isSameAs(bound);
+        assertThat(v.saturatedToo().judgedMean()).isEqualTo(475.3);
+        assertThat(v.limitedBy().resource()).isEqualTo(LimitedBy.Resource.RUNNER);
+        assertThat(v.threshold()).isEqualTo(PLAN.outstandingThreshold());
+        assertThat(v.embedded()).isTrue();
+    }
+
+    @Test
+    void aFaultsDecisionObservedNoSaturationAndNamesNoResource() {
+        StepResult disturbed = StepFixture.step(20)
+                .leaderChanged(1)
+                .leaderless(2.1)
+                .verdict(StepVerdict.DISTURBED)
+                .build();
+        Verdict v = CapacityVerdict.decide(
+                StopReason.DISTURBED, "the leader changed", List.of(stable(10), disturbed), PLAN, false, null);
+        assertThat(v.observable()).isFalse();
+        assertThat(v.maxStable()).isEqualTo(10);
+        assertThat(v.limitStep()).isNull();
+        assertThat(v.limitedBy()).isNull();
+        assertThat(v.marginal()).isEmpty();
+    }
+
     private static RampSummary summarize(StopReason reason, RampPlan plan, StepResult... steps) {
         return CapacityVerdict.summarize(reason, "m", List.of(steps), plan, false);
     }
