@@ -1,8 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.bench.ops.LatencyRun;
-import dev.zkload.bench.result.OpStats;
-import dev.zkload.bench.result.TargetResult;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
 import dev.zkload.runner.engine.resources.HostWindow;
@@ -14,10 +12,8 @@ import dev.zkload.runner.result.DeliveredWork;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.HostUsage;
 import dev.zkload.runner.result.MeasuredFootprint;
-import dev.zkload.runner.result.MetricsCoverage;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
-import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
@@ -30,10 +26,8 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -170,78 +164,42 @@ final class StepRecorder {
     }
 
     /**
-     * The step's result, its verdict still to be given; writes the benchmark's histogram logs.
+     * The step's result, its verdict still to be given, from what the live run gives now ({@link StepAssembler}
+     * composes it); writes the benchmark's histogram logs.
      *
      * @param shardDomains the domains up on this shard; null when the process runs alone
      */
     StepResult assemble(Opened step, Measured m, Integer shardDomains, double leaderlessSec) {
-        LatencyRun run = m.run();
-        Map<String, OpStats> ops = run == null || run.report().targets().isEmpty()
-                ? Map.of()
-                : run.report().targets().get(0).ops();
-        Map<String, Map<String, OpStats>> byTarget = new LinkedHashMap<>();
-        long calls = 0;
-        long errors = 0;
-        if (run != null) {
-            for (TargetResult t : run.report().targets()) {
-                byTarget.put(t.target(), t.ops());
-                for (OpStats o : t.ops().values()) {
-                    calls += o.count();
-                    errors += o.errors();
-                }
-            }
+        if (m.run() != null) {
             try {
-                run.writeHistogramLogs(results.resolve(ResultFiles.HISTOGRAMS), ResultFiles.stepLogs(step.step()));
+                m.run().writeHistogramLogs(results.resolve(ResultFiles.HISTOGRAMS), ResultFiles.stepLogs(step.step()));
             } catch (IOException e) {
                 progress.line(
                         "warning: could not write the histogram logs of step %d: %s", step.step(), e.getMessage());
             }
         }
-        MetricsCoverage coverage = step.watch().coverage();
-        boolean observable = plan.serverMetrics() && coverage.leaderObserved();
         FleetSnapshot after = fleet.snapshot();
         StepFleetData fleetData = step.before() == null ? null : StepFigures.fleet(step.before(), after);
         boolean settled = !m.phases().registrationOnly();
         List<List<StatsSample>> rounds = readings.since(m.settledFrom());
         DeliveredWork delivered = settled && step.step() > 0 ? delivered(m.settledFrom()) : null;
-        Saturation found = m.kind() == Kind.REGISTRATION_ONLY ? null : detector.finding();
-        Saturation saturation = !observable
-                ? null
-                : Optional.ofNullable(found)
-                        .or(() -> Shortfall.of(delivered, rounds, plan.outstandingThreshold()))
-                        .orElse(null);
-        return new StepResult(
-                step.step(),
-                m.domains(),
+        StepServerData server = serverData(rounds, m.health());
+        StepAssembler.Gathered gathered = new StepAssembler.Gathered(
                 after.executors(),
                 after.jobs(),
                 after.sessions(),
-                shardDomains,
-                step.start(),
-                Instant.now(),
-                m.phases(),
-                null,
-                saturation != null,
-                saturation,
-                observable,
-                step.step() > 0 && m.health().bound(),
-                m.health(),
-                m.duringAdd(),
-                serverData(rounds, m.health()),
-                step.step() > 0 ? step.watch().burst() : null,
-                coverage,
-                m.footprint(),
-                ops,
-                plan.benchTarget() == RampPlan.BenchTarget.EACH ? byTarget : null,
                 fleetData,
-                calls == 0 ? 0 : (double) errors / calls,
-                leaderlessSec,
+                step.watch().coverage(),
+                step.step() > 0 ? step.watch().burst() : null,
                 step.watch().events().events(leaderlessSec, fleetData).withDeaths(machine.deaths()),
-                refining,
+                m.kind() == Kind.REGISTRATION_ONLY ? null : detector.finding(),
+                Shortfall.of(delivered, rounds, plan.outstandingThreshold()).orElse(null),
+                server,
                 settled ? machine.end(rounds) : null,
                 settled ? StepResourceFigures.stages(rounds) : null,
-                delivered,
-                m.hostDuringAdd());
+                delivered);
+        return StepAssembler.assemble(
+                plan, step.step(), step.start(), Instant.now(), m, gathered, shardDomains, leaderlessSec, refining);
     }
 
     /** The job fires due since the load settled, judged as far as their time to deliver is over. */
