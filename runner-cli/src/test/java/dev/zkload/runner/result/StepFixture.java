@@ -238,70 +238,70 @@ public final class StepFixture {
             return new StepResult(
                     baseline ? 0 : 1,
                     domains,
-                    3L * domains,
-                    35L * domains,
-                    SESSIONS,
-                    null,
-                    Instant.EPOCH,
-                    Instant.EPOCH,
-                    registrationOnly ? new StepPhases(12, 0, 0) : new StepPhases(30, 60, 40),
-                    verdict,
-                    saturated && observable,
-                    saturated && observable ? saturation : null,
-                    observable,
-                    !bound.isEmpty(),
-                    health,
-                    registrationOnly ? registering() : null,
-                    outstandingAvg == null
-                            ? null
-                            : new StepServerData(
-                                    0,
-                                    0,
-                                    0,
-                                    null,
-                                    0,
-                                    outstandingAvg,
-                                    (long) (2 * outstandingAvg),
-                                    0,
-                                    0,
-                                    0,
-                                    null,
-                                    null,
-                                    null),
-                    null,
-                    registrationOnly
-                            ? new MetricsCoverage(0, 0, Map.of())
-                            : new MetricsCoverage(100, observable ? answered : 10, Map.of()),
-                    null,
-                    Map.of(),
-                    null,
+                    new StepResult.Held(3L * domains, 35L * domains, SESSIONS, null),
+                    new StepResult.Time(
+                            Instant.EPOCH,
+                            Instant.EPOCH,
+                            registrationOnly ? new StepPhases(12, 0, 0) : new StepPhases(30, 60, 40)),
+                    new StepResult.Judgement(
+                            verdict,
+                            saturated && observable,
+                            saturated && observable ? saturation : null,
+                            observable,
+                            !bound.isEmpty()),
+                    new StepResult.Runner(health, registrationOnly ? registering() : null),
+                    new StepResult.Servers(
+                            outstandingAvg == null
+                                    ? null
+                                    : new StepServerData(
+                                            0,
+                                            0,
+                                            0,
+                                            null,
+                                            0,
+                                            outstandingAvg,
+                                            (long) (2 * outstandingAvg),
+                                            0,
+                                            0,
+                                            0,
+                                            null,
+                                            null,
+                                            null),
+                            null,
+                            registrationOnly
+                                    ? new MetricsCoverage(0, 0, Map.of())
+                                    : new MetricsCoverage(100, observable ? answered : 10, Map.of()),
+                            null),
+                    new StepResult.Bench(Map.of(), null),
                     fleet,
-                    benchErrors,
-                    leaderless,
-                    new EnsembleEvents(
-                            leaderChanges,
+                    new StepResult.Events(
+                            benchErrors,
                             leaderless,
-                            unresponsive,
-                            events[0],
-                            events[2],
-                            Map.of(),
-                            leaderBefore,
-                            leader,
-                            servers,
-                            silentAlone,
-                            notServing,
-                            deaths),
+                            new EnsembleEvents(
+                                    leaderChanges,
+                                    leaderless,
+                                    unresponsive,
+                                    events[0],
+                                    events[2],
+                                    Map.of(),
+                                    leaderBefore,
+                                    leader,
+                                    servers,
+                                    silentAlone,
+                                    notServing,
+                                    deaths)),
                     refinement,
-                    host == null
-                            ? resources
-                            : new StepResources(
-                                    host,
-                                    resources == null ? Map.of() : resources.servers(),
-                                    resources == null ? List.of() : resources.unobserved(),
-                                    resources == null ? Map.of() : resources.disks()),
-                    stages,
-                    delivered,
-                    hostDuringAdd);
+                    new StepResult.Usage(
+                            host == null
+                                    ? resources
+                                    : new StepResources(
+                                            host,
+                                            resources == null ? Map.of() : resources.servers(),
+                                            resources == null ? List.of() : resources.unobserved(),
+                                            resources == null ? Map.of() : resources.disks()),
+                            stages,
+                            delivered,
+                            hostDuringAdd));
         }
 
         private static GeneratorHealth registering() {

@@ -78,36 +78,22 @@ final class StepAssembler {
         return new StepResult(
                 step,
                 m.domains(),
-                g.executors(),
-                g.jobs(),
-                g.sessions(),
-                shardDomains,
-                start,
-                end,
-                m.phases(),
-                null,
-                saturation != null,
-                saturation,
-                observable,
-                // the baseline holds no load for the runner to be the limit of
-                step > 0 && m.health().bound(),
-                m.health(),
-                m.duringAdd(),
-                g.server(),
-                g.burst(),
-                g.coverage(),
-                m.footprint(),
-                ops,
-                plan.benchTarget() == RampPlan.BenchTarget.EACH ? byTarget(report) : null,
+                new StepResult.Held(g.executors(), g.jobs(), g.sessions(), shardDomains),
+                new StepResult.Time(start, end, m.phases()),
+                new StepResult.Judgement(
+                        null,
+                        saturation != null,
+                        saturation,
+                        observable,
+                        // the baseline holds no load for the runner to be the limit of
+                        step > 0 && m.health().bound()),
+                new StepResult.Runner(m.health(), m.duringAdd()),
+                new StepResult.Servers(g.server(), g.burst(), g.coverage(), m.footprint()),
+                new StepResult.Bench(ops, plan.benchTarget() == RampPlan.BenchTarget.EACH ? byTarget(report) : null),
                 g.fleet(),
-                errorRate(report),
-                leaderlessSec,
-                g.events(),
+                new StepResult.Events(errorRate(report), leaderlessSec, g.events()),
                 refinement,
-                g.resources(),
-                g.stages(),
-                g.delivered(),
-                m.hostDuringAdd());
+                new StepResult.Usage(g.resources(), g.stages(), g.delivered(), m.hostDuringAdd()));
     }
 
     /** Every target's operations, by host:port. */
