@@ -136,11 +136,7 @@ public final class LatencyCommand implements Callable<Integer> {
                 null,
                 listener,
                 run -> {
-                    run.writeRun(
-                            SecretArguments.redact(
-                                    spec.commandLine().getParseResult().originalArgs()),
-                            null,
-                            settings());
+                    run.writeRun(SecretArguments.typed(spec), null, settings());
                     LatencyReport report = LatencyMeasurement.run(
                             run,
                             config(

@@ -116,11 +116,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 run -> {
                     Simulation simulation =
                             new Simulation(domains, duration, metrics, load.generator.limits(spec), model.models());
-                    run.writeRun(
-                            SecretArguments.redact(
-                                    spec.commandLine().getParseResult().originalArgs()),
-                            model.description(),
-                            simulation.settings());
+                    run.writeRun(SecretArguments.typed(spec), model.description(), simulation.settings());
                     return simulation.run(
                             run,
                             listener,

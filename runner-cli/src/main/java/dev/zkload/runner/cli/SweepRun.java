@@ -121,12 +121,7 @@ final class SweepRun {
                         null,
                         listener,
                         run -> {
-                            // the command line as typed, but never a password given on it
-                            run.writeRun(
-                                    SecretArguments.redact(
-                                            spec.commandLine().getParseResult().originalArgs()),
-                                    null,
-                                    settings);
+                            run.writeRun(SecretArguments.typed(spec), null, settings);
                             swept.set(experiment.apply(run));
                             return Sweep.run(run, swept.get(), checked.limits(), listener);
                         },

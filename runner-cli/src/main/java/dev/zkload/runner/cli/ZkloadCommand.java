@@ -53,10 +53,7 @@ public final class ZkloadCommand implements Callable<Integer> {
     /** The ramp, the default command. */
     @Override
     public Integer call() throws InterruptedException {
-        return RampCommand.run(
-                spec,
-                ramp,
-                SecretArguments.redact(spec.commandLine().getParseResult().originalArgs()));
+        return RampCommand.run(spec, ramp, SecretArguments.typed(spec));
     }
 
     /** True when {@code --verbose} was given anywhere on the command line. */

@@ -23,17 +23,51 @@ class StepsJsonPinTest {
 
     @Test
     void everyRecordedStepIsWrittenAgainByteForByte() throws IOException {
-        List<String> lines;
-        try (InputStream in = StepsJsonPinTest.class.getResourceAsStream(RECORDED)) {
-            assertThat(in).as(RECORDED).isNotNull();
-            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                    .lines()
-                    .toList();
-        }
+        List<String> lines = recorded(RECORDED);
         assertThat(lines).as("the baseline and a load step").hasSize(2);
         for (String line : lines) {
             assertThat(JSON.writeValueAsString(JSON.readValue(line, StepResult.class)))
                     .isEqualTo(line);
+        }
+    }
+
+    @Test
+    void aShardsStepWithEveryServersBenchmarkIsWrittenAgainByteForByte() throws IOException {
+        String load = recorded(RECORDED).get(1);
+        String create = load.substring(load.indexOf("{\"count\":88"), load.indexOf(",\"set\":"));
+        String shard = load.replace("\"shardDomains\":null", "\"shardDomains\":7")
+                .replace(
+                        "\"opsByTarget\":null",
+                        "\"opsByTarget\":{\"127.0.0.1:2181\":{\"create\":" + create + "},\"127.0.0.1:2182\":{}}");
+        StepResult step = JSON.readValue(shard, StepResult.class);
+        assertThat(step.shardDomains()).isEqualTo(7);
+        assertThat(step.opsByTarget()).containsOnlyKeys("127.0.0.1:2181", "127.0.0.1:2182");
+        assertThat(JSON.writeValueAsString(step)).isEqualTo(shard);
+    }
+
+    @Test
+    void aStepRecordedBeforeAGroupsFiguresExistedReadsThemAsAbsent() throws IOException {
+        // recorded before the registration's host was kept
+        String older = recorded("/dev/zkload/runner/engine/resources/this-machine-2-cores.steps.jsonl")
+                .get(1);
+        assertThat(older).doesNotContain("hostDuringAdd");
+        StepResult step = JSON.readValue(older, StepResult.class);
+        assertThat(step.usage()).as("the group, never null").isNotNull();
+        assertThat(step.hostDuringAdd()).isNull();
+        assertThat(step.domains()).isPositive();
+        assertThat(step.verdict()).isNotNull();
+        StepResult bare = JSON.readValue("{\"step\":3,\"domains\":30}", StepResult.class);
+        assertThat(bare.judgement()).isNotNull();
+        assertThat(bare.verdict()).isNull();
+        assertThat(bare.ops()).isEmpty();
+        assertThat(bare.servers()).isNotNull();
+        assertThat(bare.server()).isNull();
+    }
+
+    private static List<String> recorded(String resource) throws IOException {
+        try (InputStream in = StepsJsonPinTest.class.getResourceAsStream(resource)) {
+            assertThat(in).as(resource).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         }
     }
 }

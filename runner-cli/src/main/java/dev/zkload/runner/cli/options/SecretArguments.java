@@ -2,6 +2,7 @@ package dev.zkload.runner.cli.options;
 
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The command line with its secrets replaced, as run.json records it: the password of a literal
@@ -13,6 +14,11 @@ public final class SecretArguments {
     private static final String AUTH = "--auth";
 
     private SecretArguments() {}
+
+    /** The command line as the user typed it, but never a password given on it: what run.json records. */
+    public static List<String> typed(CommandSpec spec) {
+        return redact(spec.commandLine().getParseResult().originalArgs());
+    }
 
     public static List<String> redact(List<String> arguments) {
         List<String> out = new ArrayList<>(arguments.size());

@@ -27,8 +27,9 @@ public final class LatencyMeasurement {
      * thread interrupted and the report with what was measured until then.
      *
      * @param config the benchmark, its root under the run's
-     * @throws RunFailure when the benchmark cannot run (its root not ours, the ensemble gone) or its results cannot
-     *     be written
+     * @throws RunFailure when the benchmark cannot run (its root not ours, the ensemble gone) or its histogram logs
+     *     cannot be written
+     * @throws java.io.UncheckedIOException when {@code latency.json} cannot be written
      */
     public static LatencyReport run(PreparedRun run, LatencyConfig config, LatencyListener progress) {
         LatencyRun result;

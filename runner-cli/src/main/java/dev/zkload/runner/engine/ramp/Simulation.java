@@ -58,6 +58,7 @@ public record Simulation(int domains, Duration duration, boolean serverMetrics, 
      */
     public SimulateSummary run(PreparedRun run, RunListener progress, MeterRegistry meters)
             throws InterruptedException {
+        SimulateSummary summary;
         try (StatsSampler sampler = serverMetrics
                         ? StatsSampler.builder()
                                 .servers(run.target().servers())
@@ -74,7 +75,7 @@ public record Simulation(int domains, Duration duration, boolean serverMetrics, 
                     new ServerReadings(sampler, run.stats(), run.target().servers());
             DomainFleet fleet = run.fleet(models, monitor).meterRegistry(meters).build();
             try {
-                return hold(fleet, readings, monitor, progress);
+                summary = hold(fleet, readings, monitor, progress);
             } catch (DomainStartException e) {
                 throw new RunFailure("could not add the domains: " + e.getMessage(), e);
             } finally {
@@ -83,6 +84,11 @@ public record Simulation(int domains, Duration duration, boolean serverMetrics, 
         } catch (IOException e) {
             throw new RunFailure("cannot write " + run.results().dir() + ": " + e.getMessage(), e);
         }
+        if (summary.interrupted()) {
+            // whoever drives the run sees Ctrl-C as after any other run, now that the metrics file is closed
+            Thread.currentThread().interrupt();
+        }
+        return summary;
     }
 
     private SimulateSummary hold(

@@ -18,9 +18,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Composes a step's line of {@code steps.jsonl} from what the step gathered, as values: which figures a step of its
- * kind has, when its saturation counts, and when the runner's limit does. {@link StepRecorder} reads the values from
- * the live run; nothing here reads a clock, a server or the fleet.
+ * Composes a step's line of {@code steps.jsonl} from what the step gathered, as values: when its saturation counts
+ * (the detector's finding before a shortfall, and neither where the leader went unheard), when the runner's limit
+ * does, and the benchmark's figures. {@link StepRecorder} reads the values from the live run, and leaves out what a
+ * step of its kind does not have; nothing here reads a clock, a server or the fleet.
  */
 final class StepAssembler {
     private StepAssembler() {}

@@ -12,8 +12,10 @@ import dev.zkload.runner.result.DeliveredWork;
 import dev.zkload.runner.result.GeneratorHealth;
 import dev.zkload.runner.result.HostUsage;
 import dev.zkload.runner.result.MeasuredFootprint;
+import dev.zkload.runner.result.MetricsCoverage;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
+import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepFleetData;
 import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
@@ -178,28 +180,32 @@ final class StepRecorder {
                         "warning: could not write the histogram logs of step %d: %s", step.step(), e.getMessage());
             }
         }
+        // read in the order the step's figures always were: the end time before the servers' and machine's reads
+        MetricsCoverage coverage = step.watch().coverage();
         FleetSnapshot after = fleet.snapshot();
         StepFleetData fleetData = step.before() == null ? null : StepFigures.fleet(step.before(), after);
         boolean settled = !m.phases().registrationOnly();
         List<List<StatsSample>> rounds = readings.since(m.settledFrom());
         DeliveredWork delivered = settled && step.step() > 0 ? delivered(m.settledFrom()) : null;
+        Saturation found = m.kind() == Kind.REGISTRATION_ONLY ? null : detector.finding();
+        Instant end = Instant.now();
         StepServerData server = serverData(rounds, m.health());
         StepAssembler.Gathered gathered = new StepAssembler.Gathered(
                 after.executors(),
                 after.jobs(),
                 after.sessions(),
                 fleetData,
-                step.watch().coverage(),
+                coverage,
                 step.step() > 0 ? step.watch().burst() : null,
                 step.watch().events().events(leaderlessSec, fleetData).withDeaths(machine.deaths()),
-                m.kind() == Kind.REGISTRATION_ONLY ? null : detector.finding(),
+                found,
                 Shortfall.of(delivered, rounds, plan.outstandingThreshold()).orElse(null),
                 server,
                 settled ? machine.end(rounds) : null,
                 settled ? StepResourceFigures.stages(rounds) : null,
                 delivered);
         return StepAssembler.assemble(
-                plan, step.step(), step.start(), Instant.now(), m, gathered, shardDomains, leaderlessSec, refining);
+                plan, step.step(), step.start(), end, m, gathered, shardDomains, leaderlessSec, refining);
     }
 
     /** The job fires due since the load settled, judged as far as their time to deliver is over. */

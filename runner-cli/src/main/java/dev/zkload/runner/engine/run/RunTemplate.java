@@ -11,8 +11,12 @@ import java.nio.file.Path;
  * the root released and an embedded ensemble stopped. What the summary means for an exit code is the caller's.
  *
  * <pre>{@code
- * RunTemplate.Done<RampSummary> done = RunTemplate.execute(start, plan.connectionDemand(), listener,
- *         run -> new Ramp(plan, run, listener, monitor, null).run(), RunTemplate.unjudged());
+ * RunTemplate.Done<RampSummary> done = RunTemplate.execute(start, plan.connectionDemand(), listener, run -> {
+ *     run.writeRun(List.of(), Map.of(), plan.settings());
+ *     try (GeneratorMonitor monitor = new GeneratorMonitor(plan.health(), null)) {
+ *         return new Ramp(plan, run, listener, monitor, null).run();
+ *     }
+ * }, RunTemplate.unjudged());
  * }</pre>
  */
 public final class RunTemplate {
@@ -31,8 +35,8 @@ public final class RunTemplate {
     }
 
     /**
-     * The summary as written to {@code summary.json}, and whether the run was interrupted (the thread's flag, set
-     * again for the caller too).
+     * The summary as written to {@code summary.json}, and whether the run was interrupted: the thread's flag as the
+     * body left it (every body sets it again when Ctrl-C stopped it), set again for the caller too.
      */
     public record Done<S>(S summary, boolean interrupted) {}
 
@@ -45,12 +49,14 @@ public final class RunTemplate {
      * Prepares the run, runs its body, judges and writes its summary.
      *
      * @param demand the connections the run opens, checked against the servers' limit; null when not checked
-     * @throws RunFailure when the target or a check refuses, or the results cannot be read back or written (exit 1)
+     * @throws RunFailure when the target or a check refuses, or the judge cannot read the results back (exit 1)
+     * @throws java.io.UncheckedIOException when {@code summary.json} cannot be written
      */
     public static <S> Done<S> execute(
             RunStart start, ConnectionDemand demand, RunListener listener, Body<S> body, Judge<S> judge)
             throws InterruptedException {
-        try (PreparedRun run = PreparedRun.open(start, listener, demand)) {
+        PreparedRun run = PreparedRun.open(start, listener, demand);
+        try {
             S measured = body.run(run);
             boolean interrupted = Thread.currentThread().isInterrupted();
             S summary = InterruptFlag.aside(() -> {
@@ -59,6 +65,9 @@ public final class RunTemplate {
                 return judged;
             });
             return new Done<>(summary, interrupted);
+        } finally {
+            // after Ctrl-C as after any end: the root released, an embedded ensemble's servers stopped in order
+            InterruptFlag.aside(run::close);
         }
     }
 

@@ -91,12 +91,16 @@ class RampFromJavaIT {
             // every step told as recorded and written alike: the baseline and the load steps the ramp took
             List<StepResult> told = listener.steps();
             assertThat(summary.steps()).isEqualTo(told.size());
+            // each line read back and written again is the same line: the file's contract, through the reader
             List<String> lines = Files.readAllLines(tmp.resolve("out").resolve(ResultFiles.STEPS));
+            List<StepResult> read = ResultReader.read(tmp.resolve("out")).steps();
             assertThat(lines).hasSize(told.size());
+            assertThat(read).hasSize(told.size());
             for (int i = 0; i < lines.size(); i++) {
-                assertThat(ResultJson.compact().writeValueAsString(told.get(i)))
-                        .as("the step told is the line written")
+                assertThat(ResultJson.compact().writeValueAsString(read.get(i)))
+                        .as("steps.jsonl line %d read back and written again", i + 1)
                         .isEqualTo(lines.get(i));
+                assertThat(read.get(i).verdict()).isEqualTo(told.get(i).verdict());
             }
             // two small domains on a server of its own are carried, unless this machine was too busy to measure (the
             // ramp then stops at the step it could not measure)

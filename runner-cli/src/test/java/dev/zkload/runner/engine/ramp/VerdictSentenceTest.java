@@ -20,11 +20,19 @@ class VerdictSentenceTest {
             "fsyncs back to back, 9.1 ms each",
             List.of(),
             List.of());
+    private static final LimitedBy RUNNER =
+            new LimitedBy(LimitedBy.Resource.RUNNER, null, 100, "fires late", List.of(), List.of());
 
     @ParameterizedTest
     @EnumSource(StopReason.class)
     void everyStopIsASentenceThatNamesTheMostDomainsStable(StopReason reason) {
-        String s = VerdictSentence.of(verdict(reason, 200, 300, null));
+        Decided d = new Decided(reason).maxStable(200);
+        if (reason == StopReason.SATURATED) {
+            d.saturatedAt(300);
+        } else if (reason == StopReason.GENERATOR_BOUND) {
+            d.boundAt(300);
+        }
+        String s = VerdictSentence.of(d.verdict());
         assertThat(s).endsWith(".").doesNotContain("null");
         if (reason != StopReason.TARGET_REACHED) {
             assertThat(s)
@@ -35,22 +43,12 @@ class VerdictSentenceTest {
 
     @Test
     void aSaturationIsExplainedByWhatRanOutAndMarginsFollow() {
-        Verdict v = new Verdict(
-                StopReason.SATURATED,
-                "m",
-                500,
-                null,
-                200,
-                300,
-                null,
-                true,
-                null,
-                null,
-                null,
-                300,
-                LOG,
-                List.of("the last stable step's queue was within 20% of the threshold"),
-                false);
+        Verdict v = new Decided(StopReason.SATURATED)
+                .maxStable(200)
+                .saturatedAt(300)
+                .limitedBy(LOG)
+                .marginal("the last stable step's queue was within 20% of the threshold")
+                .verdict();
         assertThat(VerdictSentence.of(v))
                 .isEqualTo("The ensemble saturated at 300 domains; max stable domains: 200. Limited by the leader's"
                         + " transaction log (127.0.0.1:2181): fsyncs back to back, 9.1 ms each. Marginal: the last"
@@ -59,68 +57,32 @@ class VerdictSentenceTest {
 
     @Test
     void theRunnersOwnLimitIsNotExplainedAsTheEnsemblesButItsQueueIsSaidWithItsFigures() {
-        LimitedBy runner = new LimitedBy(LimitedBy.Resource.RUNNER, null, 100, "fires late", List.of(), List.of());
-        Verdict held = new Verdict(
-                StopReason.GENERATOR_BOUND,
-                "m",
-                300,
-                null,
-                80,
-                null,
-                100,
-                true,
-                null,
-                null,
-                new Saturation(Saturation.Rule.HELD, 0.95, 612.4, null),
-                300,
-                runner,
-                List.of(),
-                false);
-        assertThat(VerdictSentence.of(held))
+        Decided bound = new Decided(StopReason.GENERATOR_BOUND)
+                .maxStable(80)
+                .boundAt(100)
+                .limitedBy(RUNNER);
+        assertThat(VerdictSentence.of(bound.saturatedToo(new Saturation(Saturation.Rule.HELD, 0.95, 612.4, null))
+                        .verdict()))
                 .contains("it stayed at or above the threshold, averaging 612 outstanding requests against the"
                         + " threshold of 300")
                 .doesNotContain("Limited by the runner");
-        Verdict averaged = new Verdict(
-                StopReason.GENERATOR_BOUND,
-                "m",
-                300,
-                null,
-                80,
-                null,
-                100,
-                true,
-                null,
-                null,
-                new Saturation(Saturation.Rule.AVERAGED, 0.877, 612.0, 475.3),
-                300,
-                runner,
-                List.of(),
-                false);
-        assertThat(VerdictSentence.of(averaged)).contains("(it averaged 475 outstanding requests");
+        assertThat(VerdictSentence.of(bound.saturatedToo(new Saturation(Saturation.Rule.AVERAGED, 0.877, 612.0, 475.3))
+                        .verdict()))
+                .contains("(it averaged 475 outstanding requests");
     }
 
     @Test
     void aModelFilesWordsGoWithTheFirstCountNamedAndOnlyThere() {
-        Verdict none = new Verdict(
-                StopReason.SATURATED,
-                "m",
-                300,
-                "model file prod.yaml",
-                null,
-                100,
-                null,
-                true,
-                null,
-                null,
-                null,
-                300,
-                null,
-                List.of(),
-                false);
-        assertThat(VerdictSentence.of(none))
+        assertThat(VerdictSentence.of(new Decided(StopReason.SATURATED)
+                        .saturatedAt(100)
+                        .yours("model file prod.yaml")
+                        .verdict()))
                 .isEqualTo("The ensemble saturated at 100 of your domains (model file prod.yaml); max stable domains:"
                         + " none.");
-        assertThat(VerdictSentence.of(verdictWithWords(StopReason.INTERRUPTED, 100)))
+        assertThat(VerdictSentence.of(new Decided(StopReason.INTERRUPTED)
+                        .maxStable(100)
+                        .yours("model file prod.yaml")
+                        .verdict()))
                 .isEqualTo("Interrupted before a verdict; max stable domains so far: 100 of your domains (model file"
                         + " prod.yaml).");
     }
@@ -128,22 +90,11 @@ class VerdictSentenceTest {
     @Test
     void aRefinementCutShortGivesTheWiderIntervalItReached() {
         RefinementSummary cut = new RefinementSummary("10 domains", 10, 200, 300, List.of(250), false, "errors");
-        Verdict v = new Verdict(
-                StopReason.SATURATED,
-                "m",
-                300,
-                null,
-                250,
-                300,
-                null,
-                true,
-                cut,
-                null,
-                null,
-                300,
-                null,
-                List.of(),
-                false);
+        Verdict v = new Decided(StopReason.SATURATED)
+                .maxStable(250)
+                .saturatedAt(300)
+                .refinement(cut)
+                .verdict();
         assertThat(VerdictSentence.of(v))
                 .isEqualTo("The ensemble saturated at 300 domains; max stable domains: 250 — the refinement between"
                         + " the grid's 200 and 300 stopped before its resolution (see the notes): the capacity lies"
@@ -154,22 +105,10 @@ class VerdictSentenceTest {
     void aBusyMachineNamesWhatElseWasAtItsLimitThere() {
         LimitedBy machine = new LimitedBy(
                 LimitedBy.Resource.THIS_MACHINE, null, 10, "others took it", List.of("the leader's CPU"), List.of());
-        Verdict v = new Verdict(
-                StopReason.HOST_BUSY,
-                "m",
-                300,
-                null,
-                5,
-                null,
-                null,
-                true,
-                null,
-                null,
-                null,
-                300,
-                machine,
-                List.of(),
-                false);
+        Verdict v = new Decided(StopReason.HOST_BUSY)
+                .maxStable(5)
+                .limitedBy(machine)
+                .verdict();
         assertThat(VerdictSentence.of(v))
                 .isEqualTo("This machine was too busy to measure. The ensemble carried 5 domains, and beyond that its"
                         + " capacity is not known: run the runner where nothing else competes for its cores to"
@@ -178,26 +117,79 @@ class VerdictSentenceTest {
                 .doesNotContain("Limited by this machine");
     }
 
-    private static Verdict verdict(StopReason reason, Integer maxStable, int target, String yours) {
-        return new Verdict(
-                reason,
-                "the leader changed",
-                target,
-                yours,
-                maxStable,
-                reason == StopReason.SATURATED ? maxStable + 100 : null,
-                reason == StopReason.GENERATOR_BOUND ? maxStable + 100 : null,
-                true,
-                null,
-                null,
-                null,
-                300,
-                null,
-                List.of(),
-                false);
-    }
+    /** A verdict as a test decides it: a target of 300, observable, nothing ran out unless said. */
+    private static final class Decided {
+        private final StopReason reason;
+        private Integer maxStable;
+        private Integer saturatedAt;
+        private Integer boundAt;
+        private String yours;
+        private RefinementSummary refinement;
+        private Saturation saturatedToo;
+        private LimitedBy limitedBy;
+        private List<String> marginal = List.of();
 
-    private static Verdict verdictWithWords(StopReason reason, Integer maxStable) {
-        return verdict(reason, maxStable, 300, "model file prod.yaml");
+        Decided(StopReason reason) {
+            this.reason = reason;
+        }
+
+        Decided maxStable(int domains) {
+            maxStable = domains;
+            return this;
+        }
+
+        Decided saturatedAt(int domains) {
+            saturatedAt = domains;
+            return this;
+        }
+
+        Decided boundAt(int domains) {
+            boundAt = domains;
+            return this;
+        }
+
+        Decided yours(String words) {
+            yours = words;
+            return this;
+        }
+
+        Decided refinement(RefinementSummary r) {
+            refinement = r;
+            return this;
+        }
+
+        Decided saturatedToo(Saturation s) {
+            saturatedToo = s;
+            return this;
+        }
+
+        Decided limitedBy(LimitedBy l) {
+            limitedBy = l;
+            return this;
+        }
+
+        Decided marginal(String... notes) {
+            marginal = List.of(notes);
+            return this;
+        }
+
+        Verdict verdict() {
+            return new Verdict(
+                    reason,
+                    "the leader changed",
+                    300,
+                    yours,
+                    maxStable,
+                    saturatedAt,
+                    boundAt,
+                    true,
+                    refinement,
+                    null,
+                    saturatedToo,
+                    300,
+                    limitedBy,
+                    marginal,
+                    false);
+        }
     }
 }
