@@ -113,7 +113,9 @@ public final class RampCommand {
                 switch (summary.stopReason()) {
                     case INTERRUPTED -> ExitCodes.INTERRUPTED;
                     case ERRORS, SERVER_REFUSED_CONNECTIONS -> ExitCodes.RUNTIME_FAILURE;
-                    default -> ExitCodes.OK;
+                    // an answer, however qualified: the verdict says what limited it
+                    case TARGET_REACHED, SATURATED, GENERATOR_BOUND, HOST_BUSY, CANNOT_ADD_DOMAINS, DISTURBED ->
+                        ExitCodes.OK;
                 };
         return new Outcome(summary, Gates.exitCode(code, summary.thresholds()));
     }

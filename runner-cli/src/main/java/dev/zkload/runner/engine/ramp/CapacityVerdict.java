@@ -17,9 +17,9 @@ import java.util.Optional;
 
 /**
  * Turns the finished steps and the reason the ramp stopped into the one answer a user acts on: decides the
- * {@link Verdict} (the most domains observed stable, what ran out, what could not be observed), has
- * {@link VerdictSentence} word it, and gathers the qualifications ({@link Qualifications}) that say what the answer
- * rests on.
+ * {@link Verdict} (the most domains observed stable, what ran out, what could not be observed, and the
+ * {@link Qualification}s it rests on, from {@link Qualifications}), then has {@link VerdictSentence} and each
+ * qualification word it into the {@code RampSummary}.
  */
 final class CapacityVerdict {
     private CapacityVerdict() {}
@@ -38,10 +38,6 @@ final class CapacityVerdict {
             boolean embedded,
             RefinementSummary refinement) {
         Verdict v = decide(reason, message, steps, plan, embedded, refinement);
-        List<StepResult> load = load(steps);
-        HostNoise noise = HostNoise.of(load);
-        List<String> qualified = Qualifications.of(
-                steps, load, plan, embedded, refinement, at(load, StepVerdict.STABLE, v.maxStable()), noise);
         return new RampSummary(
                 ResultFiles.SCHEMA_VERSION,
                 v.maxStable(),
@@ -50,7 +46,7 @@ final class CapacityVerdict {
                 reason,
                 v.observable(),
                 VerdictSentence.of(v),
-                qualified,
+                v.qualifications().stream().map(Qualification::sentence).toList(),
                 reason == StopReason.INTERRUPTED,
                 Instant.now(),
                 steps.size(),
@@ -59,11 +55,14 @@ final class CapacityVerdict {
                 refinement,
                 v.marginal(),
                 v.limitedBy(),
-                noise.worstPercent(),
-                Election.of(load));
+                v.hostNoisePercent(),
+                Election.of(load(steps)));
     }
 
-    /** The answer as data: the counts, whether saturation was observable, the step it is about and what ran out. */
+    /**
+     * The answer as data: the counts, whether saturation was observable, the step it is about and what ran out, and
+     * what it rests on.
+     */
     static Verdict decide(
             StopReason reason,
             String message,
@@ -92,7 +91,14 @@ final class CapacityVerdict {
                     case HOST_BUSY ->
                         at(load, StepVerdict.HOST_BUSY, last(load, StepVerdict.HOST_BUSY))
                                 .orElse(null);
-                    default -> null;
+                    // the answer is not about one step's limit: a target, a fault, errors, a refusal, Ctrl-C
+                    case TARGET_REACHED,
+                            SATURATED,
+                            CANNOT_ADD_DOMAINS,
+                            SERVER_REFUSED_CONNECTIONS,
+                            ERRORS,
+                            DISTURBED,
+                            INTERRUPTED -> null;
                 };
         LimitedBy limitedBy =
                 switch (reason) {
@@ -105,7 +111,13 @@ final class CapacityVerdict {
                                 .orElse(null);
                     case GENERATOR_BOUND -> limitStep == null ? null : LimitingResource.runner(limitStep);
                     case HOST_BUSY -> limitStep == null ? null : LimitingResource.busyHost(limitStep, baseline(steps));
-                    default -> null;
+                    // nothing ran out: the target was reached, or a fault, errors, a refusal or Ctrl-C stopped it
+                    case TARGET_REACHED,
+                            CANNOT_ADD_DOMAINS,
+                            SERVER_REFUSED_CONNECTIONS,
+                            ERRORS,
+                            DISTURBED,
+                            INTERRUPTED -> null;
                 };
         // the last generator-bound step's own saturation, which the runner's limit keeps from counting
         Saturation saturatedToo = load.stream()
@@ -113,6 +125,9 @@ final class CapacityVerdict {
                 .reduce((a, b) -> b)
                 .map(StepResult::saturation)
                 .orElse(null);
+        HostNoise noise = HostNoise.of(load);
+        List<Qualification> qualifications = Qualifications.of(
+                steps, load, plan, embedded, refinement, at(load, StepVerdict.STABLE, maxStable), noise);
         return new Verdict(
                 reason,
                 message,
@@ -128,7 +143,9 @@ final class CapacityVerdict {
                 plan.outstandingThreshold(),
                 limitedBy,
                 Marginal.of(load, maxStable, saturatedAt, plan.outstandingThreshold()),
-                embedded);
+                embedded,
+                qualifications,
+                noise.worstPercent());
     }
 
     /** The load steps: every step but the baseline. */

@@ -4,8 +4,11 @@ import dev.zkload.runner.result.EnsembleEvents;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.text.Plural;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the ensemble's events in one step tell, by who saw them. The servers' own word decides at once: an
@@ -133,21 +136,19 @@ final class Disturbances {
     }
 
     /**
-     * The note on a step whose statistics reader alone missed a server for the limit: no fault, and why not.
-     * Empty when there was no such silence, or when it went with a fault.
+     * The servers a step's statistics reader alone missed for the limit, with how long: no fault. Empty when there was
+     * no such silence, or when it went with a fault.
      */
-    String readerOnlyNote() {
+    Optional<Map<String, Double>> readerOnlySilences() {
         if (e == null || silences().isEmpty() || told() || seen()) {
-            return "";
+            return Optional.empty();
         }
-        List<String> who = new ArrayList<>();
+        Map<String, Double> who = new LinkedHashMap<>();
         e.unresponsiveSec().forEach((server, sec) -> {
             if (sec >= StopRules.UNRESPONSIVE_LIMIT.toSeconds()) {
-                who.add(String.format(Locale.ROOT, "%s for %.0f s", server, sec));
+                who.put(server, sec);
             }
         });
-        return "At " + Plural.domains(step.domains()) + " zkload's statistics reader went unanswered by "
-                + String.join(", ", who) + ", but nothing else saw a fault (no election, no session cut, no failed"
-                + " call): the reader's delay, not the ensemble's fault.";
+        return Optional.of(who);
     }
 }

@@ -1,7 +1,6 @@
 package dev.zkload.runner.engine.ramp;
 
 import dev.zkload.runner.result.StepResult;
-import dev.zkload.runner.text.Plural;
 
 /**
  * A step that saw the ensemble fail and in which the runner strained too: the fault decides. An
@@ -17,14 +16,6 @@ import dev.zkload.runner.text.Plural;
  */
 final class FaultBeforeRunner {
     private FaultBeforeRunner() {}
-
-    /** The summary's note on such a step: the runner's limits were passed, and why that is not its limit. */
-    static String note(StepResult r) {
-        return "At " + Plural.domains(r.domains()) + " the runner passed its limits ("
-                + String.join("; ", r.generator().reasons()) + ") while the ensemble failed: the fault's"
-                + " reconnecting sessions and delayed fires strain it, so the step counts as disturbed, not as the"
-                + " runner's limit.";
-    }
 
     /** The runner's strain, after the fault in the disturbed step's sentence. */
     static String strain(StepResult r) {

@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * The ramp's answer as data, before a word of it is written: why it stopped, the counts it observed, whether its
- * saturation could be observed, the step the answer is about and what ran out there. {@link VerdictSentence} is the
- * one place that puts it into words.
+ * saturation could be observed, the step the answer is about and what ran out there, and what the answer rests on.
+ * {@link VerdictSentence} puts the answer into words; each {@link Qualification} says itself.
  *
  * @param message      why it stopped, as the stop rule said it (a fault's events, the errors)
  * @param target       the domains the ramp was to reach
@@ -28,6 +28,9 @@ import java.util.List;
  * @param limitedBy    what ran out at the step the answer is about, with its figures; null when nothing was found
  * @param marginal     what makes the answer marginal, in words; empty when it is clear
  * @param embedded     the servers were zkload's own, on this machine
+ * @param qualifications what the answer rests on, in the order the summary lists them
+ * @param hostNoisePercent the most of this machine's cores others took in any load step's settled load, %; null when
+ *                     not observed
  */
 record Verdict(
         StopReason reason,
@@ -44,9 +47,12 @@ record Verdict(
         long threshold,
         LimitedBy limitedBy,
         List<String> marginal,
-        boolean embedded) {
+        boolean embedded,
+        List<Qualification> qualifications,
+        Double hostNoisePercent) {
 
     Verdict {
         marginal = List.copyOf(marginal);
+        qualifications = List.copyOf(qualifications);
     }
 }

@@ -11,9 +11,10 @@ import dev.zkload.runner.text.Plural;
 import java.util.Locale;
 
 /**
- * The one place a {@link Verdict} is put into words: {@code summary.json}'s verdict sentence, which says what the
- * ramp could not observe (no server statistics, a runner that was the bottleneck, a busy machine) rather than
- * passing a target or a generator's limit off as the ensemble's capacity, and then why the answer is what it is.
+ * The one place a {@link Verdict} is put into words ({@code Explanation} words the resource that ran out, as part of
+ * it): {@code summary.json}'s verdict sentence, which says what the ramp could not observe (no server statistics, a
+ * runner that was the bottleneck, a busy machine) rather than passing a target or a generator's limit off as the
+ * ensemble's capacity, and then why the answer is what it is.
  */
 final class VerdictSentence {
     private VerdictSentence() {}

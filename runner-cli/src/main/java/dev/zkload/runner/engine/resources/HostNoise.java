@@ -1,10 +1,7 @@
 package dev.zkload.runner.engine.resources;
 
-import dev.zkload.runner.result.HostUsage;
 import dev.zkload.runner.result.StepResult;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 
 /**
  * How much of this machine's CPU neither zkload nor its servers had during the load steps: other processes, and
@@ -33,25 +30,5 @@ public record HostNoise(Double worstPercent, StepResult worst) {
     public static Double percent(StepResult s) {
         return BusyHost.othersPercent(
                 s.resources() == null ? null : s.resources().host());
-    }
-
-    /** The qualification a noisy host puts on the verdict; empty when the host was quiet. */
-    public Optional<String> qualification() {
-        if (worstPercent == null || worstPercent < BusyHost.OTHERS_PERCENT) {
-            return Optional.empty();
-        }
-        HostUsage h = worst.resources().host();
-        return Optional.of(String.format(
-                Locale.ROOT,
-                "Noisy host: at %d domains, processes other than zkload and its servers took %.2f of the %d cores"
-                        + " (%.0f%%)%s; an answer measured beside them may move with them (see resources in"
-                        + " steps.jsonl).",
-                worst.domains(),
-                h.otherCores(),
-                h.cores(),
-                100.0 * h.otherCores() / h.cores(),
-                h.stealPercent() >= 1
-                        ? String.format(Locale.ROOT, " and the hypervisor stole %.0f%%", h.stealPercent())
-                        : ""));
     }
 }

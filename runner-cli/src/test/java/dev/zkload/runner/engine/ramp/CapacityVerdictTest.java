@@ -355,6 +355,27 @@ class CapacityVerdictTest {
         assertThat(v.marginal()).isEmpty();
     }
 
+    @Test
+    void theQualificationsAreDecidedAsDataWithTheirFiguresInTheSummarysOrder() {
+        StepResult refused = StepFixture.step(20)
+                .registrationOnly()
+                .verdict(StepVerdict.SERVER_LIMIT)
+                .build();
+        Verdict v = CapacityVerdict.decide(
+                StopReason.SERVER_REFUSED_CONNECTIONS,
+                "m",
+                List.of(StepFixture.step(0).baseline(60).build(), stable(10), refused),
+                PLAN,
+                false,
+                null);
+        assertThat(v.qualifications())
+                .containsExactly(
+                        new Qualification.BaselineUnanswered(100, 60),
+                        new Qualification.RegistrationOnly(20),
+                        new Qualification.RunnerWhileRegistering(
+                                20, null, List.of("the runner used 98% of its 2 cores (limit 95%)"), true));
+    }
+
     private static RampSummary summarize(StopReason reason, RampPlan plan, StepResult... steps) {
         return CapacityVerdict.summarize(reason, "m", List.of(steps), plan, false);
     }

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The wording of a decided {@link Verdict}, apart from how it was decided: the one place its sentences are tested. */
+/**
+ * The wording of a decided {@link Verdict}, apart from how it was decided: each part of the sentence from a verdict
+ * made to show it. ({@link CapacityVerdictTest} holds whole sentences of verdicts decided from steps.)
+ */
 class VerdictSentenceTest {
     private static final LimitedBy LOG = new LimitedBy(
             LimitedBy.Resource.TRANSACTION_LOG,
@@ -189,7 +192,9 @@ class VerdictSentenceTest {
                     300,
                     limitedBy,
                     marginal,
-                    false);
+                    false,
+                    List.of(),
+                    null);
         }
     }
 }
