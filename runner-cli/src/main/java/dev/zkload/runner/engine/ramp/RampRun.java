@@ -173,7 +173,7 @@ final class RampRun {
     private void baseline() throws InterruptedException {
         status.step(0, 0);
         status.phase("measuring");
-        StepRecorder.Opened step = StepRecorder.Opened.baseline(Instant.now(), newWatch());
+        OpenedStep step = OpenedStep.baseline(Instant.now(), newWatch());
         step.watch().settledFrom(step.start());
         monitor.begin();
         machine.begin();
@@ -181,7 +181,7 @@ final class RampRun {
         LatencyRun run = bench.runUnlessLeaderless(leaderGaps.current(Instant.now()));
         boolean interrupted = Thread.interrupted();
         readings.round();
-        StepRecorder.Measured m = StepRecorder.Measured.baseline(step, monitor.end(), run);
+        StepMeasurement m = StepMeasurement.baseline(step, monitor.end(), run);
         StepResult r = recorder.assemble(step, m, shardDomains(), leaderless());
         finish(r.withVerdict(interrupted ? StepVerdict.INTERRUPTED : StepVerdict.BASELINE), interrupted);
     }
@@ -193,7 +193,7 @@ final class RampRun {
         stops.beginStep(domains);
         Instant start = Instant.now();
         FleetSnapshot before = fleet.snapshot();
-        StepRecorder.Opened step = new StepRecorder.Opened(k, start, newWatch(), before);
+        OpenedStep step = new OpenedStep(k, start, newWatch(), before);
         monitor.begin();
         HostWindow addHost = machine.hostWindow();
         StepAdds.Added added;
@@ -201,7 +201,7 @@ final class RampRun {
             added = adds.add(domains, step.before(), step.watch(), recorder.inRefinement());
         } catch (ConnectionRefusals.Refused e) {
             // the limit gets the verdict it gets in the other phases, though no load settled to judge
-            var m = StepRecorder.Measured.registrationOnly(step, domains, monitor, addHost);
+            var m = StepMeasurement.registrationOnly(step, domains, monitor, addHost);
             finish(recorder.assemble(step, m, shardDomains(), leaderless()).serverLimit(refusals.counts()), false);
             return Optional.of(summary(StopReason.SERVER_REFUSED_CONNECTIONS, e.getMessage()));
         }
@@ -238,7 +238,7 @@ final class RampRun {
             interrupted = Thread.interrupted();
         }
         readings.round();
-        var m = StepRecorder.Measured.settled(
+        var m = StepMeasurement.settled(
                 step,
                 held,
                 up,

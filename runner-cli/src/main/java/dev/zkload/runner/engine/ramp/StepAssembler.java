@@ -27,7 +27,7 @@ final class StepAssembler {
     private StepAssembler() {}
 
     /**
-     * What the live run gave for one step, besides what the ramp {@linkplain StepRecorder.Measured measured}.
+     * What the live run gave for one step, besides what the ramp {@linkplain StepMeasurement measured}.
      *
      * @param executors the simulated executors after the step (this process's)
      * @param fleet     the fleet's events during the step; null at the baseline
@@ -64,7 +64,7 @@ final class StepAssembler {
             int step,
             Instant start,
             Instant end,
-            StepRecorder.Measured m,
+            StepMeasurement m,
             Gathered g,
             Integer shardDomains,
             double leaderlessSec,

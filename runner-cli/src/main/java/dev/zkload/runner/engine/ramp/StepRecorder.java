@@ -1,23 +1,18 @@
 package dev.zkload.runner.engine.ramp;
 
-import dev.zkload.bench.ops.LatencyRun;
 import dev.zkload.bench.stats.StatsSample;
 import dev.zkload.runner.engine.health.GeneratorMonitor;
-import dev.zkload.runner.engine.resources.HostWindow;
 import dev.zkload.runner.engine.resources.ResourceMonitor;
 import dev.zkload.runner.engine.resources.StepResourceFigures;
 import dev.zkload.runner.engine.run.RunListener;
 import dev.zkload.runner.engine.run.Target;
 import dev.zkload.runner.result.DeliveredWork;
 import dev.zkload.runner.result.GeneratorHealth;
-import dev.zkload.runner.result.HostUsage;
-import dev.zkload.runner.result.MeasuredFootprint;
 import dev.zkload.runner.result.MetricsCoverage;
 import dev.zkload.runner.result.ResultFiles;
 import dev.zkload.runner.result.ResultWriter;
 import dev.zkload.runner.result.Saturation;
 import dev.zkload.runner.result.StepFleetData;
-import dev.zkload.runner.result.StepPhases;
 import dev.zkload.runner.result.StepResult;
 import dev.zkload.runner.result.StepServerData;
 import dev.zkload.runner.text.Plural;
@@ -37,90 +32,6 @@ import java.util.Optional;
  * tells the console: the bookkeeping of a step, apart from the ramp's control of it.
  */
 final class StepRecorder {
-    /**
-     * A step as it began: its number, when, the watch over its rounds, and the fleet then (none before the
-     * baseline, which adds no domain).
-     */
-    record Opened(int step, Instant start, StepWatch watch, FleetSnapshot before) {
-        static Opened baseline(Instant start, StepWatch watch) {
-            return new Opened(0, start, watch, null);
-        }
-    }
-
-    /** How a step ended: which of its phases it went through, and so what of it there is to judge. */
-    enum Kind {
-        /** Step 0: the benchmark on the empty ensemble. */
-        BASELINE,
-        /** Stopped while its domains registered: no load settled, nothing is judged. */
-        REGISTRATION_ONLY,
-        /** Its domains up and their load settled and measured. */
-        SETTLED
-    }
-
-    /**
-     * What the ramp gathered during one step, made by the three kinds of step below, each with what it has.
-     *
-     * @param domains     the domains the step holds
-     * @param settledFrom when the settled load began (the baseline: at its start; a registration stopped: at its end)
-     * @param health      the runner's health over the settled load
-     * @param duringAdd   the runner's health while the domains registered; null at the baseline
-     * @param hostDuringAdd this machine while the domains registered; null at the baseline, or where not read
-     * @param run         the benchmark; null when none ran
-     * @param footprint   what a domain cost the servers; null when not observed
-     */
-    record Measured(
-            Kind kind,
-            int domains,
-            StepPhases phases,
-            Instant settledFrom,
-            GeneratorHealth health,
-            GeneratorHealth duringAdd,
-            HostUsage hostDuringAdd,
-            LatencyRun run,
-            MeasuredFootprint footprint) {
-
-        static Measured baseline(Opened step, GeneratorHealth health, LatencyRun run) {
-            Instant start = step.start();
-            return new Measured(
-                    Kind.BASELINE, 0, StepFigures.phases(start, start, start), start, health, null, null, run, null);
-        }
-
-        /**
-         * A step stopped while its domains registered: its phases are the registration alone, which is
-         * the window its generator health was {@code duringAdd}; the settled window is empty (no rounds,
-         * no benchmark, no footprint), so nothing is judged on a load that never settled.
-         */
-        static Measured registrationOnly(Opened step, int domains, GeneratorMonitor monitor, HostWindow host) {
-            Instant now = Instant.now();
-            GeneratorHealth duringAdd = monitor.end();
-            HostUsage hostDuringAdd = host.end();
-            monitor.begin();
-            StepPhases phases = new StepPhases(StepFigures.tenths(Duration.between(step.start(), now)), 0, 0);
-            return new Measured(
-                    Kind.REGISTRATION_ONLY, domains, phases, now, monitor.end(), duringAdd, hostDuringAdd, null, null);
-        }
-
-        /**
-         * A step whose load settled.
-         *
-         * @param added    when its domains were up (its load settled from then)
-         * @param measured when its measurement began
-         */
-        static Measured settled(
-                Opened step,
-                int held,
-                Instant added,
-                Instant measured,
-                GeneratorHealth health,
-                GeneratorHealth duringAdd,
-                HostUsage hostDuringAdd,
-                LatencyRun run,
-                MeasuredFootprint footprint) {
-            StepPhases phases = StepFigures.phases(step.start(), added, measured);
-            return new Measured(Kind.SETTLED, held, phases, added, health, duringAdd, hostDuringAdd, run, footprint);
-        }
-    }
-
     private final RampPlan plan;
     private final ResultWriter results;
     private final RunListener progress;
@@ -171,7 +82,7 @@ final class StepRecorder {
      *
      * @param shardDomains the domains up on this shard; null when the process runs alone
      */
-    StepResult assemble(Opened step, Measured m, Integer shardDomains, double leaderlessSec) {
+    StepResult assemble(OpenedStep step, StepMeasurement m, Integer shardDomains, double leaderlessSec) {
         if (m.run() != null) {
             try {
                 m.run().writeHistogramLogs(results.resolve(ResultFiles.HISTOGRAMS), ResultFiles.stepLogs(step.step()));
@@ -187,7 +98,7 @@ final class StepRecorder {
         boolean settled = !m.phases().registrationOnly();
         List<List<StatsSample>> rounds = readings.since(m.settledFrom());
         DeliveredWork delivered = settled && step.step() > 0 ? delivered(m.settledFrom()) : null;
-        Saturation found = m.kind() == Kind.REGISTRATION_ONLY ? null : detector.finding();
+        Saturation found = m.kind() == StepMeasurement.Kind.REGISTRATION_ONLY ? null : detector.finding();
         Instant end = Instant.now();
         StepServerData server = serverData(rounds, m.health());
         StepAssembler.Gathered gathered = new StepAssembler.Gathered(

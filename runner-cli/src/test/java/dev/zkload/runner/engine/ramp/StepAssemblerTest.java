@@ -131,13 +131,13 @@ class StepAssemblerTest {
         assertThat(s.serverMetrics()).isEqualTo(ANSWERED);
     }
 
-    private static StepResult assemble(RampPlan plan, int step, StepRecorder.Measured m, StepAssembler.Gathered g) {
+    private static StepResult assemble(RampPlan plan, int step, StepMeasurement m, StepAssembler.Gathered g) {
         return StepAssembler.assemble(plan, step, T0, T0.plusSeconds(30), m, g, null, 0, false);
     }
 
-    private static StepRecorder.Measured settled(GeneratorHealth health, LatencyRun run) {
-        return new StepRecorder.Measured(
-                StepRecorder.Kind.SETTLED,
+    private static StepMeasurement settled(GeneratorHealth health, LatencyRun run) {
+        return new StepMeasurement(
+                StepMeasurement.Kind.SETTLED,
                 1,
                 new StepPhases(10, 8, 12),
                 T0.plusSeconds(10),
