@@ -3,6 +3,7 @@ package dev.zkload.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zkload.bench.ensemble.LocalEnsemble;
+import dev.zkload.bench.testing.Timeouts;
 import dev.zkload.bench.testing.ZkClients;
 import dev.zkload.it.testing.ItemRuns;
 import dev.zkload.sim.DomainFleet;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 class CronTimingIT {
     private static final String ROOT = "/zkload/cron-timing";
     private static final long RUN_MS = 100;
+    /** Two domains of 4 jobs of 2 items: 16 items, of which at least half must show where they completed. */
+    private static final int MIN_ITEMS = 8;
 
     @Test
     void jobsOnOneCronFireTogetherAtItsSeconds(@TempDir Path tmp) throws Exception {
@@ -34,7 +37,7 @@ class CronTimingIT {
         System.out.println("completed at ms of the 5 s period: " + moments);
         assertThat(moments)
                 .as("items completed: one run after a fire at a multiple of 5 s, not spread over the period")
-                .hasSizeGreaterThanOrEqualTo(8)
+                .hasSizeGreaterThanOrEqualTo(MIN_ITEMS)
                 .allSatisfy(ms -> assertThat(ms).isBetween(RUN_MS, 2_500L));
     }
 
@@ -46,7 +49,7 @@ class CronTimingIT {
         System.out.println("completed at ms of the minute: " + moments);
         assertThat(moments)
                 .as("items completed: one run after a fire at second 0-3 or 20-21 of the minute, nowhere else")
-                .hasSizeGreaterThanOrEqualTo(8)
+                .hasSizeGreaterThanOrEqualTo(MIN_ITEMS)
                 .allSatisfy(ms -> assertThat(ms)
                         .satisfiesAnyOf(
                                 early -> assertThat(early).isBetween(RUN_MS, 3_000 + 1_500L),
@@ -86,9 +89,24 @@ class CronTimingIT {
                 fleet.start();
                 fleet.addDomains(2);
                 ItemRuns.awaitEveryItemRan(zk.connectString(), ROOT);
-                return completedMoments(zk.connectString(), periodMs);
+                return completedBetweenFires(zk.connectString(), periodMs);
             }
         }
+    }
+
+    /**
+     * The completed nodes' moments, read between fires: a fire deletes an item's completed node as its next run
+     * begins, so a reading taken during a burst of fires (seconds 0 to 3 of the uneven cron) finds few or none. Read
+     * again until {@value #MIN_ITEMS} are there, or the time is up; the last reading is what the test judges.
+     */
+    private static List<Long> completedBetweenFires(String connect, long periodMs) throws Exception {
+        long deadline = System.nanoTime() + Timeouts.seconds(90).toNanos();
+        List<Long> moments = completedMoments(connect, periodMs);
+        while (moments.size() < MIN_ITEMS && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+            moments = completedMoments(connect, periodMs);
+        }
+        return moments;
     }
 
     /** Where in the period of the clock each item's completed node (there now) was created. */
